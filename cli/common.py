@@ -1,0 +1,123 @@
+"""What every aeref command shares: loading, options, JSON and exit codes.
+
+Exit codes (FORMAT 5): 0 success / legal, 1 illegal (or no legal selection),
+2 bad input or usage with one ``Error: ...`` line on stderr, never a
+traceback. An internal error (a bug) prints one line and exits 3.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, Callable, Optional
+
+import click
+
+from model.cards import parse_card_ref
+from model.errors import InputError, Problem
+from model.interpretations import check_value
+from model.names import norm_key
+from model.position import Position, load_position
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class BadInput(click.ClickException):
+    """Bad input or usage: exit 2 with one ``Error:`` line."""
+    exit_code = EXIT_INPUT
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+class AerefGroup(click.Group):
+    """A click group whose errors are one ``Error:`` line and never a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args, prog_name or "aeref", complete_var, standalone_mode=False, **extra)
+        except InputError as exc:
+            click.echo(f"Error: {_one_line(exc.one_line())}", err=True)
+            rv = EXIT_INPUT
+        except click.ClickException as exc:
+            click.echo(f"Error: {_one_line(exc.format_message())}", err=True)
+            rv = EXIT_INPUT
+        except click.exceptions.Abort:
+            click.echo("Error: aborted", err=True)
+            rv = EXIT_ILLEGAL
+        except Exception as exc:  # a bug: one line, never a traceback
+            if os.environ.get("AEREF_DEBUG"):
+                raise
+            click.echo(f"Error: internal error ({type(exc).__name__}: {_one_line(exc)}); set AEREF_DEBUG=1 for details", err=True)
+            rv = EXIT_INTERNAL
+        if rv is None:
+            rv = EXIT_OK
+        if standalone_mode:
+            sys.exit(rv)
+        return rv
+
+
+def parse_interpretations(values: tuple) -> dict:
+    """``('annual-scope=map', ...)`` -> ``{'annual-scope': 'map'}``; raises :class:`BadInput`."""
+    out = {}
+    for item in values:
+        if "=" not in item:
+            raise BadInput(f"--interpretation {item}: write NAME=VALUE, e.g. annual-scope=map")
+        name, value = item.split("=", 1)
+        name = norm_key(name)
+        try:
+            out[name] = check_value(name, value)
+        except ValueError as exc:
+            raise BadInput(f"--interpretation {item}: {exc}") from None
+    return out
+
+
+def load(state: str, interpretations: tuple = ()) -> Position:
+    """Load ``state`` (raises :class:`InputError`) with command-line interpretations applied."""
+    overrides = parse_interpretations(interpretations)
+    pos = load_position(state)
+    return pos.with_interpretations(overrides) if overrides else pos
+
+
+def require_faction(pos: Position, faction: str) -> str:
+    f = faction.lower()
+    if f not in pos.factions:
+        raise InputError(Problem(pos.file, "factions", f"faction {f} is not in the state file (it has: {', '.join(pos.factions) or 'none'})"))
+    return f
+
+
+def card_arg(pos: Position, ref: str, option: str, map_: Optional[str], faction: Optional[str]) -> str:
+    """Resolve a card given on the command line (an id, or a bare number for ``map_``/``faction``)."""
+    try:
+        cid = parse_card_ref(ref, map_, faction)
+    except ValueError as exc:
+        raise BadInput(f"{option}: {exc}") from None
+    if cid not in pos.cards:
+        raise BadInput(f"{option}: unknown card {cid} (not in {pos.file} or its decks)")
+    return cid
+
+
+def emit_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMAT.md section 5) instead of text.")
+interp_option = click.option(
+    "--interpretation", "-i", "interpretations", multiple=True, metavar="NAME=VALUE",
+    help="Override an interpretation of the state file (repeatable), e.g. annual-scope=map.",
+)
+faction_option = click.option(
+    "--faction", "-f", required=True, type=click.Choice(["axis", "western", "soviet"], case_sensitive=False),
+    help="The faction asking.",
+)
+time_limit_option = click.option(
+    "--time-limit", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
+    help="Stop the solver after this many seconds; the output then says it is not complete.",
+)
+
+
+def interpretations_text(interps: dict) -> str:
+    return "Interpretations: " + ", ".join(
+        f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in interps.items()
+    )

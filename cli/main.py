@@ -1,0 +1,27 @@
+"""The ``aeref`` console script."""
+from __future__ import annotations
+
+import click
+
+from .common import AerefGroup
+from .selection import check, pairs, validate, why
+
+
+@click.group(cls=AerefGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="aeref")
+def cli():
+    """aeref: a rules referee for the Seasonal Phase of Totaler Krieg!, Dai Senso! and AE.
+
+    \b
+    Example:
+      aeref pairs examples/ae-soviet-production.yaml --faction soviet
+    """
+
+
+for _cmd in (validate, pairs, check, why):
+    cli.add_command(_cmd)
+
+
+def main() -> None:
+    """Entry point of the ``aeref`` console script."""
+    cli.main(prog_name="aeref")

@@ -1,0 +1,164 @@
+"""``aeref validate``, ``pairs``, ``check`` and ``why`` (FORMAT 5; rules 1.1.3)."""
+from __future__ import annotations
+
+import click
+
+from model.position import read_state
+
+from .common import (
+    EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option,
+    interpretations_text, json_option, load, require_faction, time_limit_option,
+)
+
+
+def _card_cell(pos, cid):
+    if cid is None:
+        return "-"
+    c = pos.cards[cid]
+    return f"{c.number} {c.name}"
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@json_option
+def validate(state, as_json):
+    """Load STATE and its decks and report every problem.
+
+    \b
+    Example:
+      aeref validate examples/ae-soviet-production.yaml
+    """
+    pos, problems = read_state(state)
+    if as_json:
+        emit_json({"ok": not problems, "problems": [p.as_json() for p in problems]})
+    elif not problems:
+        n = sum(len(fm.hand) for f in pos.factions.values() for fm in f.values())
+        click.echo(
+            f"OK: {state}: {pos.game.upper()} {pos.turn}, {len(pos.cards)} cards, "
+            f"factions {', '.join(pos.factions) or 'none'}, {n} cards in hands"
+        )
+    else:
+        for p in problems:
+            click.echo(str(p))
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        click.echo(f"Error: {' '.join(str(first).split())}{more}", err=True)
+        return EXIT_INPUT
+    return EXIT_OK
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@faction_option
+@json_option
+@interp_option
+@time_limit_option
+def pairs(state, faction, as_json, interpretations, time_limit):
+    """Every legal Pending Card selection of a faction this turn (1.1.3).
+
+    Exit code 1 when no legal selection exists other than selecting nothing.
+
+    \b
+    Example:
+      aeref pairs examples/ae-soviet-production.yaml --faction soviet
+    """
+    from solver.cpsat import enumerate_choices
+
+    pos = load(state, interpretations)
+    f = require_faction(pos, faction)
+    choices, complete = enumerate_choices(pos, f, time_limit)
+    from solver.selection import interpretations_used
+    interps = interpretations_used(pos)
+    if as_json:
+        out = {"game": pos.game, "turn": str(pos.turn), "faction": f, "choices": choices, "count": len(choices)}
+        out["complete"] = complete
+        out["interpretations"] = interps
+        emit_json(out)
+    else:
+        from tabulate import tabulate
+        rows = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(choices)]
+        click.echo(f"Legal Pending Card selections: {f.capitalize()}, {pos.turn} ({pos.game.upper()}), "
+                   f"revealed in {pos.turn.next()}")
+        click.echo(tabulate(rows, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
+        click.echo(f"{len(choices)} legal selection{'s' if len(choices) != 1 else ''}"
+                   + ("" if complete else " found before the time limit; the list is NOT complete") + ".")
+        click.echo(interpretations_text(interps))
+    nothing_only = all(all(v is None for v in ch.values()) for ch in choices)
+    return EXIT_ILLEGAL if nothing_only else EXIT_OK
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@faction_option
+@click.option("--tk", "tk_card", metavar="CARD", help="The proposed TK Pending Card (id or number).")
+@click.option("--ds", "ds_card", metavar="CARD", help="The proposed DS Pending Card (id or number).")
+@json_option
+@interp_option
+def check(state, faction, tk_card, ds_card, as_json, interpretations):
+    """Rule on one proposed Pending Card selection (1.1.3). A slot left out means no card.
+
+    Exit code 0 when legal, 1 when illegal.
+
+    \b
+    Example:
+      aeref check examples/ae-soviet-production.yaml --faction soviet --tk 38 --ds 24
+    """
+    from solver.selection import check as rule
+
+    pos = load(state, interpretations)
+    f = require_faction(pos, faction)
+    choice = {}
+    for m, ref in (("tk", tk_card), ("ds", ds_card)):
+        if ref is None:
+            continue
+        if m not in pos.maps:
+            raise BadInput(f"--{m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
+        choice[m] = card_arg(pos, ref, f"--{m}", m, f)
+    ruling = rule(pos, f, choice)
+    if as_json:
+        emit_json(ruling.as_json())
+    else:
+        shown = ", ".join(f"{m.upper()} {_card_cell(pos, choice.get(m)) if choice.get(m) else 'no card'}" for m in pos.maps)
+        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {f.capitalize()} Pending Cards {shown}")
+        for v in ruling.violations:
+            click.echo(f"  {v}")
+        click.echo(interpretations_text(ruling.interpretations))
+    return EXIT_OK if ruling.legal else EXIT_ILLEGAL
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@click.argument("card")
+@faction_option
+@json_option
+@interp_option
+@time_limit_option
+def why(state, card, faction, as_json, interpretations, time_limit):
+    """Why CARD is in no legal Pending Card selection, or one legal selection with it.
+
+    Exit code 0 when CARD is in a legal selection, 1 when it is in none.
+
+    \b
+    Example:
+      aeref why examples/ae-soviet-production.yaml tk-soviet-26b --faction soviet
+    """
+    from solver.cpsat import why as explain
+
+    pos = load(state, interpretations)
+    f = require_faction(pos, faction)
+    cid = card_arg(pos, card, "CARD", pos.maps[0] if len(pos.maps) == 1 else None, f)
+    ans = explain(pos, f, cid, time_limit)
+    if as_json:
+        emit_json(ans.as_json())
+    else:
+        c = pos.cards[cid]
+        if ans.legal:
+            shown = ", ".join(f"{m.upper()} {_card_cell(pos, ans.example.get(m))}" for m in pos.maps)
+            click.echo(f"{cid} {c.name} is in a legal selection, for example: {shown}")
+        else:
+            click.echo(f"{cid} {c.name} is in no legal selection:")
+            for v in ans.violations:
+                click.echo(f"  {v}")
+        click.echo(interpretations_text(ans.interpretations))
+    return EXIT_OK if ans.legal else EXIT_ILLEGAL

@@ -1,0 +1,58 @@
+"""A pydantic base for the file schemas: both key spellings, unknown keys refused,
+and validation errors turned into :class:`~model.errors.Problem` s."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from .errors import Problem, join_path
+from .names import norm_key
+
+
+def _alias(name: str) -> str:
+    return name.replace("_", "-")
+
+
+class FileModel(BaseModel):
+    """Base of every YAML schema: keys may use ``-`` or ``_``; unknown keys are errors."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+        alias_generator=_alias,
+        str_strip_whitespace=True,
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _spellings(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {norm_key(k): v for k, v in data.items()}
+        return data
+
+
+def _describe(err: dict) -> str:
+    kind = err.get("type", "")
+    msg = err.get("msg", "invalid")
+    if kind == "extra_forbidden":
+        return "unknown key"
+    if kind == "missing":
+        return "required key missing"
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    inp = err.get("input")
+    if kind in ("literal_error", "enum") and inp is not None:
+        return f"{msg}, not {inp!r}"
+    return msg
+
+
+def problems_from_validation(exc: ValidationError, file: str, prefix: str = "") -> list[Problem]:
+    """One :class:`Problem` per pydantic error, with its YAML path under ``prefix``."""
+    out = []
+    for err in exc.errors():
+        loc = [p for p in err.get("loc", ()) if not (isinstance(p, str) and (p.startswith("function-") or "[" in p and p.endswith("]") and p.split("[")[0] in ("list", "dict", "union", "tagged-union")))]
+        # pydantic adds union branch names such as 'str' / 'int' / 'list[...]' to locations
+        loc = [p for p in loc if p not in ("str", "int", "float", "bool", "none", "dict", "list")]
+        out.append(Problem(file, join_path(prefix, *loc), _describe(err)))
+    return out

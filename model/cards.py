@@ -1,0 +1,194 @@
+"""Option cards and deck files (FORMAT sections 1 and 2)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal, Optional, Union
+
+from pydantic import Field, field_validator
+
+from .base import FileModel
+
+MAPS = ("tk", "ds")
+FACTIONS = ("axis", "western", "soviet")
+WAR_STATES = ("pre-war", "limited", "total")
+WAR_STATE_NAMES = {"pre-war": "Pre-War", "limited": "Limited War", "total": "Total War"}
+WAR_STATE_COLOURS = {"pre-war": "blue", "limited": "gray", "total": "red"}
+_WAR_STATE_SPELLINGS = {
+    "pre-war": "pre-war", "prewar": "pre-war", "blue": "pre-war",
+    "limited": "limited", "limited-war": "limited", "gray": "limited", "grey": "limited",
+    "total": "total", "total-war": "total", "red": "total",
+}
+
+#: Card types of 1.1.3.3 that can be derived or added with ``kinds``.
+KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz")
+
+_ID = re.compile(r"^(?P<map>tk|ds)-(?P<faction>axis|western|soviet)-(?P<number>[0-9]+[a-z]?)$")
+_NUMBER = re.compile(r"^[0-9]+[a-z]?$")
+
+
+def war_state_value(v: object) -> str:
+    """Normalise a war state spelling (``pre-war``/``blue``, ``limited``/``gray``, ``total``/``red``).
+
+    Raises ``ValueError`` naming the accepted values.
+    """
+    key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+    if key in _WAR_STATE_SPELLINGS:
+        return _WAR_STATE_SPELLINGS[key]
+    raise ValueError(f"unknown war state {v!r}: use pre-war, limited or total")
+
+
+def card_id(map_: str, faction: str, number: object) -> str:
+    """The card id of FORMAT section 1: ``card_id('tk', 'soviet', '26B')`` -> ``tk-soviet-26b``."""
+    return f"{map_}-{faction}-{str(number).strip().lower()}"
+
+
+def parse_card_ref(ref: object, map_: Optional[str] = None, faction: Optional[str] = None) -> str:
+    """Turn a card reference (an id or a bare number) into a card id.
+
+    A bare number (``26b``, ``3``) needs ``map_`` and ``faction``. Raises
+    ``ValueError`` when ``ref`` is neither.
+    """
+    if isinstance(ref, bool) or ref is None:
+        raise ValueError(f"not a card: {ref!r}")
+    text = str(ref).strip().lower()
+    m = _ID.match(text)
+    if m:
+        return text
+    if _NUMBER.match(text):
+        if map_ is None or faction is None:
+            raise ValueError(f"card {ref!r}: write the full id such as tk-soviet-{text}")
+        return card_id(map_, faction, text)
+    raise ValueError(f"not a card id or number: {ref!r} (write e.g. tk-soviet-26b or 26b)")
+
+
+def split_card_id(cid: str) -> tuple[str, str, str]:
+    """``tk-soviet-26b`` -> ``('tk', 'soviet', '26b')``."""
+    m = _ID.match(cid)
+    if not m:
+        raise ValueError(f"not a card id: {cid!r}")
+    return m.group("map"), m.group("faction"), m.group("number")
+
+
+class ReplacementBox(FileModel):
+    """One line of a card's Replacements Segment box (1.3.1)."""
+
+    nationality: str
+    kind: Literal["infantry", "armor", "any"] = "infantry"
+    steps: int = Field(ge=0)
+    colonial: bool = False
+    pairs_to_armor: bool = False
+
+
+class CardFile(FileModel):
+    """A card as written in a deck file (FORMAT section 2)."""
+
+    map: Literal["tk", "ds"]
+    faction: Literal["axis", "western", "soviet"]
+    number: Union[int, str]
+    name: str = Field(min_length=1)
+    war_state: str
+    production: Optional[int] = Field(default=None, ge=0)
+    combined: bool = False
+    recyclable: bool = False
+    rearmament: bool = False
+    blitz: int = Field(default=0, ge=0)
+    kinds: list[str] = Field(default_factory=list)
+    requires: list[Any] = Field(default_factory=list)
+    starts: Optional[Literal["limited", "total"]] = None
+    replacements: list[ReplacementBox] = Field(default_factory=list)
+
+    @field_validator("map", "faction", mode="before")
+    @classmethod
+    def _lower(cls, v: Any) -> Any:
+        return v.strip().lower() if isinstance(v, str) else v
+
+    @field_validator("number", mode="before")
+    @classmethod
+    def _number(cls, v: Any) -> Any:
+        if isinstance(v, bool):
+            raise ValueError("a card number is written as printed, such as 26b or 38")
+        text = str(v).strip().lower()
+        if not _NUMBER.match(text):
+            raise ValueError(f"a card number is written as printed, such as 26b or 38, not {v!r}")
+        return text
+
+    @field_validator("war_state", mode="before")
+    @classmethod
+    def _war_state(cls, v: Any) -> str:
+        return war_state_value(v)
+
+    @field_validator("starts", mode="before")
+    @classmethod
+    def _starts(cls, v: Any) -> Any:
+        return None if v is None else war_state_value(v)
+
+    @field_validator("kinds", mode="before")
+    @classmethod
+    def _kinds(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            v = [v]
+        if isinstance(v, list):
+            out = []
+            for k in v:
+                key = str(k).strip().lower().replace("_", "-").replace(" ", "-")
+                if key not in KINDS:
+                    raise ValueError(f"unknown card kind {k!r}: use one of {', '.join(KINDS)}")
+                out.append(key)
+            return out
+        return v
+
+
+@dataclass
+class Card:
+    """A resolved option card.
+
+    ``id`` as FORMAT section 1; ``production`` is the Soviet Production Value
+    (None on non-Soviet cards); ``kinds`` the card types of 1.1.3.3, derived
+    from the name, marks and Blitz Value plus any ``kinds`` given; ``requires``
+    the parsed Selection Requirements (:mod:`model.requirements`).
+    """
+
+    id: str
+    map: str
+    faction: str
+    number: str
+    name: str
+    war_state: str
+    production: Optional[int] = None
+    combined: bool = False
+    recyclable: bool = False
+    rearmament: bool = False
+    blitz: int = 0
+    kinds: frozenset = frozenset()
+    requires: list = field(default_factory=list)
+    starts: Optional[str] = None
+    replacements: list = field(default_factory=list)
+    source: str = ""   # file and place where the card was defined
+    raw: Optional[CardFile] = None
+
+    @property
+    def label(self) -> str:
+        """``38 Total War Production``: number and name as printed."""
+        return f"{self.number} {self.name}"
+
+
+def derive_kinds(c: CardFile) -> frozenset:
+    """The card types of FORMAT section 2 (1.1.3.3): derived, plus ``kinds``."""
+    kinds = set(c.kinds)
+    name = c.name.casefold()
+    if "demand" in name:
+        kinds.add("demand")
+    if "diplomatic overtures" in name:
+        kinds.add("diplomatic-overtures")
+    if "offensive" in name:
+        kinds.add("offensive")
+    if "war progress" in name:
+        kinds.add("war-progress")
+    if c.rearmament:
+        kinds.add("rearmament")
+    if c.blitz >= 2:
+        kinds.add("blitz-2")
+    if c.faction == "western" and c.war_state == "limited" and c.blitz >= 1:
+        kinds.add("limited-war-blitz")
+    return frozenset(kinds)

@@ -1,0 +1,65 @@
+"""Input problems: every problem names the file and the place in it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem with an input file.
+
+    ``file`` is the file name as the user gave it, ``where`` a dotted path into
+    the YAML document (``factions.soviet.tk.hand[1]``; empty for the whole
+    file) and ``message`` says what is wrong.
+    """
+
+    file: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.where}: {self.message}" if self.where else f"{self.file}: {self.message}"
+
+    def as_json(self) -> dict:
+        return {"file": self.file, "where": self.where, "message": self.message}
+
+
+class InputError(Exception):
+    """Bad input: one or more :class:`Problem` s. The CLI turns it into exit code 2."""
+
+    def __init__(self, problems: list[Problem] | Problem):
+        if isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        """The first problem, and how many more there are, on one line."""
+        if not self.problems:
+            return "invalid input"
+        first = str(self.problems[0]).replace("\n", " ")
+        more = len(self.problems) - 1
+        if more:
+            first += f" (and {more} more problem{'s' if more > 1 else ''}; `aeref validate` lists them all)"
+        return first
+
+
+def display_name(path: str | Path) -> str:
+    """The file name as shown in messages (the path as given)."""
+    return str(path)
+
+
+def join_path(*parts: object) -> str:
+    """Join YAML path parts: ``join_path('factions', 'soviet', 'hand', 1)`` -> ``factions.soviet.hand[1]``."""
+    out = ""
+    for p in parts:
+        if p is None or p == "":
+            continue
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif p.startswith("["):
+            out += p
+        else:
+            out += ("." if out else "") + str(p)
+    return out

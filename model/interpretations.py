@@ -1,0 +1,76 @@
+"""Named interpretations of unclear rules (DESIGN.md "Interpretations").
+
+Each has a documented default and can be set in the state file
+(``interpretations:``) or on the command line (``--interpretation NAME=VALUE``).
+Every ruling lists the interpretations in force.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from .calendar import DEFAULT_NAMES
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    name: str
+    default: Any
+    values: Optional[tuple]          # allowed values; None = free (validated by ``check``)
+    rule: str
+    meaning: str
+
+
+INTERPRETATIONS: dict[str, Interpretation] = {
+    i.name: i
+    for i in [
+        Interpretation(
+            "annual-scope", "faction", ("faction", "map"), "1.1.3.3",
+            "faction: a faction reveals at most one card of each annual type per calendar year, counting both maps "
+            "in AE; map: each map's deck counts on its own",
+        ),
+        Interpretation(
+            "empty-slot", "forced", ("forced", "voluntary"), "1.1.3",
+            "forced: a slot may stay empty only when no card in the hand fits it, given the other slot; "
+            "voluntary: a faction may always decline",
+        ),
+        Interpretation(
+            "sequential-scope", "map", ("map", "faction"), "1.1.3.3",
+            "map: in AE a Pending Card is compared with the Current Card of its own map; faction: with the "
+            "Current Cards of both maps",
+        ),
+        Interpretation(
+            "illegal-axis-card", "allied-option", ("allied-option", "automatic"), "1.1.1",
+            "allied-option: after an illegal Axis Current Card in Pre-War or Limited War either Allied faction may "
+            "declare Total War; automatic: Total War goes into effect (12)",
+        ),
+        Interpretation(
+            "calendar", list(DEFAULT_NAMES), None, "1.1.3.3",
+            "the names of the four Seasonal Turns of a year, in order",
+        ),
+    ]
+}
+
+
+def check_value(name: str, value: Any) -> Any:
+    """Validate and normalise an interpretation value; raises ``ValueError``.
+
+    ``calendar`` takes four names (a list, or one string separated by commas).
+    """
+    if name not in INTERPRETATIONS:
+        raise ValueError(f"unknown interpretation {name!r}: use one of {', '.join(INTERPRETATIONS)}")
+    it = INTERPRETATIONS[name]
+    if name == "calendar":
+        names = value.split(",") if isinstance(value, str) else value
+        if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) and n.strip() for n in names):
+            raise ValueError("calendar takes the four names of the Seasonal Turns, e.g. Mar-Apr,May-June,Aug-Sept,Nov-Dec")
+        return [n.strip() for n in names]
+    v = str(value).strip().lower()
+    if it.values is not None and v not in it.values:
+        raise ValueError(f"interpretation {name} takes {' or '.join(it.values)}, not {value!r}")
+    return v
+
+
+def in_force(given: dict[str, Any]) -> dict[str, Any]:
+    """Every interpretation with the value in force (``given`` overrides defaults)."""
+    return {name: given.get(name, it.default) for name, it in INTERPRETATIONS.items()}

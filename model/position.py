@@ -1,0 +1,477 @@
+"""Game positions: state files (FORMAT section 4) and the decks they name.
+
+:func:`load_position` reads a state file and its decks and returns a
+:class:`Position`, or raises :class:`~model.errors.InputError` carrying every
+problem found, each with its file and place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Optional, Union
+
+from pydantic import Field, ValidationError, field_validator
+
+from .base import FileModel, problems_from_validation
+from .calendar import Turn, parse_turn
+from .cards import FACTIONS, MAPS, WAR_STATES, Card, CardFile, derive_kinds, parse_card_ref, split_card_id, war_state_value
+from .errors import InputError, Problem, join_path
+from .interpretations import check_value, in_force
+from .names import norm_box, norm_key, norm_name
+from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES, parse_requirements, referenced_cards
+
+GAMES = ("tk", "ds", "ae")
+GAME_MAPS = {"tk": ("tk",), "ds": ("ds",), "ae": ("tk", "ds")}
+CardRef = Union[int, str]
+
+
+def _choice(allowed: tuple, what: str):
+    def check(v: Any) -> Any:
+        if v is None:
+            return v
+        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        if key not in allowed:
+            raise ValueError(f"unknown {what} {v!r}: use {', '.join(allowed)}")
+        return key
+    return check
+
+
+class PlayedFile(FileModel):
+    """An earlier Current Card: ``{card: 20, turn: Mar-Apr 1941}``."""
+    card: CardRef
+    turn: Optional[str] = None
+
+
+class FactionMapFile(FileModel):
+    """A faction's cards on one map."""
+    current: Optional[CardRef] = None
+    pending: Optional[CardRef] = None
+    hand: list[CardRef] = Field(default_factory=list)
+    played: list[Union[PlayedFile, CardRef]] = Field(default_factory=list)
+
+
+class CountryFile(FileModel):
+    """A country's Posture, Status and Alignment, and map facts used by 1.2 and 1.3."""
+    posture: Optional[str] = None
+    status: Optional[str] = None
+    alignment: Optional[str] = None
+    dependent_of: Optional[str] = None
+    minor: Optional[bool] = None
+    chinese: Optional[bool] = None
+    influence: Optional[int] = None
+
+    _posture = field_validator("posture", mode="before")(classmethod(lambda cls, v: _choice(POSTURES, "posture")(v)))
+    _status = field_validator("status", mode="before")(classmethod(lambda cls, v: _choice(STATUSES, "status")(v)))
+    _alignment = field_validator("alignment", mode="before")(classmethod(lambda cls, v: _choice(ALIGNMENTS, "alignment")(v)))
+
+
+class StateFile(FileModel):
+    """A state file (FORMAT section 4 and 6) as written."""
+    game: Literal["tk", "ds", "ae"]
+    turn: str
+    decks: list[str] = Field(default_factory=list)
+    cards: list[Any] = Field(default_factory=list)
+    war_state: Union[str, dict[str, str]]
+    factions: dict[str, dict[str, FactionMapFile]] = Field(default_factory=dict)
+    countries: dict[str, CountryFile] = Field(default_factory=dict)
+    government: Optional[str] = "none"
+    european_war: Optional[str] = "none"
+    markers: Union[dict[str, Any], list[str]] = Field(default_factory=dict)
+    flags: list[str] = Field(default_factory=list)
+    interpretations: dict[str, Any] = Field(default_factory=dict)
+    replacements: Optional[dict[str, Any]] = None
+    map: Optional[dict[str, Any]] = None
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, v: Any) -> Any:
+        return v.strip().lower() if isinstance(v, str) else v
+
+    @field_validator("decks", "flags", mode="before")
+    @classmethod
+    def _one_or_many(cls, v: Any) -> Any:
+        return [v] if isinstance(v, str) else v
+
+    @field_validator("turn", mode="before")
+    @classmethod
+    def _turn(cls, v: Any) -> Any:
+        parse_turn(v) if not isinstance(v, str) else None
+        return v
+
+    @field_validator("government", mode="before")
+    @classmethod
+    def _government(cls, v: Any) -> Any:
+        return _choice(GOVERNMENTS, "government")(v)
+
+    @field_validator("european_war", mode="before")
+    @classmethod
+    def _european_war(cls, v: Any) -> Any:
+        return _choice(EUROPEAN_WAR, "european-war value")(v)
+
+
+@dataclass
+class PlayedCard:
+    card: str
+    turn: Optional[Turn]
+
+
+@dataclass
+class FactionMap:
+    """A faction's cards on one map: ``current`` Current Card id, ``pending``
+    Pending Card id, ``hand`` card ids, ``played`` earlier Current Cards."""
+    current: Optional[str] = None
+    pending: Optional[str] = None
+    hand: list[str] = field(default_factory=list)
+    played: list[PlayedCard] = field(default_factory=list)
+
+
+@dataclass
+class Country:
+    name: str
+    posture: Optional[str] = None
+    status: Optional[str] = None
+    alignment: Optional[str] = None
+    dependent_of: Optional[str] = None
+    minor: Optional[bool] = None
+    chinese: Optional[bool] = None
+    influence: Optional[int] = None
+
+
+@dataclass
+class Markers:
+    """Markers in boxes (``boxes``: box -> marker names), the VP marker and the VP Track."""
+    boxes: dict[str, list[str]] = field(default_factory=dict)
+    vp_side: Optional[str] = None
+    vp_box: Optional[int] = None
+    vp_track: dict[str, int] = field(default_factory=dict)
+
+    def where(self, name: str) -> list[str]:
+        """The boxes that hold marker ``name`` (``vp-track`` for a marker on the VP Track)."""
+        n = norm_name(name)
+        out = [box for box, names in self.boxes.items() if any(norm_name(x) == n for x in names)]
+        if any(norm_name(k) == n for k in self.vp_track):
+            out.append("vp-track")
+        return out
+
+    def has(self, name: str, box: Optional[str] = None) -> bool:
+        boxes = self.where(name)
+        return bool(boxes) if box is None else norm_box(box) in boxes
+
+    def vp_track_box(self, name: str) -> Optional[int]:
+        n = norm_name(name)
+        for k, v in self.vp_track.items():
+            if norm_name(k) == n:
+                return v
+        return None
+
+
+@dataclass
+class Position:
+    """A game position: everything a ruling reads.
+
+    ``maps`` are the maps in play (``('tk', 'ds')`` in AE); ``war_state`` maps
+    each to ``pre-war`` / ``limited`` / ``total``; ``cards`` every known card
+    by id; ``factions[faction][map]`` a :class:`FactionMap`; ``countries``
+    keyed by case-folded name.
+    """
+    file: str
+    game: str
+    turn: Turn
+    maps: tuple
+    war_state: dict[str, str]
+    cards: dict[str, Card]
+    factions: dict[str, dict[str, FactionMap]]
+    countries: dict[str, Country]
+    government: str = "none"
+    european_war: str = "none"
+    markers: Markers = field(default_factory=Markers)
+    flags: list[str] = field(default_factory=list)
+    interpretations: dict[str, Any] = field(default_factory=dict)
+    raw: Optional[StateFile] = None
+    base_dir: Optional[Path] = None
+
+    def country(self, name: str) -> Optional[Country]:
+        return self.countries.get(norm_name(name))
+
+    def hand(self, faction: str, map_: str) -> list[str]:
+        fm = self.factions.get(faction, {}).get(map_)
+        return list(fm.hand) if fm else []
+
+    def with_interpretations(self, overrides: dict[str, Any]) -> "Position":
+        """A copy with ``overrides`` (already checked with :func:`check_value`) in force."""
+        import copy
+        p = copy.copy(self)
+        p.interpretations = {**self.interpretations, **overrides}
+        return p
+
+    @property
+    def interpretations_in_force(self) -> dict[str, Any]:
+        return in_force(self.interpretations)
+
+
+# --------------------------------------------------------------------------- loading
+
+def _load_cards(items: Any, file: str, prefix: str, problems: list[Problem]) -> list[tuple[CardFile, str]]:
+    out = []
+    if not isinstance(items, list):
+        problems.append(Problem(file, prefix, "`cards` must be a list of cards"))
+        return out
+    for i, item in enumerate(items):
+        where = join_path(prefix, i)
+        if not isinstance(item, dict):
+            problems.append(Problem(file, where, f"a card is a mapping with map, faction, number, name, war-state, not {item!r}"))
+            continue
+        try:
+            cf = CardFile.model_validate(item)
+        except ValidationError as exc:
+            problems.extend(problems_from_validation(exc, file, where))
+            continue
+        out.append((cf, where))
+    return out
+
+
+def _markers(raw: Any, file: str, problems: list[Problem]) -> Markers:
+    m = Markers()
+    if isinstance(raw, list):
+        m.boxes["unplaced"] = [str(x) for x in raw]
+        return m
+    for key, value in (raw or {}).items():
+        k = norm_key(key)
+        where = join_path("markers", str(key))
+        if k == "vp":
+            if not isinstance(value, dict):
+                problems.append(Problem(file, where, "write vp: {side: axis-tide|rising-sun|allied-crusade, box: N}"))
+                continue
+            v = {norm_key(a): b for a, b in value.items()}
+            side = str(v.get("side", "")).strip().lower().replace(" ", "-").replace("_", "-")
+            if side not in ("axis-tide", "rising-sun", "allied-crusade"):
+                problems.append(Problem(file, join_path(where, "side"), f"unknown VP marker side {v.get('side')!r}: use axis-tide, rising-sun or allied-crusade"))
+            box = v.get("box")
+            if not isinstance(box, int) or isinstance(box, bool) or box < 0:
+                problems.append(Problem(file, join_path(where, "box"), f"the VP Track box is a number of VP (0 or more), not {box!r}"))
+                box = None
+            extra = set(v) - {"side", "box"}
+            if extra:
+                problems.append(Problem(file, join_path(where, sorted(extra)[0]), "unknown key"))
+            m.vp_side, m.vp_box = side, box
+        elif k == "vp-track":
+            if not isinstance(value, dict):
+                problems.append(Problem(file, where, "write vp-track: {MARKER: N}"))
+                continue
+            for name, box in value.items():
+                if not isinstance(box, int) or isinstance(box, bool) or box < 0:
+                    problems.append(Problem(file, join_path(where, str(name)), f"the VP Track box is a number of VP (0 or more), not {box!r}"))
+                    continue
+                m.vp_track[str(name)] = box
+        else:
+            names = [value] if isinstance(value, str) else value
+            if not isinstance(names, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in names):
+                problems.append(Problem(file, where, "a box holds a list of marker names"))
+                continue
+            m.boxes.setdefault(norm_box(key), []).extend(str(x) for x in names)
+    return m
+
+
+def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
+    """Load a state file and its decks. Returns the position (None when there
+    are problems) and every problem found. Never raises for bad input."""
+    from .yamlio import load_yaml_file
+
+    shown = str(path)
+    problems: list[Problem] = []
+    try:
+        data = load_yaml_file(path, shown)
+    except InputError as exc:
+        return None, exc.problems
+    if not isinstance(data, dict):
+        return None, [Problem(shown, "", f"a state file is a mapping (game:, turn:, factions: ...), not {type(data).__name__ if data is not None else 'an empty document'}")]
+    try:
+        state = StateFile.model_validate(data)
+    except ValidationError as exc:
+        return None, problems_from_validation(exc, shown)
+    base = Path(path).parent
+
+    # interpretations first: the calendar may rename the Seasonal Turns
+    interps: dict[str, Any] = {}
+    for name, value in state.interpretations.items():
+        try:
+            interps[norm_key(name)] = check_value(norm_key(name), value)
+        except ValueError as exc:
+            problems.append(Problem(shown, join_path("interpretations", str(name)), str(exc)))
+    names = interps.get("calendar")
+
+    def turn_of(text: Any, where: str) -> Optional[Turn]:
+        try:
+            return parse_turn(text, names)
+        except ValueError as exc:
+            problems.append(Problem(shown, where, str(exc)))
+            return None
+
+    turn = turn_of(state.turn, "turn")
+    maps = GAME_MAPS[state.game]
+
+    # war states
+    war_state: dict[str, str] = {}
+    ws = state.war_state
+    if isinstance(ws, dict):
+        wsn = {norm_key(k): v for k, v in ws.items()}
+        for k in wsn:
+            if k not in maps:
+                problems.append(Problem(shown, join_path("war-state", str(k)), f"map {k!r} is not in play in game {state.game} (maps: {', '.join(maps)})"))
+        for m in maps:
+            if m not in wsn:
+                problems.append(Problem(shown, join_path("war-state", m), f"the war state of the {m.upper()} map is missing"))
+                continue
+            try:
+                war_state[m] = war_state_value(wsn[m])
+            except ValueError as exc:
+                problems.append(Problem(shown, join_path("war-state", m), str(exc)))
+    else:
+        if len(maps) > 1:
+            problems.append(Problem(shown, "war-state", "in AE each map has its own war state: write war-state: {tk: ..., ds: ...}"))
+        else:
+            try:
+                war_state[maps[0]] = war_state_value(ws)
+            except ValueError as exc:
+                problems.append(Problem(shown, "war-state", str(exc)))
+
+    # cards: decks then inline
+    loaded: list[tuple[CardFile, str, str]] = []
+    for i, rel in enumerate(state.decks):
+        deck_path = base / rel
+        try:
+            deck = load_yaml_file(deck_path, str(rel) if not Path(rel).is_absolute() else rel)
+        except InputError as exc:
+            for p in exc.problems:
+                if p.message == "file not found":
+                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} not found (looked in {deck_path})"))
+                else:
+                    problems.append(p)
+            continue
+        if not isinstance(deck, dict) or "cards" not in deck:
+            problems.append(Problem(str(rel), "", "a deck file is a mapping with a `cards:` list"))
+            continue
+        extra = [k for k in deck if norm_key(k) != "cards"]
+        if extra:
+            problems.append(Problem(str(rel), str(extra[0]), "unknown key (a deck file has only `cards:`)"))
+        for cf, where in _load_cards(deck["cards"], str(rel), "cards", problems):
+            loaded.append((cf, str(rel), where))
+    for cf, where in _load_cards(state.cards, shown, "cards", problems):
+        loaded.append((cf, shown, where))
+
+    cards: dict[str, Card] = {}
+    for cf, file, where in loaded:
+        cid = f"{cf.map}-{cf.faction}-{cf.number}"
+        if cid in cards:
+            problems.append(Problem(file, join_path(where, "number"), f"duplicate card {cid} (also defined at {cards[cid].source})"))
+            continue
+        if cf.faction == "soviet" and cf.production is None:
+            problems.append(Problem(file, join_path(where, "production"), f"{cid} {cf.name}: a Soviet card needs its Production Value (the black circle)"))
+        reqs, rp = parse_requirements(cf.requires, file, join_path(where, "requires"), cf.map, cf.faction)
+        problems.extend(rp)
+        cards[cid] = Card(
+            id=cid, map=cf.map, faction=cf.faction, number=str(cf.number), name=cf.name, war_state=cf.war_state,
+            production=cf.production, combined=cf.combined, recyclable=cf.recyclable, rearmament=cf.rearmament,
+            blitz=cf.blitz, kinds=derive_kinds(cf), requires=reqs, starts=cf.starts, replacements=list(cf.replacements),
+            source=f"{file}: {where}", raw=cf,
+        )
+    for cid, card in cards.items():
+        for ref in {r for req in card.requires for r in referenced_cards(req)}:
+            if ref not in cards:
+                file, where = card.source.split(": ", 1)
+                problems.append(Problem(file, join_path(where, "requires"), f"{cid} requires unknown card {ref}"))
+
+    # factions
+    factions: dict[str, dict[str, FactionMap]] = {}
+    for fname, sections in state.factions.items():
+        f = norm_key(fname)
+        fw = join_path("factions", str(fname))
+        if f not in FACTIONS:
+            problems.append(Problem(shown, fw, f"unknown faction {fname!r}: use axis, western or soviet"))
+            continue
+        factions[f] = {}
+        for mname, fm in sections.items():
+            m = norm_key(mname)
+            mw = join_path(fw, str(mname))
+            if m not in maps:
+                problems.append(Problem(shown, mw, f"map {mname!r} is not in play in game {state.game} (maps: {', '.join(maps)})"))
+                continue
+
+            def ref(r: Any, where: str) -> Optional[str]:
+                try:
+                    cid = parse_card_ref(r, m, f)
+                except ValueError as exc:
+                    problems.append(Problem(shown, where, str(exc)))
+                    return None
+                if cid not in cards:
+                    problems.append(Problem(shown, where, f"unknown card {cid}"))
+                    return None
+                cmap, cfac, _ = split_card_id(cid)
+                if cfac != f:
+                    problems.append(Problem(shown, where, f"{cid} is a {cfac.capitalize()} card, listed for the {f.capitalize()} faction"))
+                    return None
+                if cmap != m:
+                    problems.append(Problem(shown, where, f"{cid} is a {cmap.upper()} card, listed in the {m.upper()} section"))
+                    return None
+                return cid
+
+            res = FactionMap()
+            res.current = ref(fm.current, join_path(mw, "current")) if fm.current is not None else None
+            res.pending = ref(fm.pending, join_path(mw, "pending")) if fm.pending is not None else None
+            seen: set[str] = set()
+            for i, h in enumerate(fm.hand):
+                cid = ref(h, join_path(mw, "hand", i))
+                if cid is None:
+                    continue
+                if cid in seen:
+                    problems.append(Problem(shown, join_path(mw, "hand", i), f"{cid} is listed twice in the hand"))
+                    continue
+                if cid == res.current:
+                    problems.append(Problem(shown, join_path(mw, "hand", i), f"{cid} is the Current Card and cannot also be in the hand"))
+                    continue
+                if cid == res.pending:
+                    problems.append(Problem(shown, join_path(mw, "hand", i), f"{cid} is the Pending Card and cannot also be in the hand"))
+                    continue
+                seen.add(cid)
+                res.hand.append(cid)
+            for i, pl in enumerate(fm.played):
+                where = join_path(mw, "played", i)
+                card_ref, t = (pl.card, pl.turn) if isinstance(pl, PlayedFile) else (pl, None)
+                cid = ref(card_ref, join_path(where, "card") if isinstance(pl, PlayedFile) else where)
+                pturn = turn_of(t, join_path(where, "turn")) if t is not None else None
+                if pturn is not None and turn is not None and pturn > turn:
+                    problems.append(Problem(shown, join_path(where, "turn"), f"{pturn} is after the current turn {turn}"))
+                if cid is not None:
+                    res.played.append(PlayedCard(cid, pturn))
+            factions[f][m] = res
+
+    countries: dict[str, Country] = {}
+    for cname, c in state.countries.items():
+        key = norm_name(cname)
+        if key in countries:
+            problems.append(Problem(shown, join_path("countries", str(cname)), f"country {cname} is listed twice"))
+            continue
+        countries[key] = Country(name=str(cname), **c.model_dump())
+
+    markers = _markers(state.markers, shown, problems)
+
+    if problems:
+        return None, problems
+    pos = Position(
+        file=shown, game=state.game, turn=turn, maps=maps, war_state=war_state, cards=cards, factions=factions,
+        countries=countries, government=state.government or "none", european_war=state.european_war or "none",
+        markers=markers, flags=list(state.flags), interpretations=interps, raw=state, base_dir=base,
+    )
+    return pos, []
+
+
+def load_position(path: str | Path) -> Position:
+    """Load a state file and its decks.
+
+    Returns a :class:`Position`. Raises :class:`InputError` carrying every
+    problem (file missing, YAML broken, unknown card, bad turn ...).
+    """
+    pos, problems = read_state(path)
+    if problems:
+        raise InputError(problems)
+    return pos

@@ -1,0 +1,197 @@
+"""CP-SAT over the selection rules: enumeration and explanation.
+
+The constraints posted by :mod:`solver.selection` are compiled as they are:
+a Boolean ``pick[slot, value]`` per literal with exactly one value per slot,
+a :class:`~solver.core.Nogood` as a clause, an :class:`~solver.core.AtMost`
+as a linear inequality. Each constraint is guarded by the enforcement literal
+of its rule when the model is built for explanation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from ortools.sat.python import cp_model
+
+from model.position import Position
+
+from .core import AtMost, Nogood, Rule, RuleIndex
+from .selection import RULES, SelectionContext, choice_key, interpretations_used, make_context, post_all
+
+
+class SolverLimitReached(Exception):
+    """The solver's time limit was hit before the answer was complete."""
+
+
+@dataclass
+class Compiled:
+    model: cp_model.CpModel
+    pick: dict            # (slot, value) -> BoolVar
+    enforce: dict         # rule key -> BoolVar (only when built with enforcement)
+    rules: dict           # rule key -> Rule
+
+
+def compile_selection(ctx: SelectionContext, constraints, *, enforce: bool = False, prune: Optional[RuleIndex] = None) -> Compiled:
+    """Build the CP-SAT model of one faction's selection.
+
+    ``constraints`` is ``[(rule, constraint)]`` from :func:`solver.core.post_all`.
+    With ``prune`` (the index of the same constraints) literals that a unary
+    constraint already excludes get no variable. With ``enforce`` every
+    constraint is guarded by a literal per rule (for explanation).
+    """
+    m = cp_model.CpModel()
+    pick = {}
+    for slot in ctx.slots:
+        vars_ = []
+        for v in ctx.values(slot):
+            lit = (slot, v)
+            if prune is not None and prune.unary_excluded(lit):
+                continue
+            var = m.NewBoolVar(f"pick[{slot}:{v or 'none'}]")
+            pick[lit] = var
+            vars_.append(var)
+        m.AddExactlyOne(vars_)
+    enf, rules = {}, {}
+    for rule, c in constraints:
+        rules[rule.key] = rule
+        if enforce and rule.key not in enf:
+            enf[rule.key] = m.NewBoolVar(f"enforce[{rule.key}]")
+        guard = [enf[rule.key]] if enforce else []
+        if isinstance(c, Nogood):
+            if any(l not in pick for l in c.lits):
+                continue                      # a pruned literal: the nogood cannot hold
+            ct = m.AddBoolOr([pick[l].Not() for l in c.lits])
+        else:
+            terms = [(coef, pick[l]) for coef, l in c.terms if l in pick and coef]
+            if not terms or c.const + sum(coef for coef, _ in terms) <= c.bound:
+                continue                      # cannot be exceeded
+            ct = m.Add(sum(coef * v for coef, v in terms) + c.const <= c.bound)
+        if guard:
+            ct.OnlyEnforceIf(guard)
+    return Compiled(m, pick, enf, rules)
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    def __init__(self, slots, pick):
+        super().__init__()
+        self.by_slot = [[(v, var) for (s, v), var in pick.items() if s == slot] for slot in slots]
+        self.slots = slots
+        self.found = []
+
+    def on_solution_callback(self):
+        choice = {}
+        for slot, options in zip(self.slots, self.by_slot):
+            for v, var in options:
+                if self.BooleanValue(var):
+                    choice[slot] = v
+                    break
+        self.found.append(choice)
+
+
+def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] = None) -> tuple[list[dict], bool]:
+    """Every legal Pending Card selection of ``faction``, by CP-SAT enumeration.
+
+    Returns ``(choices, complete)``: choices map each map in play to a card id
+    or None, sorted as FORMAT 5 says; ``complete`` is False when
+    ``time_limit`` (seconds) ran out first. Raises ``ValueError`` for a
+    faction not in the position.
+    """
+    ctx = make_context(pos, faction)
+    index, constraints = post_all(RULES, ctx)
+    comp = compile_selection(ctx, constraints, prune=index)
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    if time_limit:
+        solver.parameters.max_time_in_seconds = float(time_limit)
+    cb = _Collector(ctx.slots, comp.pick)
+    status = solver.Solve(comp.model, cb)
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    return sorted(cb.found, key=choice_key), complete
+
+
+@dataclass
+class WhyAnswer:
+    """Why a card is (not) in a legal choice: ``legal`` and ``example``, or the violations."""
+    card: str
+    slot: str
+    legal: bool
+    example: Optional[dict]
+    violations: list
+    interpretations: dict
+    rules: list          # the minimal set of rule keys that exclude the card
+
+    def as_json(self) -> dict:
+        out = {"card": self.card, "legal": self.legal}
+        if self.legal:
+            out["example"] = self.example
+        out["violations"] = [v.as_json() for v in self.violations]
+        out["interpretations"] = self.interpretations
+        return out
+
+
+def _solve(comp: Compiled, assumptions: list, time_limit: Optional[float]):
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if time_limit:
+        solver.parameters.max_time_in_seconds = float(time_limit)
+    comp.model.ClearAssumptions()
+    comp.model.AddAssumptions(assumptions)
+    status = solver.Solve(comp.model)
+    if status == cp_model.UNKNOWN:
+        raise SolverLimitReached("the solver's time limit was reached before the answer was proved")
+    return status, solver
+
+
+def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = None) -> WhyAnswer:
+    """Why ``card`` is in no legal selection of ``faction``.
+
+    The card is forced into the slot of its own map (the game's only slot when
+    that map is not in play); the rules' enforcement literals are the
+    assumptions; an infeasible core is shrunk by deletion to a minimal set of
+    rules and re-checked. Returns a :class:`WhyAnswer` with one legal choice
+    containing the card, or the violations of the minimal set of rules in
+    every choice containing it. Raises :class:`SolverLimitReached`.
+    """
+    c = pos.cards[card]
+    slot = c.map if c.map in pos.maps else pos.maps[0]
+    ctx = make_context(pos, faction, {slot: [card]})
+    index, constraints = post_all(RULES, ctx)
+    comp = compile_selection(ctx, constraints, enforce=True)
+    comp.model.Add(comp.pick[(slot, card)] == 1)
+    keys = list(comp.enforce)
+    status, solver = _solve(comp, [comp.enforce[k] for k in keys], time_limit)
+    interps = interpretations_used(pos)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        example = {}
+        for (s, v), var in comp.pick.items():
+            if solver.BooleanValue(var):
+                example[s] = v
+        return WhyAnswer(card, slot, True, example, [], interps, [])
+    by_index = {comp.enforce[k].Index(): k for k in keys}
+    core = [by_index[i] for i in solver.SufficientAssumptionsForInfeasibility() if i in by_index] or keys
+    # shrink by deletion: drop each rule whose absence keeps the model infeasible
+    kept = list(core)
+    for k in list(core):
+        trial = [x for x in kept if x != k]
+        st, _ = _solve(comp, [comp.enforce[x] for x in trial], time_limit)
+        if st == cp_model.INFEASIBLE:
+            kept = trial
+    st, _ = _solve(comp, [comp.enforce[x] for x in kept], time_limit)
+    if st != cp_model.INFEASIBLE:          # re-check; never show an unproved core
+        kept = keys
+    # the violations of the kept rules' constraints on the card, in the choices that contain it
+    from itertools import product
+    lit = (slot, card)
+    involved = RuleIndex([
+        (r, c) for r, c in constraints if r.key in kept and (
+            (isinstance(c, Nogood) and lit in c.lits) or (isinstance(c, AtMost) and any(l == lit for _, l in c.terms)))
+    ])
+    others = [s for s in ctx.slots if s != slot]
+    seen, violations = set(), []
+    for rest in product(*[ctx.values(s) for s in others]):
+        for v in involved.violations({slot: card, **dict(zip(others, rest))}):
+            if v not in seen:
+                seen.add(v)
+                violations.append(v)
+    return WhyAnswer(card, slot, False, None, violations, interps, kept)

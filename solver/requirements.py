@@ -1,0 +1,110 @@
+"""1.1.3.1 Pending Card Selection Requirements: does a requirement hold?
+
+:func:`check_requirement` returns whether an item of FORMAT section 3 holds in
+a position, with a text that states the requirement and the fact behind the
+answer (``"Russia's Posture is war (it is policy-affected)"``).
+"""
+from __future__ import annotations
+
+from model.cards import Card, WAR_STATE_NAMES
+from model.names import norm_name
+from model.position import Position
+from model.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, Flag, GovernmentIs, MarkerIn, Not, Played, WarStateIs
+
+
+def card_text(pos: Position, cid: str) -> str:
+    """``tk-soviet-38 Total War Production`` (the id alone for an unknown card)."""
+    c = pos.cards.get(cid)
+    return f"{cid} {c.name}" if c else cid
+
+
+def revealed_cards(pos: Position, faction: str) -> dict[str, str]:
+    """Cards of ``faction`` revealed as Current Cards so far: id -> turn text
+    (the ``played`` history on either map, and the Current Cards now)."""
+    out: dict[str, str] = {}
+    for m, fm in pos.factions.get(faction, {}).items():
+        for p in fm.played:
+            out.setdefault(p.card, str(p.turn) if p.turn else "an earlier turn")
+        if fm.current:
+            out[fm.current] = str(pos.turn)
+    return out
+
+
+def european_war(pos: Position) -> str:
+    """``none`` / ``limited`` / ``total``: the European war state for 1.1.3.1.
+
+    In AE (©) and in TK it follows the TK war state; in DS alone (*) it is the
+    state file's ``european-war``.
+    """
+    if "tk" in pos.war_state:
+        return {"pre-war": "none", "limited": "limited", "total": "total"}[pos.war_state["tk"]]
+    return pos.european_war
+
+
+def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
+    """Whether ``req`` (a :mod:`model.requirements` item on ``card``) holds in ``pos``.
+
+    Returns ``(holds, text)``; ``text`` states the requirement and the fact.
+    """
+    if isinstance(req, Played):
+        owner = req.card.split("-")[1]
+        seen = revealed_cards(pos, owner)
+        was = req.card in seen
+        what = f"card {card_text(pos, req.card)}"
+        fact = f"revealed in {seen[req.card]}" if was else "not played"
+        if req.negate:
+            return (not was), f"{what} not played ({fact})"
+        return was, f"{what} played ({fact})"
+    if isinstance(req, WarStateIs):
+        m = req.map or card.map
+        wanted = " or ".join(WAR_STATE_NAMES[s] for s in req.states)
+        if m not in pos.war_state:
+            return False, f"{wanted} on the {m.upper()} map (that map is not in play)"
+        now = pos.war_state[m]
+        return now in req.states, f"{wanted} in effect on the {m.upper()} map ({WAR_STATE_NAMES[now]} is)"
+    if isinstance(req, CountryIs):
+        parts, ok = [], True
+        for cname, fld, value in req.fields:
+            c = pos.country(cname)
+            actual = getattr(c, fld) if c else None
+            good = actual == value
+            ok = ok and good
+            if c is None:
+                parts.append(f"{cname}'s {fld.capitalize()} is {value} ({cname} is not listed in countries)")
+            else:
+                parts.append(f"{c.name}'s {fld.capitalize()} is {value} (it is {actual or 'not given'})")
+        return ok, " and ".join(parts)
+    if isinstance(req, GovernmentIs):
+        now = pos.government
+        if req.value == "none":
+            return now == "none", f"no branch leads the Japanese Government ({'none does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
+        return now == req.value, f"the Japanese {req.value.capitalize()} leads the Government ({'no branch does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
+    if isinstance(req, EuropeanWar):
+        now = european_war(pos)
+        rank = {"none": 0, "limited": 1, "total": 2}
+        if req.value == "none":
+            holds = now == "none"
+        else:
+            holds = rank[now] >= rank[req.value]
+        label = {"none": "no European war", "limited": "European Limited War has occurred", "total": "European Total War has occurred"}
+        fact = {"none": "neither has occurred", "limited": "European Limited War has occurred", "total": "European Total War has occurred"}[now]
+        return holds, f"{label[req.value]} ({fact})"
+    if isinstance(req, MarkerIn):
+        where = pos.markers.where(req.name)
+        holds = pos.markers.has(req.name, req.box)
+        want = f"the {req.name} marker" + (f" in the {req.box}" if req.box else " in play")
+        fact = f"it is in {', '.join(where)}" if where else "it is not listed in markers"
+        return holds, f"{want} ({fact})"
+    if isinstance(req, Flag):
+        holds = any(norm_name(f) == norm_name(req.name) for f in pos.flags)
+        return holds, f"flag {req.name} ({'set' if holds else 'not set'})"
+    if isinstance(req, AnyOf):
+        res = [check_requirement(pos, card, it) for it in req.items]
+        return any(h for h, _ in res), "(" + " or ".join(t for _, t in res) + ")"
+    if isinstance(req, AllOf):
+        res = [check_requirement(pos, card, it) for it in req.items]
+        return all(h for h, _ in res), "(" + " and ".join(t for _, t in res) + ")"
+    if isinstance(req, Not):
+        h, t = check_requirement(pos, card, req.item)
+        return (not h), f"not {t}"
+    raise TypeError(f"unknown requirement {req!r}")

@@ -1,0 +1,356 @@
+"""1.1.3 Pending Card Selection: every restriction, defined once.
+
+Each rule below posts constraints over the literals ``(slot, card id or
+None)`` of one faction's selection (a slot per map in play). They are
+evaluated directly for rulings (:func:`check`) and compiled to CP-SAT for
+enumeration and explanation (:mod:`solver.cpsat`).
+
+Rules: 1.1.3 the card comes from the hand, and a slot stays empty only when
+no card fits (interpretation ``empty-slot``); 1.1.3.1 Selection Requirements;
+1.1.3.2 War State; 1.1.3.3 Sequential (interpretation ``sequential-scope``),
+Annual (interpretation ``annual-scope``), Theater, identically named © cards,
+Soviet Production Limit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Iterable, Optional
+
+from model.cards import WAR_STATE_COLOURS, WAR_STATE_NAMES, WAR_STATES
+from model.names import norm_name
+from model.position import Position
+
+from .core import AtMost, Nogood, Rule, RuleIndex, Violation, post_all
+from .requirements import card_text, check_requirement
+
+FACTION_NAMES = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
+
+#: Sequential Selection Restrictions (1.1.3.3): faction, card type, maps where the rule applies, label.
+SEQUENTIAL = (
+    ("axis", "demand", ("tk", "ds"), "Demand"),
+    ("axis", "blitz-2", ("tk",), "Blitz card with a Blitz Value of 2 or more"),          # △ TK
+    ("axis", "diplomatic-overtures", ("ds",), "Diplomatic Overtures"),                  # △ DS
+    ("western", "limited-war-blitz", ("tk", "ds"), "Limited War Blitz"),
+)
+#: Annual Selection Restrictions (1.1.3.3).
+ANNUAL = (
+    ("axis", "rearmament", ("tk", "ds"), "Rearmament"),
+    ("western", "rearmament", ("tk", "ds"), "Rearmament"),
+    ("soviet", "rearmament", ("tk", "ds"), "Rearmament"),
+    ("soviet", "offensive", ("tk", "ds"), "Offensive"),
+    ("soviet", "war-progress", ("ds",), "War Progress"),                                  # △ DS
+)
+
+
+@dataclass
+class SelectionContext:
+    """One faction's Pending Card selection in one position.
+
+    ``slots`` are the maps in play; ``candidates[slot]`` the card ids
+    considered for the slot (the hand, plus any card a ruling asks about);
+    every slot may also hold ``None``. ``interp`` holds the interpretations
+    in force.
+    """
+
+    pos: Position
+    faction: str
+    slots: tuple
+    candidates: dict
+    interp: dict = field(default_factory=dict)
+
+    def values(self, slot: str) -> list:
+        return list(self.candidates[slot]) + [None]
+
+    @property
+    def reveal_turn(self):
+        """The Seasonal Turn in which a Pending Card selected now is revealed."""
+        return self.pos.turn.next()
+
+
+def make_context(pos: Position, faction: str, extra: Optional[dict] = None) -> SelectionContext:
+    """The context for ``faction``'s selection; ``extra`` adds cards to a slot's candidates.
+
+    Raises ``ValueError`` when the faction is not in the position.
+    """
+    if faction not in pos.factions:
+        raise ValueError(f"faction {faction} is not in the state file (it has: {', '.join(pos.factions) or 'none'})")
+    cands = {}
+    for m in pos.maps:
+        vals = list(pos.hand(faction, m))
+        for c in (extra or {}).get(m, []):
+            if c is not None and c not in vals:
+                vals.append(c)
+        cands[m] = vals
+    return SelectionContext(pos, faction, tuple(pos.maps), cands, pos.interpretations_in_force)
+
+
+def _cards(ctx: SelectionContext) -> Iterable[tuple[str, str, Any]]:
+    for slot in ctx.slots:
+        for cid in ctx.candidates[slot]:
+            yield slot, cid, ctx.pos.cards[cid]
+
+
+def _fac(f: str) -> str:
+    return FACTION_NAMES[f]
+
+
+# ----------------------------------------------------------------------------- 1.1.3
+
+def _post_hand(ctx: SelectionContext):
+    pos, f = ctx.pos, ctx.faction
+    for slot, cid, card in _cards(ctx):
+        if card.faction != f:
+            yield Nogood(((slot, cid),), f"{card_text(pos, cid)} is a {_fac(card.faction)} card, not a {_fac(f)} card")
+            continue
+        fm = pos.factions[f].get(card.map)
+        if fm is not None and cid in fm.hand:
+            continue
+        if card.map not in pos.maps:
+            why = f"the {card.map.upper()} map is not in play in game {pos.game}"
+        elif fm is not None and cid == fm.current:
+            why = "it is the Current Card, not in the hand"
+        elif fm is not None and cid == fm.pending:
+            why = "it is already the Pending Card, not in the hand"
+        elif fm is not None and any(p.card == cid for p in fm.played):
+            why = "it was played before and is not in the hand"
+        else:
+            why = f"it is not in the {_fac(f)} {card.map.upper()} hand"
+        yield Nogood(((slot, cid),), f"{card_text(pos, cid)}: {why}")
+
+
+def _post_empty(ctx: SelectionContext, base: RuleIndex):
+    if ctx.interp.get("empty-slot") != "forced":
+        return
+    for slot in ctx.slots:
+        others = [s for s in ctx.slots if s != slot]
+        fitting = [c for c in ctx.candidates[slot] if not base.unary_excluded((slot, c))]
+        for rest in product(*[ctx.values(s) for s in others]):
+            partial = dict(zip(others, rest))
+            for c in fitting:
+                if base.fits({slot: c, **partial}):
+                    given = [card_text(ctx.pos, v) if v else f"no {s.upper()} card" for s, v in partial.items()]
+                    with_ = f" with {', '.join(given)}" if given else ""
+                    yield Nogood(
+                        ((slot, None),) + tuple(partial.items()),
+                        f"no {slot.upper()} Pending Card although {card_text(ctx.pos, c)} fits{with_} "
+                        "(a slot stays empty only when no card fits; interpretation empty-slot=forced)",
+                    )
+                    break
+
+
+# ----------------------------------------------------------------------------- 1.1.3.1
+
+def _post_requirements(ctx: SelectionContext):
+    for slot, cid, card in _cards(ctx):
+        for req in card.requires:
+            holds, text = check_requirement(ctx.pos, card, req)
+            if not holds:
+                yield Nogood(((slot, cid),), f"{card_text(ctx.pos, cid)} requires {text}")
+
+
+# ----------------------------------------------------------------------------- 1.1.3.2
+
+def _post_war_state(ctx: SelectionContext):
+    pos = ctx.pos
+    for slot, cid, card in _cards(ctx):
+        m = card.map if card.map in pos.war_state else slot
+        now = pos.war_state[m]
+        if WAR_STATES.index(card.war_state) > WAR_STATES.index(now):
+            allowed = [f"{WAR_STATE_COLOURS[s]} {WAR_STATE_NAMES[s]}" for s in WAR_STATES[: WAR_STATES.index(now) + 1]]
+            yield Nogood(
+                ((slot, cid),),
+                f"{card_text(pos, cid)} is a {WAR_STATE_COLOURS[card.war_state]} {WAR_STATE_NAMES[card.war_state]} card; "
+                f"{WAR_STATE_NAMES[now]} is in effect on the {m.upper()} map, so only {' or '.join(allowed)} cards may be selected",
+            )
+
+
+# ----------------------------------------------------------------------------- 1.1.3.3
+
+def _post_sequential(ctx: SelectionContext):
+    pos, f = ctx.pos, ctx.faction
+    scope = ctx.interp.get("sequential-scope", "map")
+    for fac, kind, maps, label in SEQUENTIAL:
+        if fac != f:
+            continue
+        for slot, cid, card in _cards(ctx):
+            if card.faction != f or kind not in card.kinds or card.map not in maps:
+                continue
+            compare = [card.map] if scope == "map" else [m for m in pos.maps if m in maps]
+            for m in compare:
+                fm = pos.factions[f].get(m)
+                cur = pos.cards.get(fm.current) if fm and fm.current else None
+                if cur is not None and kind in cur.kinds and cur.map in maps:
+                    yield Nogood(
+                        ((slot, cid),),
+                        f"{card_text(pos, cid)} is a {label} card and the {_fac(f)} {m.upper()} Current Card "
+                        f"{card_text(pos, cur.id)} is one too: no two {label} cards back-to-back",
+                    )
+
+
+def _post_annual(ctx: SelectionContext):
+    pos, f = ctx.pos, ctx.faction
+    scope = ctx.interp.get("annual-scope", "faction")
+    reveal = ctx.reveal_turn
+    year = reveal.calendar_year
+    for fac, kind, maps, label in ANNUAL:
+        if fac != f:
+            continue
+        groups = [tuple(m for m in pos.maps if m in maps)] if scope == "faction" else [(m,) for m in pos.maps if m in maps]
+        for group in groups:
+            prior = []
+            for m in group:
+                fm = pos.factions[f].get(m)
+                if fm is None:
+                    continue
+                history = [(p.card, p.turn) for p in fm.played] + ([(fm.current, pos.turn)] if fm.current else [])
+                for pc, t in history:
+                    c = pos.cards[pc]
+                    if t is not None and t.calendar_year == year and kind in c.kinds and c.map in maps:
+                        prior.append((pc, t))
+            terms = tuple(
+                (1, (slot, cid)) for slot, cid, card in _cards(ctx)
+                if card.faction == f and kind in card.kinds and card.map in group
+            )
+            if not terms:
+                continue
+
+            def explain(held, prior=tuple(prior), label=label):
+                chosen = " and ".join(card_text(pos, cid) for _, cid in held)
+                what = "are" if len(held) > 1 else "is"
+                msg = f"{chosen} {what} {'' if len(held) > 1 else 'a '}{label} card{'s' if len(held) > 1 else ''}, to be revealed in {reveal} (calendar year {year})"
+                if prior:
+                    before = ", ".join(f"{card_text(pos, pc)} in {t}" for pc, t in prior)
+                    msg += f", and {before} {'was' if len(prior) == 1 else 'were'} already revealed that year"
+                return msg + f": at most one {label} card per calendar year" + (
+                    "" if scope == "faction" else " on each map")
+
+            yield AtMost(terms, 1, explain, const=len(prior))
+
+
+def _post_theater(ctx: SelectionContext):
+    for slot, cid, card in _cards(ctx):
+        if card.map != slot:
+            yield Nogood(
+                ((slot, cid),),
+                f"{card_text(ctx.pos, cid)} is a {card.map.upper()} card and cannot be the {slot.upper()} Pending Card",
+            )
+
+
+def _post_twins(ctx: SelectionContext):
+    if len(ctx.slots) < 2:
+        return
+    a, b = ctx.slots[0], ctx.slots[1]
+    for ca in ctx.candidates[a]:
+        x = ctx.pos.cards[ca]
+        if not x.combined:
+            continue
+        for cb in ctx.candidates[b]:
+            y = ctx.pos.cards[cb]
+            if y.combined and cb != ca and norm_name(x.name) == norm_name(y.name):
+                yield Nogood(
+                    ((a, ca), (b, cb)),
+                    f"{card_text(ctx.pos, ca)} and {card_text(ctx.pos, cb)} are identically named © cards: "
+                    "they cannot be selected in the same season",
+                )
+
+
+def production_limit(pos: Position) -> tuple[int, str]:
+    """The Soviet Production Limit (1.1.3.3) and the reason: 3 once Total War is
+    in effect on either map, else 1."""
+    total = [m.upper() for m in pos.maps if pos.war_state[m] == "total"]
+    if total:
+        return 3, f"Total War on {' and '.join(total)}"
+    return 1, "Pre-War or Limited War on both maps"
+
+
+def _post_production(ctx: SelectionContext):
+    pos = ctx.pos
+    if pos.game != "ae" or ctx.faction != "soviet":
+        return
+    limit, reason = production_limit(pos)
+    terms = tuple(
+        (card.production or 0, (slot, cid)) for slot, cid, card in _cards(ctx) if (card.production or 0) > 0
+    )
+
+    def explain(held):
+        parts = [f"{cid} ({pos.cards[cid].production or 0})" for _, cid in held]
+        total = sum(pos.cards[cid].production or 0 for _, cid in held)
+        lhs = " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+        return f"{lhs} exceeds the limit {limit} ({reason})"
+
+    if terms:
+        yield AtMost(terms, limit, explain)
+
+
+HAND = Rule("1.1.3", "Pending Card Selection", _post_hand)
+REQUIREMENTS = Rule("1.1.3.1", "Pending Card Selection Requirements", _post_requirements)
+WAR_STATE = Rule("1.1.3.2", "War State Selection Restrictions", _post_war_state)
+SEQUENTIAL_RULE = Rule("1.1.3.3", "Sequential Selection Restrictions", _post_sequential, ("sequential-scope",))
+ANNUAL_RULE = Rule("1.1.3.3", "Annual Selection Restrictions", _post_annual, ("annual-scope",))
+THEATER = Rule("1.1.3.3", "Theater Selection Restrictions", _post_theater)
+TWINS = Rule("1.1.3.3", "Identically Named © Cards", _post_twins)
+PRODUCTION = Rule("1.1.3.3", "Soviet Production Limit", _post_production)
+EMPTY = Rule("1.1.3", "No Pending Card", _post_empty, ("empty-slot",), meta=True)
+
+#: Every selection rule, in the order rulings list them.
+RULES: tuple[Rule, ...] = (HAND, THEATER, REQUIREMENTS, WAR_STATE, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
+
+
+def rules_index(ctx: SelectionContext, rules=RULES) -> RuleIndex:
+    """Post ``rules`` for ``ctx`` and index their constraints."""
+    return post_all(rules, ctx)[0]
+
+
+def interpretations_used(pos: Position) -> dict:
+    """The interpretations a selection ruling reads, with their values in force."""
+    used = {n for r in RULES for n in r.interpretations}
+    return {k: v for k, v in pos.interpretations_in_force.items() if k in used}
+
+
+@dataclass
+class Ruling:
+    """A referee ruling: ``legal`` and every :class:`Violation`."""
+    legal: bool
+    violations: list
+    interpretations: dict
+
+    def as_json(self) -> dict:
+        return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
+                "interpretations": self.interpretations}
+
+
+def check(pos: Position, faction: str, choice: dict) -> Ruling:
+    """Rule on one proposed selection.
+
+    ``choice`` maps each map in play to a card id or None (no Pending Card);
+    a map left out means no card. Returns a :class:`Ruling` listing every
+    violated rule. Raises ``ValueError`` for a faction not in the position.
+    Does not import ortools.
+    """
+    full = {m: choice.get(m) for m in pos.maps}
+    ctx = make_context(pos, faction, {m: [v] for m, v in full.items() if v})
+    idx = rules_index(ctx)
+    vs = idx.violations(full)
+    return Ruling(not vs, vs, interpretations_used(pos))
+
+
+def choice_key(choice: dict) -> tuple:
+    """Sort key of FORMAT 5 ``pairs``: by the card ids (maps in id order, ds
+    before tk), ``null`` last."""
+    return tuple((choice[m] is None, choice[m] or "") for m in sorted(choice))
+
+
+def legal_choices_direct(pos: Position, faction: str) -> list[dict]:
+    """Every legal selection by direct evaluation of every combination (no solver).
+
+    Returns choices (map -> card id or None) sorted as :func:`choice_key`.
+    """
+    ctx = make_context(pos, faction)
+    idx = rules_index(ctx)
+    out = []
+    for vals in product(*[ctx.values(s) for s in ctx.slots]):
+        choice = dict(zip(ctx.slots, vals))
+        if idx.fits(choice):
+            out.append(choice)
+    return sorted(out, key=choice_key)
