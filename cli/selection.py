@@ -11,6 +11,15 @@ from .common import (
 )
 
 
+def _natural(cid):
+    """Sort key for people: no card last, then by printed number (9 before 10, 26a before 26b)."""
+    if cid is None:
+        return (1, 0, "")
+    num = cid.rsplit("-", 1)[1]
+    digits = "".join(ch for ch in num if ch.isdigit())
+    return (0, int(digits or 0), num)
+
+
 def _card_cell(pos, cid):
     if cid is None:
         return "-"
@@ -77,12 +86,17 @@ def pairs(state, faction, as_json, interpretations, time_limit):
         emit_json(out)
     else:
         from tabulate import tabulate
-        rows = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(choices)]
+        shown = sorted(choices, key=lambda ch: tuple(_natural(ch[m]) for m in pos.maps))
+        rows = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
         click.echo(f"Legal Pending Card selections: {f.capitalize()}, {pos.turn} ({pos.game.upper()}), "
                    f"revealed in {pos.turn.next()}")
-        click.echo(tabulate(rows, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
-        click.echo(f"{len(choices)} legal selection{'s' if len(choices) != 1 else ''}"
-                   + ("" if complete else " found before the time limit; the list is NOT complete") + ".")
+        if all(all(v is None for v in ch.values()) for ch in choices) and complete:
+            click.echo("No Pending Card can be selected without violating a restriction: the faction must say so "
+                       "and will reveal no new Current Card next Seasonal Phase (1.1.3).")
+        else:
+            click.echo(tabulate(rows, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
+            click.echo(f"{len(choices)} legal selection{'s' if len(choices) != 1 else ''}"
+                       + ("" if complete else " found before the time limit; the list is NOT complete") + ".")
         click.echo(interpretations_text(interps))
     nothing_only = all(all(v is None for v in ch.values()) for ch in choices)
     return EXIT_ILLEGAL if nothing_only else EXIT_OK

@@ -294,7 +294,7 @@ PRODUCTION = Rule("1.1.3.3", "Soviet Production Limit", _post_production)
 EMPTY = Rule("1.1.3", "No Pending Card", _post_empty, ("empty-slot",), meta=True)
 
 #: Every selection rule, in the order rulings list them.
-RULES: tuple[Rule, ...] = (HAND, THEATER, REQUIREMENTS, WAR_STATE, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
+RULES: tuple[Rule, ...] = (HAND, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
 
 
 def rules_index(ctx: SelectionContext, rules=RULES) -> RuleIndex:
