@@ -8,6 +8,7 @@ from typing import Any, Literal, Optional, Union
 from pydantic import Field, field_validator
 
 from .base import FileModel
+from .seasonal import ReinforcementFile
 
 MAPS = ("tk", "ds")
 FACTIONS = ("axis", "western", "soviet")
@@ -97,6 +98,7 @@ class CardFile(FileModel):
     requires: list[Any] = Field(default_factory=list)
     starts: Optional[Literal["limited", "total"]] = None
     replacements: list[ReplacementBox] = Field(default_factory=list)
+    reinforcements: list[ReinforcementFile] = Field(default_factory=list)   # 1.1.2.2 (model/seasonal.py)
 
     @field_validator("map", "faction", mode="before")
     @classmethod

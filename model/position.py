@@ -18,6 +18,7 @@ from .cards import FACTIONS, MAPS, WAR_STATES, Card, CardFile, derive_kinds, par
 from .errors import InputError, Problem, join_path
 from .interpretations import check_value, in_force
 from .names import norm_box, norm_key, norm_name
+from .seasonal import CountersFile, EsvRowFile, Seasonal, parse_seasonal, policy_value, uscl_value
 from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES, parse_requirements, referenced_cards
 
 GAMES = ("tk", "ds", "ae")
@@ -48,6 +49,7 @@ class FactionMapFile(FileModel):
     pending: Optional[CardRef] = None
     hand: list[CardRef] = Field(default_factory=list)
     played: list[Union[PlayedFile, CardRef]] = Field(default_factory=list)
+    removed: list[CardRef] = Field(default_factory=list)     # cards removed from the game (© twin, 1.1.1)
 
 
 class CountryFile(FileModel):
@@ -59,7 +61,11 @@ class CountryFile(FileModel):
     minor: Optional[bool] = None
     chinese: Optional[bool] = None
     influence: Optional[int] = None
+    neutrality: Optional[int] = None      # 1.1.2.1: the DRM of a Neutrality marker
+    policy: Optional[str] = None          # 12.3: the Policy marker in its Posture Box
+    map: Optional[Literal["tk", "ds"]] = None   # AE: the map whose Posture Display this entry is (none: both)
 
+    _policy = field_validator("policy", mode="before")(classmethod(lambda cls, v: policy_value(v)))
     _posture = field_validator("posture", mode="before")(classmethod(lambda cls, v: _choice(POSTURES, "posture")(v)))
     _status = field_validator("status", mode="before")(classmethod(lambda cls, v: _choice(STATUSES, "status")(v)))
     _alignment = field_validator("alignment", mode="before")(classmethod(lambda cls, v: _choice(ALIGNMENTS, "alignment")(v)))
@@ -81,6 +87,16 @@ class StateFile(FileModel):
     interpretations: dict[str, Any] = Field(default_factory=dict)
     replacements: Optional[dict[str, Any]] = None
     map: Optional[dict[str, Any]] = None
+    # 1.1.1, 1.1.2, 1.1.4, 12 (model/seasonal.py)
+    previous: Optional[str] = None
+    boxes: Optional[dict[str, Any]] = None
+    counters: Optional[CountersFile] = None
+    esv: Optional[int] = None
+    esv_table: list[EsvRowFile] = Field(default_factory=list)
+    uscl_drm: Optional[int] = None
+    turn_track: Optional[dict[str, Any]] = None
+
+    _uscl = field_validator("uscl_drm", mode="before")(classmethod(lambda cls, v: uscl_value(v)))
 
     @field_validator("game", mode="before")
     @classmethod
@@ -123,6 +139,7 @@ class FactionMap:
     pending: Optional[str] = None
     hand: list[str] = field(default_factory=list)
     played: list[PlayedCard] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -135,6 +152,9 @@ class Country:
     minor: Optional[bool] = None
     chinese: Optional[bool] = None
     influence: Optional[int] = None
+    neutrality: Optional[int] = None
+    policy: Optional[str] = None
+    map: Optional[str] = None
 
 
 @dataclass
@@ -187,8 +207,11 @@ class Position:
     markers: Markers = field(default_factory=Markers)
     flags: list[str] = field(default_factory=list)
     interpretations: dict[str, Any] = field(default_factory=dict)
+    board: Any = None                  # model.board.Board: the map (FORMAT 6)
+    replacements: dict[Any, Any] = field(default_factory=dict)   # (map, faction) -> model.replacements.FactionReplacements
     raw: Optional[StateFile] = None
     base_dir: Optional[Path] = None
+    seasonal: Seasonal = field(default_factory=Seasonal)
 
     def country(self, name: str) -> Optional[Country]:
         return self.countries.get(norm_name(name))
@@ -443,6 +466,10 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
                     problems.append(Problem(shown, join_path(where, "turn"), f"{pturn} is after the current turn {turn}"))
                 if cid is not None:
                     res.played.append(PlayedCard(cid, pturn))
+            for i, r in enumerate(fm.removed):
+                cid = ref(r, join_path(mw, "removed", i))
+                if cid is not None:
+                    res.removed.append(cid)
             factions[f][m] = res
 
     countries: dict[str, Country] = {}
@@ -454,6 +481,13 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
         countries[key] = Country(name=str(cname), **c.model_dump())
 
     markers = _markers(state.markers, shown, problems)
+    # the map and the Replacements Segment (FORMAT 6; model/board.py, model/replacements.py)
+    from .board import parse_map
+    from .replacements import parse_replacements
+    seen_units: dict = {}
+    board = parse_map(state.map, shown, problems, seen_units)
+    replacements = parse_replacements(state.replacements, shown, maps, board, problems, seen_units)
+    seasonal = parse_seasonal(state, shown, base, maps, turn_of, problems)
 
     if problems:
         return None, problems
@@ -461,6 +495,8 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
         file=shown, game=state.game, turn=turn, maps=maps, war_state=war_state, cards=cards, factions=factions,
         countries=countries, government=state.government or "none", european_war=state.european_war or "none",
         markers=markers, flags=list(state.flags), interpretations=interps, raw=state, base_dir=base,
+        board=board, replacements=replacements,
+        seasonal=seasonal,
     )
     return pos, []
 
