@@ -1,0 +1,529 @@
+"""The map (FORMAT section 6 ``map:``): hexes, Off-Map Boxes, units, markers, and supply tracing.
+
+:func:`parse_map` turns the ``map:`` section of a state file into a
+:class:`Board`, reporting every problem with its file and place (a
+``neighbours`` entry naming no hex, an unknown unit type, a unit listed in two
+places ...). The :class:`Board` answers map questions that are facts, not
+choices: which hexes lie in a country, which units and markers a location
+holds, and whether a hex can trace supply (:meth:`Board.trace_supply`,
+networkx, imported only when a trace is asked for).
+
+Supply, as FORMAT section 6 states it: a unit or marker with ``supplied``
+stated is supplied (or not) as stated; otherwise supply is traced over
+``neighbours`` to a ``supply-source`` hex of the named country, through no
+hex holding an enemy ground unit. Each faction is the enemy of both others.
+
+Used by 1.2 (Logistics / Partisan Segment) and 1.3 (Replacements Segment).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional, Union
+
+from pydantic import Field, ValidationError, field_validator
+
+from .base import FileModel, problems_from_validation
+from .errors import Problem, join_path
+from .names import norm_box, norm_key, norm_name
+
+FACTIONS = ("axis", "western", "soviet")
+
+#: Infantry-type unit types (1.3.3 Unit-Type Limitation), per map (△).
+INFANTRY_TYPES = {
+    "tk": ("airborne", "cavalry", "infantry", "marine", "mountain", "ski"),
+    "ds": ("airborne", "cavalry", "infantry", "marine"),
+}
+#: Armor-type unit types (1.3.3 Unit-Type Limitation), per map (△).
+ARMOR_TYPES = {
+    "tk": ("armor", "mechanized", "helicopter"),
+    "ds": ("armor", "mechanized"),
+}
+#: Other ground unit types: garrison (never a replacement, 1.3.3.3), HQ, Fortress, Exp.
+OTHER_GROUND_TYPES = ("garrison", "hq", "fortress", "exp")
+#: Support units (not ground units): they block replacement placement (1.3.4) but do not stack (9.2).
+SUPPORT_TYPES = ("air", "naval", "support")
+GROUND_TYPES = tuple(sorted(set(INFANTRY_TYPES["tk"]) | set(ARMOR_TYPES["tk"]) | set(OTHER_GROUND_TYPES)))
+UNIT_TYPES = GROUND_TYPES + SUPPORT_TYPES
+TYPE_ALIASES = {
+    "panzer": "armor", "tank": "armor", "armour": "armor", "mech": "mechanized", "mechanised": "mechanized",
+    "inf": "infantry", "cav": "cavalry", "para": "airborne", "paratroop": "airborne", "parachute": "airborne",
+    "headquarters": "hq", "mountain-infantry": "mountain", "air-unit": "air", "fleet": "naval",
+}
+MARKER_TYPES = ("logistics", "partisan-base", "detachment")
+
+#: Country names written for a nationality (compared case-insensitively).
+COUNTRY_ALIASES = {
+    "britain": ("britain", "great britain", "united kingdom", "uk", "england"),
+    "us": ("us", "usa", "united states", "united states of america"),
+    "russia": ("russia", "ussr", "soviet union"),
+}
+
+
+def unit_type(v: Any) -> str:
+    """Normalise a unit type (``Panzer`` -> ``armor``). Raises ``ValueError`` naming the known types."""
+    key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+    key = TYPE_ALIASES.get(key, key)
+    if key not in UNIT_TYPES:
+        raise ValueError(f"unknown unit type {v!r}: use one of {', '.join(UNIT_TYPES)}")
+    return key
+
+
+def same_country(a: Optional[str], b: Optional[str]) -> bool:
+    """True when two country or nationality names mean the same country (``Britain`` = ``Great Britain``)."""
+    if a is None or b is None:
+        return False
+    x, y = norm_name(a), norm_name(b)
+    if x == y:
+        return True
+    for names in COUNTRY_ALIASES.values():
+        if x in names and y in names:
+            return True
+    return False
+
+
+def _faction(v: Any) -> Any:
+    if v is None:
+        return v
+    key = str(v).strip().lower()
+    if key not in FACTIONS:
+        raise ValueError(f"unknown faction {v!r}: use axis, western or soviet")
+    return key
+
+
+class UnitFile(FileModel):
+    """A unit as written on the map or in a Force Pool."""
+    id: str
+    faction: Optional[str] = None
+    nationality: Union[str, list[str]]
+    type: str
+    steps: int = Field(default=1, ge=1, le=4)
+    supplied: Optional[bool] = None
+    colonial: Union[bool, str, None] = None
+    kwantung: bool = False
+    elite: bool = False
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _id(cls, v: Any) -> Any:
+        return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _type(cls, v: Any) -> Any:
+        return unit_type(v)
+
+    @field_validator("faction", mode="before")
+    @classmethod
+    def _fac(cls, v: Any) -> Any:
+        return _faction(v)
+
+    @field_validator("nationality", mode="before")
+    @classmethod
+    def _nat(cls, v: Any) -> Any:
+        if isinstance(v, list) and len(v) == 1:
+            return v[0]
+        return v
+
+
+class MarkerFile(FileModel):
+    """A marker in a hex: ``{type: logistics, faction: axis, name: IGHQ, supplied: true}``."""
+    type: str
+    faction: Optional[str] = None
+    name: Optional[str] = None
+    supplied: Optional[bool] = None
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _type(cls, v: Any) -> Any:
+        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        key = {"logistics-marker": "logistics", "partisan": "partisan-base", "partisan-base-marker": "partisan-base"}.get(key, key)
+        if key not in MARKER_TYPES:
+            raise ValueError(f"unknown marker type {v!r}: use one of {', '.join(MARKER_TYPES)}")
+        return key
+
+    @field_validator("faction", mode="before")
+    @classmethod
+    def _fac(cls, v: Any) -> Any:
+        return _faction(v)
+
+
+class HexFile(FileModel):
+    """A hex as written under ``map.hexes``."""
+    country: Optional[str] = None
+    region: Optional[str] = None
+    city: bool = False
+    terrain: Optional[str] = "clear"
+    road: bool = False
+    rail: bool = False
+    limited_stacking: bool = False
+    control: Optional[str] = None
+    supply_source: Optional[str] = None
+    strategic: bool = False
+    map: Optional[str] = None
+    neighbours: list[Union[str, int]] = Field(default_factory=list)
+    units: list[Any] = Field(default_factory=list)
+    markers: list[Any] = Field(default_factory=list)
+
+    @field_validator("control", mode="before")
+    @classmethod
+    def _control(cls, v: Any) -> Any:
+        return _faction(v)
+
+    @field_validator("map", mode="before")
+    @classmethod
+    def _map(cls, v: Any) -> Any:
+        if v is None:
+            return v
+        key = str(v).strip().lower()
+        if key not in ("tk", "ds"):
+            raise ValueError(f"unknown map {v!r}: use tk or ds")
+        return key
+
+    @field_validator("neighbours", mode="before")
+    @classmethod
+    def _nb(cls, v: Any) -> Any:
+        return [v] if isinstance(v, (str, int)) else v
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit: ``id``; ``faction``; ``nationality`` (a tuple: one name, or
+    ``('Britain', 'US')`` for the multinational Western airborne unit);
+    ``type`` normalised (:data:`UNIT_TYPES`); ``steps``; ``supplied`` as
+    stated (None: trace it); ``colonial`` a code such as ``Ind`` or ``True``
+    (colonial without a code) or None; ``kwantung``; ``elite``; ``where`` the
+    place in the file it was read from."""
+    id: str
+    faction: Optional[str]
+    nationality: tuple
+    type: str
+    steps: int = 1
+    supplied: Optional[bool] = None
+    colonial: Union[bool, str, None] = None
+    kwantung: bool = False
+    elite: bool = False
+    where: str = ""
+
+    @property
+    def ground(self) -> bool:
+        return self.type in GROUND_TYPES
+
+    @property
+    def is_colonial(self) -> bool:
+        return bool(self.colonial)
+
+    @property
+    def colonial_code(self) -> Optional[str]:
+        return self.colonial if isinstance(self.colonial, str) else None
+
+    @property
+    def nationality_text(self) -> str:
+        return "/".join(self.nationality)
+
+    def has_nationality(self, name: str) -> bool:
+        return any(same_country(n, name) for n in self.nationality)
+
+
+def unit_from_file(uf: UnitFile, where: str, faction: Optional[str] = None) -> Unit:
+    nat = tuple(uf.nationality) if isinstance(uf.nationality, list) else (uf.nationality,)
+    col = uf.colonial
+    if isinstance(col, str) and col.strip().lower() in ("true", "yes"):
+        col = True
+    if col is False:
+        col = None
+    return Unit(str(uf.id), uf.faction or faction, nat, uf.type, uf.steps, uf.supplied, col, uf.kwantung, uf.elite, where)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker in a hex: ``type`` (logistics, partisan-base, detachment), ``faction``, ``name``, ``supplied``."""
+    type: str
+    faction: Optional[str] = None
+    name: Optional[str] = None
+    supplied: Optional[bool] = None
+
+    @property
+    def label(self) -> str:
+        what = {"logistics": "Logistics marker", "partisan-base": "Partisan Base", "detachment": "Detachment"}.get(self.type, self.type)
+        fac = f"{self.faction.capitalize()} " if self.faction else ""
+        name = f" {self.name}" if self.name else ""
+        return f"{fac}{what}{name}".strip()
+
+
+@dataclass
+class Hex:
+    """One hex of the map (FORMAT section 6); ``id`` is the hex number as a string."""
+    id: str
+    country: Optional[str] = None
+    region: Optional[str] = None
+    city: bool = False
+    terrain: Optional[str] = "clear"
+    road: bool = False
+    rail: bool = False
+    limited_stacking: bool = False
+    control: Optional[str] = None
+    supply_source: Optional[str] = None
+    strategic: bool = False
+    map: Optional[str] = None
+    neighbours: tuple = ()
+    units: tuple = ()
+    markers: tuple = ()
+
+
+@dataclass(frozen=True)
+class SupplyTrace:
+    """The answer of :meth:`Board.trace_supply`: ``ok``; ``path`` (location
+    ids from the start to the source) when ok; ``reason`` in words."""
+    ok: bool
+    path: tuple
+    reason: str
+
+
+@dataclass
+class Board:
+    """The map of a position: ``hexes`` by id, ``boxes`` (Off-Map Box names
+    as written), and a lazily built networkx graph over ``neighbours``
+    (Off-Map Boxes named in ``neighbours`` are nodes too).
+
+    ``stacking`` holds the 9.2 limits: ``units`` (3), ``steps`` (6) and
+    ``limited-steps`` (3) for a hex with the Limited Stacking symbol.
+    """
+    hexes: dict = field(default_factory=dict)
+    boxes: list = field(default_factory=list)
+    box_units: dict = field(default_factory=dict)
+    stacking: dict = field(default_factory=lambda: {"units": 3, "steps": 6, "limited-steps": 3})
+    _graph: Any = field(default=None, repr=False)
+
+    # ------------------------------------------------------------------ lookups
+    def box(self, name: str) -> Optional[str]:
+        """The Off-Map Box named ``name`` as written (case, ``-``/``_``, ``Box`` suffix ignored), or None."""
+        key = _box_key(name)
+        for b in self.boxes:
+            if _box_key(b) == key:
+                return b
+        return None
+
+    def location(self, name: Any) -> Optional[str]:
+        """The id of a hex or the name of a box for ``name`` (a hex id or a box name), or None when it is not on the map."""
+        text = str(name).strip()
+        if text in self.hexes:
+            return text
+        return self.box(text)
+
+    def is_box(self, loc: str) -> bool:
+        return loc not in self.hexes and self.box(loc) is not None
+
+    def units_at(self, loc: str) -> tuple:
+        """The units in a hex or Off-Map Box."""
+        if loc in self.hexes:
+            return self.hexes[loc].units
+        return tuple(self.box_units.get(self.box(loc) or loc, ()))
+
+    def markers_at(self, loc: str) -> tuple:
+        return self.hexes[loc].markers if loc in self.hexes else ()
+
+    def hexes_in(self, country: str) -> list:
+        """The hexes whose ``country`` is ``country`` (aliases such as Britain = Great Britain accepted)."""
+        return [h for h in self.hexes.values() if same_country(h.country, country)]
+
+    def supply_sources(self, country: str) -> list:
+        """The ids of the hexes that are a supply source of ``country``."""
+        return [h.id for h in self.hexes.values() if same_country(h.supply_source, country)]
+
+    def enemy_ground_units(self, loc: str, faction: str) -> list:
+        """The ground units in ``loc`` of a faction other than ``faction``."""
+        return [u for u in self.units_at(loc) if u.ground and u.faction and u.faction != faction]
+
+    # ------------------------------------------------------------------ graph
+    @property
+    def graph(self):
+        """The undirected networkx graph of the map (hex ids and box names as nodes). Imports networkx."""
+        if self._graph is None:
+            import networkx as nx
+            g = nx.Graph()
+            g.add_nodes_from(self.hexes)
+            for h in self.hexes.values():
+                for n in h.neighbours:
+                    g.add_edge(h.id, n)
+            self._graph = g
+        return self._graph
+
+    def trace_supply(self, start: str, faction: str, targets: Iterable[str], *, overland: bool = False) -> SupplyTrace:
+        """Trace a supply line for ``faction`` from location ``start`` to any of ``targets``.
+
+        ``targets`` are hex ids or box names; the line runs over ``neighbours``
+        and through no hex holding a ground unit of another faction (the start
+        and the target included). With ``overland`` the line passes through
+        no Off-Map Box (a box may still be the target). Returns a
+        :class:`SupplyTrace` (the shortest path when ok). Imports networkx.
+        """
+        import networkx as nx
+        tset = {t for t in targets}
+        if not tset:
+            return SupplyTrace(False, (), "there is no supply source to trace to")
+        g = self.graph
+        if start not in g:
+            return SupplyTrace(False, (), f"{start} is not on the map")
+
+        def blocked(n: str) -> bool:
+            if n in self.hexes and self.enemy_ground_units(n, faction):
+                return True
+            if overland and n not in self.hexes and n not in tset and n != start:
+                return True
+            return False
+
+        if blocked(start):
+            return SupplyTrace(False, (), f"{start} holds an enemy ground unit")
+        view = nx.subgraph_view(g, filter_node=lambda n: not blocked(n))
+        try:
+            lengths, paths = nx.single_source_dijkstra(view, start)
+        except nx.NodeNotFound:
+            return SupplyTrace(False, (), f"{start} is not on the map")
+        best = min((t for t in tset if t in paths), key=lambda t: (lengths[t], str(t)), default=None)
+        if best is None:
+            shown = ", ".join(sorted(str(t) for t in tset)[:5])
+            return SupplyTrace(False, (), f"no path from {start} to {shown} avoiding hexes with enemy ground units")
+        return SupplyTrace(True, tuple(paths[best]), f"supply line {' - '.join(paths[best])}")
+
+    def supplied(self, start: str, faction: str, country: str, stated: Optional[bool] = None, *, overland: bool = False,
+                 extra_targets: Iterable[str] = ()) -> SupplyTrace:
+        """Is something in ``start`` supplied from ``country``? ``stated`` (a
+        ``supplied`` key) overrides tracing; else :meth:`trace_supply` to the
+        supply-source hexes of ``country`` (plus ``extra_targets``)."""
+        if stated is not None:
+            return SupplyTrace(bool(stated), (), "supplied as stated in the state file" if stated else "unsupplied as stated in the state file")
+        targets = self.supply_sources(country) + list(extra_targets)
+        if not targets:
+            return SupplyTrace(False, (), f"no supply-source hex of {country} on the map")
+        return self.trace_supply(start, faction, targets, overland=overland)
+
+
+def _box_key(name: Any) -> str:
+    k = norm_box(name).replace("/", " ").replace("off map", "").replace("  ", " ")
+    k = " ".join(k.split())
+    if k.endswith(" box"):
+        k = k[:-4]
+    return k
+
+
+def parse_units(items: Any, file: str, where: str, problems: list, faction: Optional[str] = None) -> list:
+    """Validate a list of units at ``where``; returns :class:`Unit` s and appends problems."""
+    out = []
+    if not isinstance(items, list):
+        problems.append(Problem(file, where, "a list of units is expected"))
+        return out
+    for i, item in enumerate(items):
+        w = join_path(where, i)
+        if not isinstance(item, dict):
+            problems.append(Problem(file, w, f"a unit is a mapping {{id, nationality, type, ...}}, not {item!r}"))
+            continue
+        try:
+            uf = UnitFile.model_validate(item)
+        except ValidationError as exc:
+            problems.extend(problems_from_validation(exc, file, w))
+            continue
+        out.append(unit_from_file(uf, w, faction))
+    return out
+
+
+def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Optional[dict] = None) -> Board:
+    """Build the :class:`Board` of the ``map:`` section.
+
+    ``raw`` is the section as loaded (or None: an empty map); every problem
+    is appended to ``problems`` with ``file`` and its place
+    (``map.hexes.2315.neighbours[1]: no hex 9999``). ``seen_units`` (unit id
+    -> place) collects unit ids so that a unit listed twice is reported.
+    Never raises for bad input.
+    """
+    board = Board()
+    if raw is None:
+        return board
+    if not isinstance(raw, dict):
+        problems.append(Problem(file, "map", "the map is a mapping with hexes: and boxes:"))
+        return board
+    seen_units = {} if seen_units is None else seen_units
+    data = {norm_key(k): v for k, v in raw.items()}
+    for k in data:
+        if k not in ("hexes", "boxes", "stacking"):
+            problems.append(Problem(file, join_path("map", str(k)), "unknown key (the map has hexes, boxes, stacking)"))
+    boxes = data.get("boxes") or []
+    if isinstance(boxes, dict):
+        for name, content in boxes.items():
+            board.boxes.append(str(name))
+            w = join_path("map", "boxes", str(name))
+            units = (content or {}).get("units", []) if isinstance(content, dict) else []
+            got = parse_units(units, file, join_path(w, "units"), problems)
+            _register(got, seen_units, file, problems)
+            board.box_units[str(name)] = tuple(got)
+    elif isinstance(boxes, list):
+        board.boxes.extend(str(b) for b in boxes)
+    else:
+        problems.append(Problem(file, "map.boxes", "Off-Map Boxes are a list of names"))
+    st = data.get("stacking")
+    if st is not None:
+        if not isinstance(st, dict):
+            problems.append(Problem(file, "map.stacking", "write stacking: {units: 3, steps: 6, limited-steps: 3}"))
+        else:
+            for k, v in st.items():
+                kk = norm_key(k)
+                if kk not in board.stacking:
+                    problems.append(Problem(file, join_path("map", "stacking", str(k)), "unknown key (units, steps, limited-steps)"))
+                elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                    problems.append(Problem(file, join_path("map", "stacking", str(k)), f"a limit is a whole number, not {v!r}"))
+                else:
+                    board.stacking[kk] = v
+    hexes = data.get("hexes") or {}
+    if not isinstance(hexes, dict):
+        problems.append(Problem(file, "map.hexes", "hexes are a mapping from hex id to hex"))
+        hexes = {}
+    parsed: dict = {}
+    for hid, hraw in hexes.items():
+        w = join_path("map", "hexes", str(hid))
+        if not isinstance(hraw, dict):
+            problems.append(Problem(file, w, "a hex is a mapping (country, city, neighbours, units ...)"))
+            continue
+        try:
+            hf = HexFile.model_validate(hraw)
+        except ValidationError as exc:
+            problems.extend(problems_from_validation(exc, file, w))
+            continue
+        units = parse_units(hf.units, file, join_path(w, "units"), problems)
+        for u in units:
+            if u.faction is None:
+                problems.append(Problem(file, join_path(u.where, "faction"), f"unit {u.id} on the map needs its faction (axis, western or soviet)"))
+        _register(units, seen_units, file, problems)
+        markers = []
+        for i, m in enumerate(hf.markers):
+            mw = join_path(w, "markers", i)
+            if not isinstance(m, dict):
+                problems.append(Problem(file, mw, f"a marker is a mapping {{type, faction, name}}, not {m!r}"))
+                continue
+            try:
+                markers.append(Marker(**MarkerFile.model_validate(m).model_dump()))
+            except ValidationError as exc:
+                problems.extend(problems_from_validation(exc, file, mw))
+        parsed[str(hid)] = (hf, w, units, markers)
+    for hid, (hf, w, units, markers) in parsed.items():
+        nbs = []
+        for i, n in enumerate(hf.neighbours):
+            ns = str(n)
+            if ns in parsed:
+                nbs.append(ns)
+            elif board.box(ns) is not None:
+                nbs.append(board.box(ns))
+            else:
+                problems.append(Problem(file, join_path(w, "neighbours", i), f"no hex {ns} (and no Off-Map Box of that name) on the map"))
+        board.hexes[hid] = Hex(
+            id=hid, country=hf.country, region=hf.region, city=hf.city, terrain=hf.terrain, road=hf.road, rail=hf.rail,
+            limited_stacking=hf.limited_stacking, control=hf.control, supply_source=hf.supply_source,
+            strategic=hf.strategic, map=hf.map, neighbours=tuple(nbs), units=tuple(units), markers=tuple(markers),
+        )
+    return board
+
+
+def _register(units: list, seen: dict, file: str, problems: list) -> None:
+    for u in units:
+        if u.id in seen:
+            problems.append(Problem(file, join_path(u.where, "id"), f"unit {u.id} is in two places (also at {seen[u.id]})"))
+        else:
+            seen[u.id] = u.where

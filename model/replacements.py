@@ -1,0 +1,166 @@
+"""The ``replacements:`` section of a state file (FORMAT section 6) as data.
+
+:func:`parse_replacements` validates the section against the map and returns,
+per ``(map, faction)``, a :class:`FactionReplacements`: the steps received
+when stated (else None: derived by the rules of 1.3.1 / 1.3.2 in
+:mod:`solver.replacements`), the one-step units of the Force Pool and the
+``prefer`` weights. No rule of 1.3 is decided here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Optional, Union
+
+from pydantic import Field, ValidationError, field_validator
+
+from .base import FileModel, problems_from_validation
+from .board import FACTIONS, Board, Unit, parse_units
+from .errors import Problem, join_path
+from .names import norm_key
+
+STEP_KINDS = ("infantry", "armor", "any")
+_KIND_ALIASES = {"panzer": "armor", "tank": "armor", "armour": "armor", "mechanized": "armor", "inf": "infantry", "either": "any"}
+
+
+def step_kind(v: Any) -> str:
+    """Normalise a step kind (``panzer``/``tank`` -> ``armor``). Raises ``ValueError``."""
+    key = str(v).strip().lower()
+    key = _KIND_ALIASES.get(key, key)
+    if key not in STEP_KINDS:
+        raise ValueError(f"unknown step kind {v!r}: use infantry, armor or any")
+    return key
+
+
+class StepFile(FileModel):
+    """One line of ``steps``: ``{nationality: Germany, kind: armor, count: 3}``."""
+    nationality: str
+    kind: str = "infantry"
+    count: int = Field(default=1, ge=0)
+    colonial: Union[bool, str] = False
+    pairs_to_armor: bool = False
+    source: Optional[str] = None
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, v: Any) -> Any:
+        return step_kind(v)
+
+
+@dataclass(frozen=True)
+class StepLine:
+    """Steps received: ``count`` steps of ``nationality`` (a country, ``minor``,
+    ``Communist Chinese`` or ``Nationalist Chinese``) and ``kind``
+    (infantry / armor / any); ``colonial`` steps take colonial units only
+    (a code such as ``Ind`` restricts them further); ``pairs_to_armor``: two
+    may become one armor step; ``source`` says where they come from (a card,
+    a marker, the state file)."""
+    nationality: str
+    kind: str
+    count: int
+    colonial: Union[bool, str] = False
+    pairs_to_armor: bool = False
+    source: str = "state file"
+
+
+@dataclass
+class FactionReplacements:
+    """A faction's Replacements Segment on one map as stated in the state file."""
+    map: str
+    faction: str
+    steps: Optional[list] = None           # list[StepLine] or None: derive them (1.3.1, 1.3.2)
+    force_pool: list = field(default_factory=list)   # list[Unit]
+    prefer: dict = field(default_factory=dict)       # unit id or location -> weight
+    where: str = ""
+
+
+def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board, problems: list,
+                       seen_units: Optional[dict] = None) -> dict:
+    """Validate the ``replacements:`` section. Returns ``{(map, faction): FactionReplacements}``.
+
+    ``maps`` are the maps in play; in a one-map game the map level may be
+    left out. ``board`` is used to check ``prefer`` keys naming locations;
+    ``seen_units`` (unit id -> place, filled by the map) reports a unit
+    listed in two places. Problems are appended with file and place; never
+    raises for bad input.
+    """
+    out: dict = {}
+    if raw is None:
+        return out
+    if not isinstance(raw, dict):
+        problems.append(Problem(file, "replacements", "replacements is a mapping: MAP: FACTION: {steps, force-pool, prefer}"))
+        return out
+    seen_units = {} if seen_units is None else seen_units
+    data = {norm_key(k): (k, v) for k, v in raw.items()}
+    if len(maps) == 1 and data and all(k in FACTIONS for k in data):
+        data = {maps[0]: (None, raw)}
+    for m, (orig, section) in data.items():
+        mw = join_path("replacements", str(orig)) if orig is not None else "replacements"
+        if m not in maps:
+            problems.append(Problem(file, mw, f"map {orig!r} is not in play (maps: {', '.join(maps)})"))
+            continue
+        if not isinstance(section, dict):
+            problems.append(Problem(file, mw, "write FACTION: {steps, force-pool, prefer}"))
+            continue
+        for fname, body in section.items():
+            f = norm_key(fname)
+            fw = join_path(mw, str(fname))
+            if f not in FACTIONS:
+                problems.append(Problem(file, fw, f"unknown faction {fname!r}: use axis, western or soviet"))
+                continue
+            if not isinstance(body, dict):
+                problems.append(Problem(file, fw, "write {steps: [...], force-pool: [...], prefer: {...}}"))
+                continue
+            fr = FactionReplacements(m, f, where=fw)
+            b = {norm_key(k): (k, v) for k, v in body.items()}
+            for k, (ok, _) in b.items():
+                if k not in ("steps", "force-pool", "prefer"):
+                    problems.append(Problem(file, join_path(fw, str(ok)), "unknown key (steps, force-pool, prefer)"))
+            if "steps" in b and b["steps"][1] is not None:
+                sk, items = b["steps"]
+                fr.steps = []
+                if not isinstance(items, list):
+                    problems.append(Problem(file, join_path(fw, str(sk)), "steps are a list of {nationality, kind, count}"))
+                    items = []
+                for i, item in enumerate(items):
+                    w = join_path(fw, str(sk), i)
+                    if not isinstance(item, dict):
+                        problems.append(Problem(file, w, f"a step line is a mapping {{nationality, kind, count}}, not {item!r}"))
+                        continue
+                    try:
+                        sf = StepFile.model_validate(item)
+                    except ValidationError as exc:
+                        problems.extend(problems_from_validation(exc, file, w))
+                        continue
+                    fr.steps.append(StepLine(sf.nationality, sf.kind, sf.count, sf.colonial, sf.pairs_to_armor,
+                                             sf.source or f"{file}: {w}"))
+            if "force-pool" in b:
+                pk, items = b["force-pool"]
+                units = parse_units(items or [], file, join_path(fw, str(pk)), problems, faction=f)
+                for u in units:
+                    if u.faction != f:
+                        problems.append(Problem(file, join_path(u.where, "faction"), f"unit {u.id} is {u.faction}, in the {f} Force Pool"))
+                    if u.id in seen_units:
+                        problems.append(Problem(file, join_path(u.where, "id"), f"unit {u.id} is in two places (also at {seen_units[u.id]})"))
+                        continue
+                    seen_units[u.id] = u.where
+                    fr.force_pool.append(u)
+            if "prefer" in b and b["prefer"][1] is not None:
+                pk, pref = b["prefer"]
+                if not isinstance(pref, dict):
+                    problems.append(Problem(file, join_path(fw, str(pk)), "prefer is a mapping {UNIT-OR-LOCATION: weight}"))
+                    pref = {}
+                ids = {u.id for u in fr.force_pool}
+                for key, weight in pref.items():
+                    w = join_path(fw, str(pk), str(key))
+                    if not isinstance(weight, int) or isinstance(weight, bool):
+                        problems.append(Problem(file, w, f"a weight is a whole number, not {weight!r}"))
+                        continue
+                    k = str(key)
+                    if k in ids:
+                        fr.prefer[k] = weight
+                    elif board.location(k) is not None:
+                        fr.prefer[board.location(k)] = weight
+                    else:
+                        problems.append(Problem(file, w, f"no unit {k} in this Force Pool and no location {k} on the map"))
+            out[(m, f)] = fr
+    return out
