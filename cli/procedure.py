@@ -1,0 +1,190 @@
+"""``aeref reveal`` (1.1.1, 1.1.2.2, *1.1.4), ``aeref war-state`` (12) and ``aeref drm`` (1.1.2.1)."""
+from __future__ import annotations
+
+import click
+
+from .common import (
+    EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option, interpretations_text,
+    json_option, load, require_faction,
+)
+
+map_option = click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,
+                          help="The map (may be left out in TK or DS).")
+remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNTRY",
+                             help="12.3 Steps 3-5: the Axis faction removes this country's optional Acceptance, "
+                                  "Neutrality or Surrender Policy or Truce marker (repeatable).")
+
+
+def _map(pos, map_):
+    if map_ is None:
+        if len(pos.maps) > 1:
+            raise BadInput("--map: game ae has two maps: give --map tk or --map ds")
+        return pos.maps[0]
+    m = map_.lower()
+    if m not in pos.maps:
+        raise BadInput(f"--map: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
+    return m
+
+
+def _write(pos, path):
+    from model.write import write_state
+    try:
+        write_state(pos, path)
+    except OSError as exc:
+        raise BadInput(f"--write {path}: {exc.strerror or exc}") from None
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@faction_option
+@click.option("--previous", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="The state file of the Seasonal Turn the Pending Cards were selected in (overrides `previous:`).")
+@click.option("--declare-total-war", is_flag=True,
+              help="An Allied faction declares Total War after an illegal Axis Current Card (1.1.1).")
+@remove_option
+@click.option("--write", "write", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the resulting position as a new state file (ready for `aeref pairs`).")
+@json_option
+@interp_option
+def reveal(state, faction, previous, declare_total_war, remove, write, as_json, interpretations):
+    """Reveal a faction's Pending Cards: the Option Card Procedure (1.1.1 Steps 1-2, *5),
+    Reinforcements (1.1.2.2), the war state changes it sets off (12) and *1.1.4.
+
+    STATE's turn is the Seasonal Turn of the reveal; the Pending Cards are
+    checked against the position they were selected in (`previous:` or
+    --previous). Exit code 1 when a revealed card was illegal.
+
+    \b
+    Example:
+      aeref reveal examples/ds-axis-reveal.yaml --faction axis
+    """
+    from solver.procedure import load_previous, reveal as run
+
+    pos = load(state, interpretations)
+    f = require_faction(pos, faction)
+    prev = load_previous(pos, previous)
+    try:
+        res = run(pos, f, prev, declare_total_war, tuple(remove))
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    if write:
+        _write(res.position, write)
+    if as_json:
+        out = res.as_json()
+        out["written"] = write
+        emit_json(out)
+    else:
+        click.echo(f"Option Card Procedure: {f.capitalize()}, {pos.turn} ({pos.game.upper()})")
+        for s in res.steps:
+            tag = f"[{s.map.upper()}] " if s.map and len(pos.maps) > 1 else ""
+            click.echo(f"  {tag}{s}")
+        click.echo(interpretations_text(res.interpretations))
+        if write:
+            click.echo(f"Wrote {write}")
+    return EXIT_ILLEGAL if res.illegal else EXIT_OK
+
+
+@click.command(name="war-state")
+@click.argument("state", type=click.Path(dir_okay=False))
+@map_option
+@click.option("--card", default=None, metavar="CARD", help="A card being revealed: the war state it starts (its `starts:`).")
+@click.option("--to", "to", type=click.Choice(["pre-war", "limited", "total"], case_sensitive=False), default=None,
+              help="A war state going into effect (e.g. total: an Allied declaration after an illegal Axis card).")
+@remove_option
+@click.option("--write", "write", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the resulting position as a new state file.")
+@json_option
+@interp_option
+def war_state(state, map_, card, to, remove, write, as_json, interpretations):
+    """The war state of a map (12) and what changes it: an Allied Country with a
+    Posture of War, a card's `starts:`, or --to. With the effects of 12.2 or the
+    numbered steps of 12.3 that apply, each with its Turn Track box.
+
+    Exit code 1 when --to would go back to an earlier war state (12).
+
+    \b
+    Example:
+      aeref war-state examples/ds-axis-reveal.yaml --to total
+    """
+    from model.cards import WAR_STATE_NAMES
+    from solver import war_state as ws
+
+    pos = load(state, interpretations)
+    m = _map(pos, map_)
+    c = None
+    if card is not None:
+        cid = card_arg(pos, card, "--card", m, None)
+        c = pos.cards[cid]
+        if c.map != m:
+            raise BadInput(f"--card: {cid} is a {c.map.upper()} card, not a {m.upper()} card")
+    due = ws.triggers(pos, m, c)
+    if to is not None:
+        due.insert(0, (to.lower(), "--to: it goes into effect"))
+    legal, violation = True, None
+    if due:
+        new, cause = due[0]
+        try:
+            ch = ws.change(pos, m, new, cause, tuple(remove))
+        except ws.Backwards as exc:
+            legal, violation = False, {"rule": "12", "title": "Changing War States", "message": str(exc)}
+            ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "no change")
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    else:
+        ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "nothing sets off a change")
+    if write and legal:
+        _write(ws.apply(pos, ch), write)
+    if as_json:
+        out = {"map": m, "turn": str(pos.turn), "legal": legal, "war-state": pos.war_state[m],
+               "triggers": [{"war-state": s, "cause": why} for s, why in due], "change": ch.as_json() if ch.changes else None,
+               "violations": [violation] if violation else [], "written": write if legal else None}
+        emit_json(out)
+    else:
+        click.echo(f"War State, {m.upper()} map, {pos.turn}: {WAR_STATE_NAMES[pos.war_state[m]]} in effect")
+        if violation:
+            click.echo(f"Illegal: {violation['rule']} {violation['title']}: {violation['message']}")
+        else:
+            click.echo(f"  {ch.headline()}")
+            for e in ch.effects:
+                click.echo(f"  {e}")
+        if write and legal:
+            click.echo(f"Wrote {write}")
+    return EXIT_OK if legal else EXIT_ILLEGAL
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@map_option
+@click.option("--country", default=None, metavar="COUNTRY", help="The country selected for the event.")
+@click.option("--table", "tables", multiple=True, metavar="TABLE",
+              help="The table rolled on, in order (repeatable): current-card, diplomatic-incident, "
+                   "international-crisis or any other table's name. Default: current-card.")
+@click.option("--segment", type=click.Choice(["option-card", "political-events", "other"]), default="option-card",
+              help="The Segment of the roll: Political DRMs apply only in the first two.")
+@json_option
+def drm(state, map_, country, tables, segment, as_json):
+    """The Political DRM (1.1.2.1) of each roll, term by term: VP marker, USCL,
+    and the selected country's Influence or Neutrality marker (only on tables
+    that involve that country; it does not carry over).
+
+    \b
+    Example:
+      aeref drm examples/ds-axis-reveal.yaml --country Hopeh --table current-card \\
+          --table diplomatic-incident --table colonialism
+    """
+    from solver.drm import political_drm, table_key
+
+    pos = load(state)
+    m = _map(pos, map_)
+    if country is not None and pos.country(country) is None:
+        raise BadInput(f"--country: {country} is not in {pos.file} (countries: {', '.join(c.name for c in pos.countries.values()) or 'none'})")
+    keys = [table_key(t) for t in tables] or ["current-card"]
+    rolls = [political_drm(pos, m, k, country, segment) for k in keys]
+    if as_json:
+        emit_json({"map": m, "rule": "1.1.2.1", "segment": segment, "rolls": [r.as_json() for r in rolls]})
+    else:
+        for i, r in enumerate(rolls, 1):
+            click.echo(f"Roll {i}, {r.table}: Political DRM {r.total:+d} (1.1.2.1)")
+            for t in r.terms:
+                click.echo(f"  {t.value:+d} {t.name}: {t.message}")
+    return EXIT_OK

@@ -1,0 +1,107 @@
+"""Writing a position back as a state file (FORMAT section 4 plus the aeref
+additions), e.g. after a reveal: ``aeref reveal ... --write NEXT.yaml``.
+
+The sections the procedure changes (war state, factions, countries, markers,
+boxes, counters, ESV, Turn Track, European war) are written from the
+:class:`~model.position.Position`; everything else is copied from the file as
+read (``map``, ``replacements``, ``cards``, ``interpretations`` ...). Deck
+paths are rewritten relative to the new file's folder.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .names import norm_key
+from .position import Position
+
+_MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
+         "decks", "previous", "turn", "government", "flags"}
+
+
+def _turn(pos: Position, t) -> str:
+    return t.name(pos.interpretations_in_force["calendar"])
+
+
+def _rel(path: Path, out_dir: Path) -> str:
+    """``path`` relative to ``out_dir`` when it lies below that folder, else absolute."""
+    rel = os.path.relpath(path, out_dir)
+    return str(path) if rel.startswith("..") else rel
+
+
+def state_dict(pos: Position, out_path: str | Path) -> dict:
+    """The position as a state-file mapping, with paths relative to ``out_path``."""
+    from .yamlio import load_yaml_file
+
+    raw = load_yaml_file(pos.file, pos.file)
+    out_dir = Path(out_path).resolve().parent
+    base = (pos.base_dir or Path(".")).resolve()
+    d: dict[str, Any] = {"game": pos.game, "turn": _turn(pos, pos.turn)}
+    decks = pos.raw.decks if pos.raw is not None else []
+    if decks:
+        d["decks"] = [_rel(base / x, out_dir) for x in decks]
+    d["war-state"] = pos.war_state[pos.maps[0]] if len(pos.maps) == 1 else dict(pos.war_state)
+    facs = {}
+    for f, sections in pos.factions.items():
+        facs[f] = {}
+        for m, fm in sections.items():
+            sec: dict[str, Any] = {"current": fm.current}
+            if fm.pending:
+                sec["pending"] = fm.pending
+            sec["hand"] = list(fm.hand)
+            sec["played"] = [{"card": p.card, "turn": _turn(pos, p.turn)} if p.turn else p.card for p in fm.played]
+            if fm.removed:
+                sec["removed"] = list(fm.removed)
+            facs[f][m] = sec
+    d["factions"] = facs
+    countries = {}
+    for c in pos.countries.values():
+        fields = {k: getattr(c, k) for k in ("posture", "status", "alignment", "dependent_of", "minor", "chinese",
+                                              "influence", "neutrality", "policy", "map")}
+        countries[c.name] = {k.replace("_", "-"): v for k, v in fields.items() if v is not None}
+    if countries:
+        d["countries"] = countries
+    if pos.game in ("ds", "ae") or pos.government != "none":
+        d["government"] = pos.government
+    if pos.game == "ds":
+        d["european-war"] = pos.european_war
+    markers: dict[str, Any] = {k.replace(" ", "-"): list(v) for k, v in pos.markers.boxes.items()}
+    if pos.markers.vp_side:
+        markers["vp"] = {"side": pos.markers.vp_side, "box": pos.markers.vp_box}
+    if pos.markers.vp_track:
+        markers["vp-track"] = dict(pos.markers.vp_track)
+    if markers:
+        d["markers"] = markers
+    if pos.flags:
+        d["flags"] = list(pos.flags)
+    s = pos.seasonal
+    boxes = {}
+    for m, mb in s.boxes.items():
+        b = {"force-pool": {f: list(v) for f, v in mb.force_pool.items() if v}, "delay-box": list(mb.delay_box),
+             "strategic-warfare-box": list(mb.strategic_warfare_box),
+             "outbreak-of-war": {f: list(v) for f, v in mb.outbreak_of_war.items() if v}}
+        if any(b.values()):
+            boxes[m] = {k: v for k, v in b.items() if v}
+    if boxes:
+        d["boxes"] = boxes
+    if s.in_play or s.removed:
+        d["counters"] = {"in-play": list(s.in_play), "removed": list(s.removed)}
+    if s.esv is not None:
+        d["esv"] = s.esv
+    track = {m: {k: _turn(pos, t) for k, t in tr.items()} for m, tr in s.turn_track.items() if tr}
+    if track:
+        d["turn-track"] = track
+    for k, v in raw.items():
+        if norm_key(k) not in _MINE and norm_key(k) not in d:
+            d[norm_key(k)] = v
+    return d
+
+
+def write_state(pos: Position, out_path: str | Path) -> None:
+    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_dict`)."""
+    d = state_dict(pos, out_path)
+    with open(out_path, "w", encoding="utf-8") as fh:
+        yaml.safe_dump(d, fh, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)

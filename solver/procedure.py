@@ -1,0 +1,440 @@
+"""1.1.1 Option Card Procedure (Steps 1, 2 and *5), 1.1.2.2 Reinforcements and
+*1.1.4 Soviet Current Card ESV Adjustment: revealing a faction's Pending Cards.
+
+:func:`reveal` takes a position whose ``turn`` is the Seasonal Turn of the
+reveal (the Current Cards were revealed in the Seasonal Turn before, the
+Pending Cards selected then) and returns a :class:`Reveal`: every step with
+its rule number and concrete values, and the resulting position.
+
+The legality of a revealed card (1.1.1 Step 2: "in compliance with its Option
+Card Selection Restrictions at the time it was selected") is decided by the
+very rules of :mod:`solver.selection`, evaluated on the position of the
+earlier turn (``previous``); without it the ruling says the check could not
+be made and the card is taken as played.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from model.cards import WAR_STATE_NAMES, WAR_STATES
+from model.errors import InputError, Problem
+from model.names import norm_name
+from model.position import PlayedCard, Position, load_position
+
+from . import war_state as ws
+from .core import AtMost, Nogood, Violation, post_all
+from .requirements import card_text
+from .selection import EMPTY, RULES, make_context
+
+FAC = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
+BOX_NAMES = {"force-pool": "Force Pool", "delay-box": "Delay Box", "strategic-warfare-box": "Strategic Warfare Box"}
+
+
+@dataclass
+class Step:
+    """One ruling of the procedure: ``rule`` as printed, ``title``, ``message`` with the values; ``map``."""
+    rule: str
+    title: str
+    message: str
+    map: Optional[str] = None
+
+    def as_json(self) -> dict:
+        return {"rule": self.rule, "title": self.title, "map": self.map, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.title}: {self.message}"
+
+
+@dataclass
+class MapReveal:
+    """What happened on one map: the card ``discarded`` and where it went
+    (``discarded_to``: ``hand`` / ``set-aside``), the card ``revealed``,
+    ``legal`` (True, False, or None when the check could not be made) with its
+    ``violations``, the new ``current`` card, the © ``twin_removed``, the
+    ``reinforcements`` and the ``esv`` adjustment."""
+    map: str
+    discarded: Optional[str] = None
+    discarded_to: Optional[str] = None
+    revealed: Optional[str] = None
+    legal: Optional[bool] = None
+    checked_against: Optional[str] = None
+    violations: list = field(default_factory=list)
+    current: Optional[str] = None
+    twin_removed: Optional[str] = None
+    reinforcements: list = field(default_factory=list)
+    esv: Optional[dict] = None
+
+    def as_json(self) -> dict:
+        return {
+            "discarded": {"card": self.discarded, "to": self.discarded_to} if self.discarded else None,
+            "revealed": self.revealed, "legal": self.legal, "checked-against": self.checked_against,
+            "violations": [v.as_json() for v in self.violations], "current": self.current,
+            "twin-removed": self.twin_removed, "reinforcements": self.reinforcements, "esv": self.esv,
+        }
+
+
+@dataclass
+class Reveal:
+    """The result of :func:`reveal`: ``maps`` (map -> :class:`MapReveal`),
+    ``steps`` in the order of play, ``war_state`` changes (:class:`solver.war_state.Change`),
+    ``total_war_option`` (the Allies may declare Total War, 1.1.1), and the
+    resulting ``position``."""
+    faction: str
+    turn: str
+    maps: dict
+    steps: list
+    war_state: list
+    total_war_option: Optional[dict]
+    interpretations: dict
+    position: Position
+
+    @property
+    def illegal(self) -> bool:
+        return any(r.legal is False for r in self.maps.values())
+
+    def as_json(self) -> dict:
+        return {
+            "faction": self.faction, "turn": self.turn, "legal": None if any(r.legal is None and r.revealed for r in self.maps.values()) and not self.illegal else not self.illegal,
+            "maps": {m: r.as_json() for m, r in self.maps.items()},
+            "steps": [s.as_json() for s in self.steps],
+            "war-state": [c.as_json() for c in self.war_state],
+            "total-war-option": self.total_war_option,
+            "interpretations": self.interpretations,
+        }
+
+
+# --------------------------------------------------------------------------- 1.1.1 Step 2 check
+
+def load_previous(pos: Position, path=None) -> Optional[Position]:
+    """The position of the Seasonal Turn the Pending Cards were selected in:
+    ``path`` (a command-line file) or the state's ``previous``, or None.
+
+    Raises :class:`InputError` when that file is broken or is not the state
+    of the Seasonal Turn before ``pos.turn``.
+    """
+    shown = str(path) if path is not None else pos.seasonal.previous
+    target = path if path is not None else pos.seasonal.previous_path
+    if target is None:
+        return None
+    from pathlib import Path
+    if not Path(target).exists():
+        raise InputError(Problem(pos.file, "previous", f"the state file of the previous Seasonal Turn {shown} is not found (looked in {target})"))
+    prev = load_position(target)
+    where = "previous" if path is None else "--previous"
+    if prev.turn.next() != pos.turn:
+        raise InputError(Problem(pos.file, where, f"{shown} is the position of {prev.turn}; Pending Cards selected then are "
+                                 f"revealed in {prev.turn.next()}, not in {pos.turn}"))
+    if prev.maps != pos.maps:
+        raise InputError(Problem(pos.file, where, f"{shown} is a game {prev.game}, this is a game {pos.game}"))
+    return prev
+
+
+def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
+    """The violations of 1.1.3 by each Pending Card, in the position ``prev``
+    in which it was selected: map -> [Violation].
+
+    The Pending Cards are put back in ``prev``'s hand (the selection was made
+    from the hand) and the selection rules of :mod:`solver.selection` are
+    evaluated on the choice ``pending``; a card's violations are those of the
+    constraints its literal takes part in. "No Pending Card" (1.1.3, a slot
+    left empty) is not a play and makes no card illegal.
+    Raises ``ValueError`` when the faction is not in ``prev``.
+    """
+    p = copy.deepcopy(prev)
+    if faction not in p.factions:
+        raise ValueError(f"faction {faction} is not in {prev.file}")
+    for m in p.maps:
+        fm = p.factions[faction].get(m)
+        if fm is not None and fm.pending is not None and fm.pending not in fm.hand:
+            fm.hand.append(fm.pending)
+            fm.pending = None
+    choice = {m: pending.get(m) for m in p.maps}
+    ctx = make_context(p, faction, {m: [v] for m, v in choice.items() if v})
+    _, constraints = post_all(RULES, ctx)
+    out: dict = {m: [] for m in p.maps}
+    for rule, c in constraints:
+        if rule is EMPTY:
+            continue
+        if isinstance(c, Nogood):
+            if not all(choice.get(s) == v for s, v in c.lits):
+                continue
+            held, msg = list(c.lits), c.message
+        else:
+            held = [lit for _, lit in c.terms if choice.get(lit[0]) == lit[1]]
+            if c.const + sum(coef for coef, lit in c.terms if lit in held) <= c.bound:
+                continue
+            msg = c.explain(held)
+        for s, v in held:
+            if v is not None and v == choice.get(s):
+                viol = Violation(rule.number, rule.title, msg)
+                if viol not in out[s]:
+                    out[s].append(viol)
+    return out
+
+
+# --------------------------------------------------------------------------- 1.1.2.2
+
+def counters_in_play(pos: Position) -> set:
+    """Names of counters that have entered play: ``counters.in-play``, every
+    counter in ``boxes``, in a box of ``markers``, on the map or in a Force
+    Pool of ``replacements`` (case-folded)."""
+    out = {norm_name(x) for x in pos.seasonal.in_play}
+    for mb in pos.seasonal.boxes.values():
+        out |= {norm_name(x) for x in mb.counters()}
+    for names in pos.markers.boxes.values():
+        out |= {norm_name(x) for x in names}
+    board = getattr(pos, "board", None)
+    if board is not None:
+        for h in getattr(board, "hexes", {}).values():
+            out |= {norm_name(u.id) for u in h.units}
+        for units in getattr(board, "box_units", {}).values():
+            out |= {norm_name(u.id) for u in units}
+    for fr in (getattr(pos, "replacements", None) or {}).values():
+        for u in getattr(fr, "force_pool", ()) or ():
+            out.add(norm_name(getattr(u, "id", u)))
+    return out
+
+
+def reinforcements(pos: Position, faction: str, card) -> list[dict]:
+    """The counters ``card`` enters (1.1.2.2) and whether each is received.
+
+    Each entry: ``counter``, ``country``, ``to`` (box), ``map`` (the card's
+    map: ©a DS card's counters go to DS boxes, a TK card's to TK boxes),
+    ``received`` and ``message`` with the reason. Major Country counters are
+    always received; Minor Country counters only for an active Minor Country
+    aligned with ``faction``; never a counter already in play or removed.
+    """
+    entries = card.raw.reinforcements if card.raw is not None else []
+    if not entries:
+        return []
+    seen = counters_in_play(pos)
+    removed = {norm_name(x) for x in pos.seasonal.removed}
+    out = []
+    for r in entries:
+        c = pos.country(r.country)
+        minor = c.minor if (c is not None and c.minor is not None) else bool(r.minor)
+        box = BOX_NAMES[r.to]
+        where = f"the {card.map.upper()} {box}" if pos.game == "ae" else f"the {box}"
+        if norm_name(r.counter) in removed:
+            ok, why = False, f"{r.counter} has been removed from the game"
+        elif norm_name(r.counter) in seen:
+            ok, why = False, f"{r.counter} has already entered play"
+        elif not minor:
+            ok, why = True, f"{r.counter} ({r.country}, a Major Country) enters {where}"
+        elif c is None:
+            ok, why = False, f"{r.counter}: {r.country} is not listed in countries, so it is not an active {FAC[faction]} Minor Country"
+        elif c.status == "active" and c.alignment == faction:
+            ok, why = True, f"{r.counter} ({c.name}, an active {FAC[faction]} Minor Country) enters {where}"
+        else:
+            ok, why = False, (f"{r.counter}: {c.name} is not an active {FAC[faction]} Minor Country "
+                              f"(status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
+        if ok and pos.game == "ae":
+            why += f" (© a {card.map.upper()} card's counters start in {card.map.upper()} boxes)"
+        out.append({"counter": r.counter, "country": r.country, "to": r.to, "map": card.map, "received": ok,
+                    "rule": "1.1.2.2", "message": why})
+    return out
+
+
+# --------------------------------------------------------------------------- *1.1.4
+
+def esv_adjustment(pos: Position, card) -> dict:
+    """*1.1.4: the ESV adjustment for the Soviet Current Card ``card`` from the
+    table the state file gives (``esv-table``). Returns ``{"rule", "adjustment"
+    (None when it cannot be looked up), "esv-before", "esv-after", "message"}``."""
+    war = pos.markers.has("War", "soviet european war box")
+    col = "war" if war else "no-war"
+    state = pos.war_state["ds"]
+    prod = card.production or 0
+    head = (f"{card_text(pos, card.id)}: Production Value {prod}, {WAR_STATE_NAMES[state]} in effect in DS, "
+            f"{'a' if war else 'no'} War marker in the Soviet European War Box ({col.replace('-', ' ').title()} column)")
+    if not pos.seasonal.esv_table:
+        return {"rule": "*1.1.4", "adjustment": None, "esv-before": pos.seasonal.esv, "esv-after": pos.seasonal.esv,
+                "message": head + "; the state file gives no esv-table, so the adjustment could not be looked up"}
+    row = next((r for r in pos.seasonal.esv_table if r.war_state == state and r.production == prod), None)
+    adj = 0 if row is None else (row.war if war else row.no_war)
+    before = pos.seasonal.esv
+    after = None if before is None else before + adj
+    if row is None:
+        msg = head + "; no line of the table: no ESV adjustment"
+    elif adj == 0:
+        msg = head + "; the table lists no adjustment"
+    else:
+        msg = head + f"; the ESV is {'increased' if adj > 0 else 'decreased'} by {abs(adj)}"
+    if before is not None:
+        msg += f" ({before} -> {after})"
+    return {"rule": "*1.1.4", "adjustment": adj, "esv-before": before, "esv-after": after, "message": msg}
+
+
+# --------------------------------------------------------------------------- the procedure
+
+def _twin(pos: Position, faction: str, card) -> list[tuple[str, str]]:
+    """The identically named © cards in the faction's other deck: [(map, card id)]."""
+    out = []
+    for m in pos.maps:
+        if m == card.map:
+            continue
+        for cid, c in pos.cards.items():
+            if c.faction == faction and c.map == m and c.combined and norm_name(c.name) == norm_name(card.name):
+                out.append((m, cid))
+    return out
+
+
+def reveal(pos: Position, faction: str, previous: Optional[Position] = None, declare_total_war: bool = False,
+           remove: tuple = ()) -> Reveal:
+    """Carry out 1.1.1 Steps 1-2 (and *5), 1.1.2.2 and the war state changes (12)
+    for ``faction`` in ``pos``.
+
+    ``previous`` is the position the Pending Cards were selected in (None:
+    the Step 2 check cannot be made). ``declare_total_war``: an Allied faction
+    declares Total War after an illegal Axis Current Card in Pre-War or
+    Limited War (1.1.1, interpretation ``illegal-axis-card``). ``remove``:
+    countries whose optional markers the Axis removes in 12.3 Steps 3-5.
+
+    Returns a :class:`Reveal`. Raises ``ValueError`` for a faction not in
+    the position or a Total War declaration the rules do not allow.
+    """
+    if faction not in pos.factions:
+        raise ValueError(f"faction {faction} is not in the state file (it has: {', '.join(pos.factions) or 'none'})")
+    interp = pos.interpretations_in_force
+    out = copy.deepcopy(pos)
+    steps: list[Step] = []
+    maps: dict = {}
+    prev_turn = pos.turn.ahead(-1)
+    pending = {m: fm.pending for m, fm in pos.factions[faction].items()}
+    checked = selection_violations(previous, faction, pending) if previous is not None and any(pending.values()) else None
+    illegal_axis_maps = []
+    for m in pos.maps:
+        fm = out.factions[faction].get(m)
+        r = MapReveal(m)
+        maps[m] = r
+        if fm is None:
+            steps.append(Step("1.1.1", "Option Card Procedure", f"the {FAC[faction]} faction has no {m.upper()} section", m))
+            continue
+        # Step 1
+        if fm.current:
+            c = pos.cards[fm.current]
+            r.discarded = fm.current
+            fm.played.append(PlayedCard(fm.current, prev_turn))
+            if c.recyclable:
+                r.discarded_to = "hand"
+                fm.hand.append(fm.current)
+                msg = f"{card_text(pos, c.id)} is discarded; it is recyclable (♺) and returns to the hand"
+            else:
+                r.discarded_to = "set-aside"
+                msg = f"{card_text(pos, c.id)} is discarded and set aside; it cannot be played again"
+            fm.current = None
+        else:
+            msg = "no Current Card to discard"
+        steps.append(Step("1.1.1 Step 1", "Discard the Current Card", msg, m))
+        # Step 2
+        cid = fm.pending
+        fm.pending = None
+        if cid is None:
+            steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
+                              f"no Pending Card: the {FAC[faction]} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
+            continue
+        card = pos.cards[cid]
+        r.revealed = cid
+        if checked is None:
+            r.legal = None
+            r.current = cid
+            fm.current = cid
+            steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
+                              f"{card_text(pos, cid)} is revealed and becomes the Current Card; the check against the "
+                              f"Option Card Selection Restrictions at the time it was selected ({prev_turn}) could not be "
+                              "made: the state file names no previous position (previous: FILE or --previous FILE)", m))
+        else:
+            r.checked_against = f"{previous.file} ({previous.turn})"
+            r.violations = checked.get(m, [])
+            r.legal = not r.violations
+            if r.legal:
+                r.current = cid
+                fm.current = cid
+                steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
+                                  f"{card_text(pos, cid)} is revealed and becomes the Current Card; it was legally selected "
+                                  f"in {previous.turn} (checked against {previous.file})", m))
+            else:
+                fm.hand.append(cid)
+                why = "; ".join(f"{v.rule} {v.title}: {v.message}" for v in r.violations)
+                steps.append(Step("1.1.1 Step 2", "Illegal Current Card",
+                                  f"{card_text(pos, cid)} was illegal when selected in {previous.turn} ({why}): it returns "
+                                  f"to the hand, is not considered played, and the {FAC[faction]} faction has no "
+                                  f"{m.upper()} Current Card this Season", m))
+                if faction == "axis" and pos.war_state[m] in ("pre-war", "limited"):
+                    illegal_axis_maps.append(m)
+        if r.current:
+            # © twin
+            if pos.game == "ae" and card.combined:
+                for om, tw in _twin(pos, faction, card):
+                    ofm = out.factions[faction].get(om)
+                    if ofm is not None and tw in ofm.hand:
+                        ofm.hand.remove(tw)
+                        ofm.removed.append(tw)
+                        r.twin_removed = tw
+                        steps.append(Step("©1.1.1 Step 2", "Remove the © twin",
+                                          f"{card_text(pos, cid)} carries the © mark: the identically named "
+                                          f"{card_text(pos, tw)} is removed from the {om.upper()} deck", m))
+                    else:
+                        steps.append(Step("©1.1.1 Step 2", "Remove the © twin",
+                                          f"{card_text(pos, cid)} carries the © mark; the identically named "
+                                          f"{card_text(pos, tw)} is not in the {om.upper()} hand, nothing to remove", m))
+    # war state (12), map by map
+    total_war_option = None
+    changes = []
+    if illegal_axis_maps and interp["illegal-axis-card"] == "allied-option" and not declare_total_war:
+        ms = illegal_axis_maps
+        total_war_option = {"rule": "1.1.1", "maps": ms, "message":
+                            f"the Axis faction made an illegal Current Card play during "
+                            f"{' / '.join(WAR_STATE_NAMES[pos.war_state[x]] for x in ms)}: either Allied faction may declare "
+                            f"that Total War (12.3) immediately goes into effect on the {' and '.join(x.upper() for x in ms)} map "
+                            "(interpretation illegal-axis-card=allied-option; reveal again with --declare-total-war)"}
+        steps.append(Step("1.1.1", "Total War option", total_war_option["message"], ms[0]))
+    if declare_total_war and not illegal_axis_maps:
+        raise ValueError("--declare-total-war: there is no illegal Axis Current Card during Pre-War or Limited War (1.1.1)")
+    illegal_total = bool(illegal_axis_maps) and (declare_total_war or interp["illegal-axis-card"] == "automatic")
+    for m in pos.maps:
+        r = maps[m]
+        card = out.cards[r.current] if r.current else None
+        due = ws.triggers(out, m, card, illegal_total and m in illegal_axis_maps)
+        if not due:
+            continue
+        new, cause = due[0]
+        if WAR_STATES.index(new) <= WAR_STATES.index(out.war_state[m]):
+            steps.append(Step("12", "War State", f"{cause}, but {WAR_STATE_NAMES[out.war_state[m]]} is already in effect "
+                              f"on the {m.upper()} map (no going back)", m))
+            continue
+        if illegal_total and m in illegal_axis_maps:
+            cause += " (" + ("interpretation illegal-axis-card=automatic" if interp["illegal-axis-card"] == "automatic"
+                             else "an Allied faction declares Total War") + ")"
+        ch = ws.change(out, m, new, cause, remove)
+        changes.append(ch)
+        steps.append(Step("12", "War State", ch.headline(), m))
+        for e in ch.effects:
+            steps.append(Step(e.rule, e.title, e.message, m))
+        out = ws.apply(out, ch)
+    # 1.1.2.2 reinforcements, *1.1.4 ESV
+    for m in pos.maps:
+        r = maps[m]
+        if not r.current:
+            continue
+        card = out.cards[r.current]
+        r.reinforcements = reinforcements(out, faction, card)
+        for e in r.reinforcements:
+            steps.append(Step("1.1.2.2", "Reinforcements", e["message"], m))
+            if e["received"]:
+                mb = out.seasonal.map_boxes(card.map)
+                if e["to"] == "force-pool":
+                    mb.force_pool.setdefault(faction, []).append(e["counter"])
+                elif e["to"] == "delay-box":
+                    mb.delay_box.append(e["counter"])
+                else:
+                    mb.strategic_warfare_box.append(e["counter"])
+        if pos.game == "ds" and faction == "soviet":
+            r.esv = esv_adjustment(out, card)
+            steps.append(Step("*1.1.4", "Soviet Current Card ESV Adjustment", r.esv["message"], m))
+            if r.esv["esv-after"] is not None:
+                out.seasonal.esv = r.esv["esv-after"]
+    used = {k: interp[k] for k in ("illegal-axis-card", "annual-scope", "empty-slot", "sequential-scope") if k in interp}
+    return Reveal(faction, str(pos.turn), maps, steps, changes, total_war_option, used, out)

@@ -1,0 +1,337 @@
+"""12 War State: what starts Limited War and Total War, and what happens then.
+
+* :func:`triggers` - the war state changes a position, a revealed card or an
+  illegal Axis Current Card sets off on one map (12).
+* :func:`change` - the change of one map's war state with every effect that
+  goes with it: 12.2 (Outbreak of War units to the Delay Box) when Limited War
+  goes into effect, the numbered steps of 12.3 when Total War does. Never
+  backwards (12 "There is no going back").
+* :func:`apply` - carries a :class:`Change` out on a copy of the position.
+
+The steps of 12.3 are those of the DS rules (△): they apply to the DS map
+(game ``ds``, or the DS map in AE); © steps only in AE, * steps only in DS
+alone. The TK version of 12.3 is not part of the rules text this referee
+implements: on the TK map the war state changes and no step is listed.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from model.cards import WAR_STATE_NAMES, WAR_STATES
+from model.names import norm_name
+from model.position import Position
+
+ALLIED = ("western", "soviet")
+#: 12.3 Step 2: the Policy markers the Axis faction must remove.
+MUST_REMOVE = ("disputes", "peace", "quarantine", "resistance", "treaty")
+#: 12.3 Step 7: the countries whose Entry markers go on the Turn Track while they are PACs.
+ENTRY_COUNTRIES = {"Britain": "British", "Communist China": "Communist Chinese", "Nationalist China": "Nationalist Chinese",
+                   "Russia": "Russian"}
+
+
+class Backwards(ValueError):
+    """A war state change to an earlier war state (12: no going back)."""
+
+
+@dataclass
+class Effect:
+    """One effect of a war state change: ``rule`` as printed ("12.3 Step 6"),
+    ``title``, ``message`` with the concrete result; ``applies`` false for a
+    step that does not apply (the message says why); ``moves`` the markers and
+    counters it places: ``{"marker", "map", "to"}`` (``to`` a Turn Track box
+    such as ``Aug-Sept 1942`` or a box name)."""
+    rule: str
+    title: str
+    message: str
+    applies: bool = True
+    optional: bool = False
+    moves: list = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {"rule": self.rule, "title": self.title, "applies": self.applies, "optional": self.optional,
+                "message": self.message, "moves": self.moves}
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.title}: {self.message}"
+
+
+@dataclass
+class Change:
+    """``map``'s war state goes from ``before`` to ``after`` because of ``cause``."""
+    map: str
+    before: str
+    after: str
+    cause: str
+    effects: list = field(default_factory=list)
+    removed_policies: list = field(default_factory=list)   # countries whose Policy marker goes (Steps 2-4)
+    removed_truces: list = field(default_factory=list)
+
+    @property
+    def changes(self) -> bool:
+        return self.before != self.after
+
+    def as_json(self) -> dict:
+        return {"map": self.map, "rule": "12", "before": self.before, "after": self.after, "cause": self.cause,
+                "effects": [e.as_json() for e in self.effects]}
+
+    def headline(self) -> str:
+        if not self.changes:
+            return f"{WAR_STATE_NAMES[self.before]} stays in effect on the {self.map.upper()} map ({self.cause})"
+        return (f"{WAR_STATE_NAMES[self.after]} goes into effect on the {self.map.upper()} map "
+                f"(was {WAR_STATE_NAMES[self.before]}): {self.cause}")
+
+
+def turn_name(pos: Position, t) -> str:
+    """A Turn Track box as the state file names Seasonal Turns (interpretation ``calendar``)."""
+    return t.name(pos.interpretations_in_force["calendar"])
+
+
+def _on_map(c, map_: str) -> bool:
+    return c.map is None or c.map == map_
+
+
+def allied_at_war(pos: Position, map_: str) -> list[str]:
+    """Allied Countries (aligned Western or Soviet) with a Posture of War on ``map_``."""
+    return [c.name for c in pos.countries.values()
+            if c.alignment in ALLIED and c.posture == "war" and _on_map(c, map_)]
+
+
+def triggers(pos: Position, map_: str, card=None, illegal_axis: bool = False) -> list[tuple[str, str]]:
+    """The war state changes of 12 due on ``map_``: ``[(new state, cause), ...]``,
+    latest war state first.
+
+    ``card`` a Current Card just revealed (its ``starts``); ``illegal_axis``
+    an illegal Axis Current Card whose Total War the Allies declare (or that
+    interpretation ``illegal-axis-card=automatic`` makes automatic).
+    """
+    out = []
+    if card is not None and card.starts and card.map == map_:
+        who = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}[card.faction]
+        out.append((card.starts, f"the {who} faction plays card {card.number} {card.name}"))
+    if illegal_axis:
+        out.append(("total", "the Axis faction made an illegal Current Card play (1.1.1)"))
+    war = allied_at_war(pos, map_)
+    if war:
+        out.append(("limited", f"Allied Country {', '.join(sorted(war))} has a Posture of War"))
+    out.sort(key=lambda x: -WAR_STATES.index(x[0]))
+    return out
+
+
+def _track(pos: Position, map_: str) -> dict:
+    return pos.seasonal.turn_track.setdefault(map_, {})
+
+
+def _find(track: dict, name: str):
+    for k, v in track.items():
+        if norm_name(k) == norm_name(name):
+            return k, v
+    return None, None
+
+
+def change(pos: Position, map_: str, new: str, cause: str, remove: tuple = ()) -> Change:
+    """The change of ``map_``'s war state to ``new`` and its effects (12, 12.2, 12.3).
+
+    ``remove`` names the countries whose optional markers the Axis faction
+    removes in 12.3 Steps 3-5 (Acceptance, Neutrality or Surrender Policy,
+    Truce); by default it removes none. Raises :class:`Backwards` for a change
+    to an earlier war state, ``ValueError`` for a marker the rules do not let
+    it remove (the message says why).
+    """
+    before = pos.war_state[map_]
+    if WAR_STATES.index(new) < WAR_STATES.index(before):
+        raise Backwards(f"{WAR_STATE_NAMES[new]} cannot go into effect on the {map_.upper()} map: "
+                        f"{WAR_STATE_NAMES[before]} is in effect and there is no going back to an earlier War State (12)")
+    ch = Change(map_, before, new, cause)
+    if new == before:
+        return ch
+    if new == "limited":
+        ch.effects.append(_outbreak(pos, map_, "12.2", "When Limited War goes into effect"))
+    else:
+        ch.effects.extend(_total_war(pos, map_, before, ch, {norm_name(r) for r in remove}))
+    return ch
+
+
+def _outbreak(pos: Position, map_: str, rule: str, title: str) -> Effect:
+    ob = pos.seasonal.boxes.get(map_)
+    units = {f: list(v) for f, v in (ob.outbreak_of_war.items() if ob else ()) if v}
+    if not units:
+        return Effect(rule, title, f"no Outbreak of War units in a Conditional Event Box on the {map_.upper()} map; "
+                      "nothing is placed in the Delay Box")
+    parts = [f"{f.capitalize()}: {', '.join(us)}" for f, us in sorted(units.items())]
+    moves = [{"marker": u, "map": map_, "from": f"{f} conditional-event-box", "to": "delay-box"}
+             for f, us in sorted(units.items()) for u in us]
+    return Effect(rule, title, "Outbreak of War units from the Conditional Event Box to the Delay Box: " + "; ".join(parts),
+                  moves=moves)
+
+
+def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -> list[Effect]:
+    T = pos.turn
+    if map_ != "ds":
+        return [Effect("12.3", "When Total War goes into effect",
+                       "the steps of 12.3 given in the rules text are the DS map's (△); the TK map's version is not "
+                       "part of the rules text this referee implements, so no step is listed", applies=False)]
+    ae, alone = pos.game == "ae", pos.game == "ds"
+    out = []
+    # Step 1
+    if before == "pre-war":
+        e = _outbreak(pos, map_, "12.3 Step 1", "Outbreak of War units")
+        e.message = "Total War directly from Pre-War: " + e.message
+        out.append(e)
+    else:
+        out.append(Effect("12.3 Step 1", "Outbreak of War units",
+                          f"does not apply: Total War goes into effect from {WAR_STATE_NAMES[before]}, not from Pre-War",
+                          applies=False))
+    countries = [c for c in pos.countries.values() if _on_map(c, map_)]
+    # Step 2
+    must = [c for c in countries if c.policy in MUST_REMOVE]
+    ch.removed_policies.extend(c.name for c in must)
+    out.append(Effect("12.3 Step 2", "Remove Policy markers",
+                      ("the Axis faction must remove " + ", ".join(f"{c.policy.capitalize()} ({c.name})" for c in must)
+                       if must else "no Disputes, Peace, Quarantine, Resistance or Treaty Policy marker on the Posture Display"),
+                      applies=bool(must), moves=[{"marker": f"{c.policy.capitalize()} ({c.name})", "map": map_, "to": "removed"} for c in must]))
+    # Step 3
+    acc = [c for c in countries if c.policy == "acceptance"]
+    gone = [c for c in acc if norm_name(c.name) in remove]
+    ch.removed_policies.extend(c.name for c in gone)
+    out.append(Effect("12.3 Step 3", "Acceptance Policy markers (optional)",
+                      (f"the Axis faction may remove Acceptance ({', '.join(c.name for c in acc)}); "
+                       + (f"it removes {', '.join(c.name for c in gone)}" if gone else "it removes none (use --remove COUNTRY)"))
+                      if acc else "no Acceptance Policy marker on the Posture Display",
+                      applies=bool(acc), optional=True,
+                      moves=[{"marker": f"Acceptance ({c.name})", "map": map_, "to": "removed"} for c in gone]))
+    # Step 4
+    ns = [c for c in countries if c.policy in ("neutrality", "surrender")]
+    track = _track(pos, map_)
+    lines, moves = [], []
+    for c in ns:
+        ep = [k for k in track if "enforced peace" in norm_name(k) and norm_name(c.name) in norm_name(k)]
+        blocked = c.policy == "surrender" and ep
+        if norm_name(c.name) in remove:
+            if blocked:
+                raise ValueError(f"12.3 Step 4: the Surrender Policy marker of {c.name} cannot be removed: its Enforced "
+                                 f"Peace marker {ep[0]} is on the Turn Track ({turn_name(pos, track[ep[0]])})")
+            ch.removed_policies.append(c.name)
+            lines.append(f"removes {c.policy.capitalize()} ({c.name}) and places the {c.name} Government marker in the Delay Box (14.22)")
+            moves += [{"marker": f"{c.policy.capitalize()} ({c.name})", "map": map_, "to": "removed"},
+                      {"marker": f"{c.name} Government", "map": map_, "to": "delay-box"}]
+        elif blocked:
+            lines.append(f"cannot remove Surrender ({c.name}): its Enforced Peace marker {ep[0]} is on the Turn Track")
+        else:
+            lines.append(f"may remove {c.policy.capitalize()} ({c.name}) by placing the {c.name} Government marker in the "
+                         "Delay Box (14.22); it keeps it (use --remove COUNTRY)")
+    out.append(Effect("12.3 Step 4", "Neutrality and Surrender Policy markers (optional)",
+                      "the Axis faction " + "; ".join(lines) if ns else "no Neutrality or Surrender Policy marker on the Posture Display",
+                      applies=bool(ns), optional=True, moves=moves))
+    # Step 5
+    tr = [c for c in countries if c.posture == "truce-affected"]
+    gone = [c for c in tr if norm_name(c.name) in remove]
+    ch.removed_truces.extend(c.name for c in gone)
+    out.append(Effect("12.3 Step 5", "Truce markers (optional)",
+                      (f"the Axis faction may remove the Truce markers of {', '.join(c.name for c in tr)}; "
+                       + (f"it removes {', '.join(c.name for c in gone)}" if gone else "it removes none (use --remove COUNTRY)"))
+                      if tr else "no Truce marker on the Posture Display",
+                      applies=bool(tr), optional=True,
+                      moves=[{"marker": f"Truce ({c.name})", "map": map_, "to": "removed"} for c in gone]))
+    # Step 6
+    t6 = T.ahead(3)
+    tracks = list(pos.maps)
+    out.append(Effect("12.3 Step 6", "Increase USCL marker",
+                      f"the Increase USCL marker goes three Seasonal Turns ahead: {turn_name(pos, T)} + 3 = "
+                      f"{turn_name(pos, t6)} on the Turn Track{'s of both maps' if len(tracks) > 1 else ''}",
+                      moves=[{"marker": "Increase USCL", "map": m, "to": turn_name(pos, t6)} for m in tracks]))
+    # Step 7
+    removed = {norm_name(n) for n in ch.removed_policies}
+    pacs = []
+    for name in ENTRY_COUNTRIES:
+        c = pos.country(name)
+        if c is not None and _on_map(c, map_) and c.posture == "policy-affected" and norm_name(c.name) not in removed:
+            pacs.append((c.name, ENTRY_COUNTRIES[name]))
+    t7 = T.ahead(15)
+    out.append(Effect("12.3 Step 7", "Entry markers",
+                      (f"{', '.join(n for n, _ in pacs)} {'is a PAC' if len(pacs) == 1 else 'are PACs'}: the "
+                       + ", ".join(f"{a} Entry" for _, a in pacs) + f" marker{'s go' if len(pacs) > 1 else ' goes'}"
+                       + f" 15 Seasonal Turns ahead: {turn_name(pos, T)} + 15 = {turn_name(pos, t7)}")
+                      if pacs else "none of Britain, Communist China, Nationalist China or Russia is a PAC (Posture policy-affected)",
+                      applies=bool(pacs), moves=[{"marker": f"{a} Entry", "map": map_, "to": turn_name(pos, t7)} for _, a in pacs]))
+    # Step 8 (*)
+    if alone:
+        if pos.european_war == "total":
+            out.append(Effect("*12.3 Step 8", "European Total War", "European Total War is already in effect: the ESV "
+                              "and the European War Boxes do not change", applies=False))
+        else:
+            esv = pos.seasonal.esv
+            esv_text = f"the ESV decreases by 2 ({esv} -> {esv - 2})" if esv is not None else "the ESV decreases by 2 (esv not given in the state file)"
+            out.append(Effect("*12.3 Step 8", "European Total War",
+                              esv_text + "; European Total War markers go into the Western and Soviet European War Boxes",
+                              moves=[{"marker": "European Total War", "map": "ds", "to": f"{f} european war box"} for f in ALLIED]))
+    else:
+        out.append(Effect("*12.3 Step 8", "European Total War", "applies only to DS played alone (*)", applies=False))
+    # Step 9 (©)
+    if ae:
+        tk = _track(pos, "tk")
+        key, at = _find(tk, "US Entry")
+        t9 = T.next()
+        if at is not None and at <= t9:
+            msg = (f"the US Entry marker stays in the {turn_name(pos, at)} box of the TK Turn Track: it is already "
+                   f"no later than one Seasonal Turn ahead ({turn_name(pos, t9)})")
+            moves = []
+        else:
+            was = f"from {turn_name(pos, at)} " if at is not None else "(it is not on the TK Turn Track) "
+            msg = f"the US Entry marker moves {was}to {turn_name(pos, t9)} on the TK Turn Track: one Seasonal Turn ahead"
+            moves = [{"marker": key or "US Entry", "map": "tk", "to": turn_name(pos, t9)}]
+        out.append(Effect("©12.3 Step 9", "US Entry marker", msg, moves=moves))
+    else:
+        out.append(Effect("©12.3 Step 9", "US Entry marker", "applies only in AE (©)", applies=False))
+    # Step 10
+    t10 = T.ahead(16)
+    out.append(Effect("12.3 Step 10", "V-J Day marker",
+                      f"the V-J Day marker goes 16 Seasonal Turns (four years) ahead: {turn_name(pos, T)} + 16 = {turn_name(pos, t10)}",
+                      moves=[{"marker": "V-J Day", "map": map_, "to": turn_name(pos, t10)}]))
+    return out
+
+
+def apply(pos: Position, ch: Change) -> Position:
+    """A copy of ``pos`` with the change ``ch`` carried out: war state, Turn
+    Track, boxes, Policy and Truce markers, ESV and European War (12.3)."""
+    from model.calendar import parse_turn
+
+    p = copy.deepcopy(pos)
+    if not ch.changes:
+        return p
+    p.war_state[ch.map] = ch.after
+    names = p.interpretations_in_force["calendar"]
+    for e in ch.effects:
+        if not e.applies:
+            continue
+        for mv in e.moves:
+            m, to = mv["map"], mv["to"]
+            boxes = p.seasonal.map_boxes(m)
+            if mv.get("from", "").endswith("conditional-event-box"):
+                f = mv["from"].split()[0]
+                boxes.outbreak_of_war[f] = [u for u in boxes.outbreak_of_war.get(f, []) if u != mv["marker"]]
+                boxes.delay_box.append(mv["marker"])
+            elif to == "delay-box":
+                boxes.delay_box.append(mv["marker"])
+            elif to == "removed":
+                pass
+            elif to.endswith("european war box"):
+                p.markers.boxes.setdefault(to, []).append(mv["marker"])
+            else:
+                track = _track(p, m)
+                key, _ = _find(track, mv["marker"])
+                track[key or mv["marker"]] = parse_turn(to, names)
+    for name in ch.removed_policies:
+        c = p.country(name)
+        if c is not None:
+            c.policy = None
+    for name in ch.removed_truces:
+        c = p.country(name)
+        if c is not None:
+            c.posture = None
+    if ch.after == "total" and ch.map == "ds" and p.game == "ds" and p.european_war != "total":
+        p.european_war = "total"
+        if p.seasonal.esv is not None:
+            p.seasonal.esv -= 2
+    return p

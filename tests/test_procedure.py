@@ -1,0 +1,198 @@
+"""1.1.1 Option Card Procedure, 1.1.2.2 Reinforcements, *1.1.4 ESV: `aeref reveal`."""
+import yaml
+
+from seasonal_helpers import EXAMPLES, run, write_state
+
+DS_PREV = {
+    "game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited", "european-war": "limited", "government": "navy",
+    "factions": {"axis": {"ds": {"current": 11, "pending": "28a", "hand": [3, 8, 12, "33a", "28b"]}}},
+}
+
+
+def test_1_1_1_shipped_example_reveals_a_legal_card_and_starts_total_war(tmp_path):
+    out = tmp_path / "next.yaml"
+    code, res, _ = run("reveal", EXAMPLES / "ds-axis-reveal.yaml", "--faction", "axis", "--json", "--write", out)
+    assert code == 0
+    ds = res["maps"]["ds"]
+    assert ds["discarded"] == {"card": "ds-axis-11", "to": "set-aside"}          # 1.1.1 Step 1
+    assert ds["revealed"] == "ds-axis-28a" and ds["legal"] is True and ds["current"] == "ds-axis-28a"
+    assert res["legal"] is True
+    [change] = res["war-state"]
+    assert (change["before"], change["after"]) == ("limited", "total")            # 12: 28a starts Total War
+    written = yaml.safe_load(out.read_text())
+    assert written["war-state"] == "total" and written["esv"] == 3                # *12.3 Step 8
+    assert written["factions"]["axis"]["ds"]["current"] == "ds-axis-28a"
+    assert {"card": "ds-axis-11", "turn": "Aug-Sept 1941"} in written["factions"]["axis"]["ds"]["played"]
+    # the written state is ready for `pairs`
+    code, pairs, _ = run("pairs", out, "--faction", "axis", "--json")
+    assert code == 0 and pairs["turn"] == "Nov-Dec 1941"
+
+
+def test_1_1_1_step2_without_previous_the_check_could_not_be_made(tmp_path):
+    st = dict(DS_PREV, turn="Nov-Dec 1941")
+    p = write_state(tmp_path, "s.yaml", st)
+    code, res, _ = run("reveal", p, "--faction", "axis", "--json")
+    assert code == 0
+    assert res["maps"]["ds"]["legal"] is None and res["legal"] is None
+    step2 = [s for s in res["steps"] if s["rule"] == "1.1.1 Step 2"][0]
+    assert "could not be made" in step2["message"]
+
+
+def test_1_1_1_step1_recyclable_card_returns_to_the_hand(tmp_path):
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited",
+          "factions": {"western": {"ds": {"current": 22, "pending": 27, "hand": ["19a"]}}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    out = tmp_path / "o.yaml"
+    code, res, _ = run("reveal", p, "--faction", "western", "--json", "--write", out)
+    assert res["maps"]["ds"]["discarded"] == {"card": "ds-western-22", "to": "hand"}
+    assert "ds-western-22" in yaml.safe_load(out.read_text())["factions"]["western"]["ds"]["hand"]
+
+
+def _illegal_axis(tmp_path, **extra):
+    prev = dict(DS_PREV, **{"war-state": "pre-war"})
+    write_state(tmp_path, "prev.yaml", prev)
+    st = dict(prev, turn="Nov-Dec 1941", previous="prev.yaml",
+              boxes={"ds": {"outbreak-of-war": {"axis": ["J 5 Inf"]}}}, **extra)
+    return write_state(tmp_path, "s.yaml", st)
+
+
+def test_1_1_1_illegal_axis_card_returns_to_hand_and_gives_the_allies_the_option(tmp_path):
+    p = _illegal_axis(tmp_path)
+    code, res, _ = run("reveal", p, "--faction", "axis", "--json", "--write", tmp_path / "o.yaml")
+    assert code == 1
+    ds = res["maps"]["ds"]
+    assert ds["legal"] is False and ds["current"] is None
+    assert [v["rule"] for v in ds["violations"]] == ["1.1.3.2"]
+    assert "Pre-War is in effect" in ds["violations"][0]["message"]
+    assert res["total-war-option"]["maps"] == ["ds"] and res["war-state"] == []
+    assert res["interpretations"]["illegal-axis-card"] == "allied-option"
+    w = yaml.safe_load((tmp_path / "o.yaml").read_text())["factions"]["axis"]["ds"]
+    assert w["current"] is None and "ds-axis-28a" in w["hand"]
+    assert all(p["card"] != "ds-axis-28a" for p in w["played"])       # not considered played
+
+
+def test_1_1_1_allied_declaration_starts_total_war_from_pre_war(tmp_path):
+    p = _illegal_axis(tmp_path)
+    code, res, _ = run("reveal", p, "--faction", "axis", "--json", "--declare-total-war")
+    assert code == 1
+    [ch] = res["war-state"]
+    assert (ch["before"], ch["after"]) == ("pre-war", "total")
+    step1 = ch["effects"][0]
+    assert step1["rule"] == "12.3 Step 1" and step1["applies"] and "J 5 Inf" in step1["message"]
+
+
+def test_1_1_1_illegal_axis_card_automatic_interpretation(tmp_path):
+    p = _illegal_axis(tmp_path, interpretations={"illegal-axis-card": "automatic"})
+    code, res, _ = run("reveal", p, "--faction", "axis", "--json")
+    assert res["total-war-option"] is None and res["war-state"][0]["after"] == "total"
+
+
+def test_1_1_1_declaring_total_war_without_an_illegal_card_is_bad_usage(tmp_path):
+    code, _, err = run("reveal", EXAMPLES / "ds-axis-reveal.yaml", "--faction", "axis", "--declare-total-war")
+    assert code == 2 and err.startswith("Error:") and "--declare-total-war" in err
+
+
+def test_1_1_1_combined_card_removes_its_twin_ae(tmp_path):
+    """© Example: the Soviet faction reveals DS 11b Siberian Reserves Released, it must remove TK 26b."""
+    prev = {"game": "ae", "turn": "Aug-Sept 1941", "war-state": {"tk": "total", "ds": "limited"},
+            "factions": {"soviet": {"tk": {"current": 23, "hand": ["26b", 38, 39]},
+                                    "ds": {"current": None, "pending": "11b", "hand": [24]}}},
+            "countries": {"Russia": {"posture": "war", "status": "active", "alignment": "soviet"}}}
+    write_state(tmp_path, "prev.yaml", prev)
+    st = dict(prev, turn="Nov-Dec 1941", previous="prev.yaml")
+    p = write_state(tmp_path, "s.yaml", st)
+    out = tmp_path / "o.yaml"
+    code, res, _ = run("reveal", p, "--faction", "soviet", "--json", "--write", out)
+    assert code == 0
+    assert res["maps"]["ds"]["twin-removed"] == "tk-soviet-26b"
+    w = yaml.safe_load(out.read_text())["factions"]["soviet"]
+    assert "tk-soviet-26b" not in w["tk"]["hand"] and w["tk"]["removed"] == ["tk-soviet-26b"]
+    assert w["tk"]["current"] is None                       # no TK Pending Card: no TK Current Card
+
+
+def test_1_1_2_2_sextant_conference_minor_country_units(tmp_path):
+    """Example: 43a Sextant Conference places a Kiangsu and Szechwan infantry unit in the Delay Box;
+    a country that is not an active Western Minor Country gets none."""
+    st = {"game": "ds", "turn": "Mar-Apr 1943", "war-state": "total",
+          "factions": {"western": {"ds": {"current": 27, "pending": "43a", "hand": []}}},
+          "countries": {"Kiangsu": {"minor": True, "status": "active", "alignment": "western"},
+                        "Szechwan": {"minor": True, "status": "conquered", "alignment": "western"}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    out = tmp_path / "o.yaml"
+    code, res, _ = run("reveal", p, "--faction", "western", "--json", "--write", out)
+    got = {r["counter"]: r for r in res["maps"]["ds"]["reinforcements"]}
+    assert got["Kiangsu Inf"]["received"] and got["Kiangsu Inf"]["rule"] == "1.1.2.2"
+    assert not got["Szechwan Inf"]["received"] and "status conquered" in got["Szechwan Inf"]["message"]
+    assert yaml.safe_load(out.read_text())["boxes"]["ds"]["delay-box"] == ["Kiangsu Inf"]
+
+
+def test_1_1_2_2_units_already_in_play_or_removed_are_not_placed_again(tmp_path):
+    st = {"game": "ds", "turn": "Mar-Apr 1943", "war-state": "total",
+          "factions": {"western": {"ds": {"current": 27, "pending": "43a", "hand": []}}},
+          "countries": {"Kiangsu": {"minor": True, "status": "active", "alignment": "western"},
+                        "Szechwan": {"minor": True, "status": "active", "alignment": "western"}},
+          "counters": {"in-play": ["Kiangsu Inf"], "removed": ["Szechwan Inf"]}}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, res, _ = run("reveal", p, "--faction", "western", "--json")
+    msgs = {r["counter"]: (r["received"], r["message"]) for r in res["maps"]["ds"]["reinforcements"]}
+    assert msgs["Kiangsu Inf"] == (False, "Kiangsu Inf has already entered play")
+    assert msgs["Szechwan Inf"] == (False, "Szechwan Inf has been removed from the game")
+
+
+def test_1_1_2_2_tk_card_counters_go_to_tk_boxes_in_ae(tmp_path):
+    """© A counter entering by a TK card starts in a TK box (Gamelin Line, France an active Western minor)."""
+    st = {"game": "ae", "turn": "Mar-Apr 1938", "war-state": {"tk": "pre-war", "ds": "limited"},
+          "factions": {"western": {"tk": {"current": None, "pending": "28a", "hand": []},
+                                   "ds": {"current": None, "hand": []}}},
+          "countries": {"France": {"minor": True, "status": "active", "alignment": "western"}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    out = tmp_path / "o.yaml"
+    code, res, _ = run("reveal", p, "--faction", "western", "--json", "--write", out)
+    rs = res["maps"]["tk"]["reinforcements"]
+    assert len(rs) == 3 and all(r["received"] and r["map"] == "tk" and "TK Delay Box" in r["message"] for r in rs)
+    assert len(yaml.safe_load(out.read_text())["boxes"]["tk"]["delay-box"]) == 3
+
+
+def test_1_1_4_soviet_esv_adjustment_example(tmp_path):
+    """* In Spring 1939 the Soviet faction reveals card 16 Pre-War Production; Limited War in DS, no War
+    marker in the Soviet European War Box: the ESV is increased by 1. (The table line is test data.)"""
+    st = {"game": "ds", "turn": "Spring 1939", "war-state": "limited", "esv": 4,
+          "esv-table": [{"war-state": "limited", "production": 1, "no-war": 1, "war": 0}],
+          "factions": {"soviet": {"ds": {"current": None, "pending": 16, "hand": [24]}}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, res, _ = run("reveal", p, "--faction", "soviet", "--json")
+    esv = res["maps"]["ds"]["esv"]
+    assert esv["rule"] == "*1.1.4" and esv["adjustment"] == 1 and (esv["esv-before"], esv["esv-after"]) == (4, 5)
+    st["markers"] = {"soviet-european-war-box": ["War"]}
+    p = write_state(tmp_path, "s2.yaml", st)
+    _, res, _ = run("reveal", p, "--faction", "soviet", "--json")
+    assert res["maps"]["ds"]["esv"]["adjustment"] == 0
+
+
+def test_1_1_4_not_in_ae(tmp_path):
+    st = {"game": "ae", "turn": "Spring 1939", "war-state": {"tk": "pre-war", "ds": "limited"},
+          "esv-table": [{"war-state": "limited", "production": 1, "no-war": 1}], "factions": {}}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("reveal", p, "--faction", "soviet")
+    assert code == 2 and "s.yaml: esv-table:" in err and "DS played alone" in err
+
+
+def test_bad_input_previous_file_missing_or_wrong_turn(tmp_path):
+    st = dict(DS_PREV, turn="Nov-Dec 1941", previous="nowhere.yaml")
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("reveal", p, "--faction", "axis")
+    assert code == 2 and err.count("\n") == 1 and "s.yaml: previous:" in err and "nowhere.yaml" in err
+    write_state(tmp_path, "prev.yaml", dict(DS_PREV, turn="Mar-Apr 1941"))
+    st["previous"] = "prev.yaml"
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("reveal", p, "--faction", "axis")
+    assert code == 2 and "revealed in May-June 1941, not in Nov-Dec 1941" in err
+
+
+def test_bad_input_reinforcement_box_names_deck_and_place(tmp_path):
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited", "decks": [],
+          "cards": [{"map": "ds", "faction": "axis", "number": 1, "name": "X", "war-state": "pre-war",
+                     "reinforcements": [{"counter": "J 1", "country": "Japan", "to": "attic"}]}]}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("reveal", p, "--faction", "axis")
+    assert code == 2 and "s.yaml: cards[0].reinforcements[0].to:" in err
