@@ -21,6 +21,10 @@ def cli():
 for _cmd in (validate, pairs, check, why):
     cli.add_command(_cmd)
 
+from .replacements import check_replacements, replacements  # noqa: E402  (1.3)
+for _cmd in (replacements, check_replacements):
+    cli.add_command(_cmd)
+
 from .procedure import drm, reveal, war_state  # noqa: E402  (1.1.1, 1.1.2.1, 12)
 for _cmd in (reveal, war_state, drm):
     cli.add_command(_cmd)

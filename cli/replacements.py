@@ -1,0 +1,114 @@
+"""``aeref replacements`` and ``aeref check-replacements`` (FORMAT 5; rules 1.3)."""
+from __future__ import annotations
+
+import click
+
+from model.errors import InputError
+
+from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, json_option, load, time_limit_option
+
+map_option = click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,
+                          help="The map whose Replacements Segment is asked about (may be left out in TK or DS).")
+
+
+def _map(pos, map_):
+    if map_ is None:
+        if len(pos.maps) > 1:
+            raise BadInput(f"{pos.file}: game ae has two maps: give --map tk or --map ds")
+        return pos.maps[0]
+    m = map_.lower()
+    if m not in pos.maps:
+        raise BadInput(f"--map {m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
+    return m
+
+
+def _faction(pos, faction):
+    return faction.lower()
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@faction_option
+@map_option
+@json_option
+@interp_option
+@time_limit_option
+def replacements(state, faction, map_, as_json, interpretations, time_limit):
+    """The best way to take and place this turn's replacement steps (1.3).
+
+    Maximises the steps used, then the `prefer` weights; every lost step is
+    listed with its rule and reason.
+
+    \b
+    Example:
+      aeref replacements examples/tk-soviet-replacements.yaml --faction soviet
+    """
+    from solver.replacements import solution_json
+    from solver.replacements_cpsat import SolverLimitReached, optimise
+
+    pos = load(state, interpretations)
+    m = _map(pos, map_)
+    f = _faction(pos, faction)
+    try:
+        res = optimise(pos, f, m, time_limit)
+    except SolverLimitReached as exc:
+        raise BadInput(f"{state}: {exc}; raise --time-limit") from None
+    out = solution_json(res.ctx, res.allocation, res.optimal, {"status": res.status})
+    if as_json:
+        emit_json(out)
+        return EXIT_OK
+    from tabulate import tabulate
+    fac = f.capitalize()
+    click.echo(f"Replacements Segment (1.3): {fac}, {m.upper()} map, {pos.turn}")
+    rec = "; ".join(f"{r['count']} {r['step']}" for r in out["received"]) or "none"
+    click.echo(f"Steps received: {out['steps-received']} ({rec})")
+    rows = [[p["unit"], p["location"], ", ".join(p["paid-with"]), p["basis"]] for p in out["placements"]]
+    if rows:
+        click.echo(tabulate(rows, headers=["unit", "location", "paid with", "Replacement Location (1.3.4)"], tablefmt="simple"))
+    click.echo(f"Steps used: {out['steps-used']} of {out['steps-received']}"
+               + (" (optimal, proved)" if res.optimal else f" -- {res.status}"))
+    for lost in out["lost"]:
+        click.echo(f"Lost: {lost['count']} {lost['step']} step{'s' if lost['count'] != 1 else ''} "
+                   f"[{lost['rule']}] {lost['reason']}")
+    return EXIT_OK
+
+
+@click.command("check-replacements")
+@click.argument("state", type=click.Path(dir_okay=False))
+@click.argument("allocation", type=click.Path(dir_okay=False))
+@faction_option
+@map_option
+@json_option
+@interp_option
+def check_replacements(state, allocation, faction, map_, as_json, interpretations):
+    """Rule on a proposed allocation of replacement steps (1.3).
+
+    ALLOCATION is a YAML list of {unit, location, paid-with}. Exit code 0 when
+    legal, 1 when illegal.
+
+    \b
+    Example:
+      aeref check-replacements examples/tk-soviet-replacements.yaml \\
+          examples/tk-soviet-allocation.yaml --faction soviet
+    """
+    from model.yamlio import load_yaml_file
+    from solver.replacements import check_allocation, parse_allocation
+
+    pos = load(state, interpretations)
+    m = _map(pos, map_)
+    f = _faction(pos, faction)
+    data = load_yaml_file(allocation, allocation)
+    ctx, rows, problems = parse_allocation(pos, f, m, data, allocation)
+    if problems:
+        raise InputError(problems)
+    ruling = check_allocation(ctx, rows)
+    if as_json:
+        emit_json(ruling.as_json())
+    else:
+        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {f.capitalize()} replacements on the {m.upper()} map "
+                   f"({ruling.steps_used} of {ruling.steps_received} steps used)")
+        for v in ruling.violations:
+            click.echo(f"  {v}")
+        for lost in ruling.lost:
+            click.echo(f"  Unused: {lost['count']} {lost['step']} [{lost['rule']}] {lost['reason']}")
+    return EXIT_OK if ruling.legal else EXIT_ILLEGAL
