@@ -26,7 +26,8 @@ for _cmd in (replacements, check_replacements):
     cli.add_command(_cmd)
 
 from .procedure import drm, reveal, war_state  # noqa: E402  (1.1.1, 1.1.2.1, 12)
-for _cmd in (reveal, war_state, drm):
+from .logistics import check_logistics, logistics  # noqa: E402  (1.2)
+for _cmd in (reveal, war_state, drm, logistics, check_logistics):
     cli.add_command(_cmd)
 
 

@@ -95,6 +95,7 @@ class StateFile(FileModel):
     esv_table: list[EsvRowFile] = Field(default_factory=list)
     uscl_drm: Optional[int] = None
     turn_track: Optional[dict[str, Any]] = None
+    marker_pool: Optional[dict[str, Any]] = None     # 1.2: Logistics markers and Partisan Bases in Force Pools
 
     _uscl = field_validator("uscl_drm", mode="before")(classmethod(lambda cls, v: uscl_value(v)))
 

@@ -105,6 +105,18 @@ class MapBoxes:
         return out
 
 
+class PoolMarkersFile(FileModel):
+    """1.2: a faction's Logistics markers (by name) and Partisan Bases (a number) in its Force Pool."""
+    logistics: list[str] = Field(default_factory=list)
+    partisan_bases: int = Field(default=0, ge=0)
+
+
+@dataclass
+class PoolMarkers:
+    logistics: list = field(default_factory=list)
+    partisan_bases: int = 0
+
+
 @dataclass
 class Seasonal:
     """The sections above, resolved. ``turn_track[map][marker]`` is a
@@ -119,6 +131,10 @@ class Seasonal:
     esv_table: list = field(default_factory=list)
     uscl_drm: int = 0
     turn_track: dict = field(default_factory=dict)
+    marker_pool: dict = field(default_factory=dict)   # map -> faction -> PoolMarkers
+
+    def pool(self, map_: str, faction: str) -> "PoolMarkers":
+        return self.marker_pool.get(map_, {}).get(faction, PoolMarkers())
 
     def map_boxes(self, map_: str) -> MapBoxes:
         return self.boxes.setdefault(map_, MapBoxes())
@@ -190,6 +206,25 @@ def parse_seasonal(state: Any, file: str, base: Path, maps: tuple, turn_of, prob
                 if turn is not None:
                     track[str(name)] = turn
             s.turn_track[m] = track
+    if state.marker_pool:
+        for m, raw in _per_map(state.marker_pool, maps, file, "marker-pool", problems).items():
+            where = join_path("marker-pool", m) if len(maps) > 1 else "marker-pool"
+            if not isinstance(raw, dict):
+                problems.append(Problem(file, where, "write {FACTION: {logistics: [NAME], partisan-bases: N}}"))
+                continue
+            for f, v in raw.items():
+                fw = join_path(where, str(f))
+                if norm_key(f) not in ("axis", "western", "soviet"):
+                    problems.append(Problem(file, fw, f"unknown faction {f!r}: use axis, western or soviet"))
+                    continue
+                try:
+                    pm = PoolMarkersFile.model_validate(v if v is not None else {})
+                except ValidationError as exc:
+                    problems.extend(problems_from_validation(exc, file, fw))
+                    continue
+                if pm.partisan_bases and norm_key(f) == "axis":
+                    problems.append(Problem(file, join_path(fw, "partisan-bases"), "only the Allied factions have Partisan Base markers (1.2.2)"))
+                s.marker_pool.setdefault(m, {})[norm_key(f)] = PoolMarkers(list(pm.logistics), pm.partisan_bases)
     return s
 
 

@@ -1,0 +1,362 @@
+"""1.2 Logistics / Partisan Segment: every rule defined once over action literals.
+
+An action is a choice literal ``(slot, True)``; the slots are
+``("place-logistics", NAME, HEX)``, ``("remove-logistics", NAME, HEX)``,
+``("place-partisan", HEX)`` and ``("remove-partisan", HEX)``. Each rule below
+posts :class:`~solver.core.Nogood` / :class:`~solver.core.AtMost`
+constraints over them for one position; :func:`rule_on` evaluates them on a
+proposed set of actions (the ruling) and :func:`legal_actions` enumerates the
+single actions that break no constraint by direct enumeration (the space is
+one literal per marker and hex: small, no solver needed).
+
+Facts that are not choices (supply lines, zones of control, who is in a hex)
+are computed first with the map model (:mod:`model.board`, networkx) and
+quoted in the messages.
+
+Rules: 1.2.1 one Logistics marker placed or removed, not both; the placement
+rule of each faction on each map (△); the Logistics Marker Placement
+Restrictions; 1.2.2 at most one Partisan Base per Conquered Allied Minor
+Country per segment, no more than the Force Pool holds; 1.2.2.1 Partisan Base
+placement and its restrictions. Assumptions (not in the rules text), labelled:
+an enemy ground unit exerts a zone of control into its own and the adjacent
+hexes; the DS "West Map" sheet is not modelled, so the Western rule forbids
+every British Dependent on the DS map.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from model.names import norm_name
+from model.position import Position
+
+from .core import AtMost, Nogood, Rule, RuleIndex, Violation, post_all
+
+FAC = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
+ALLIED = ("western", "soviet")
+
+
+@dataclass
+class LogisticsContext:
+    """One faction's Logistics / Partisan Segment on one map: the hexes of the
+    map, the faction's Logistics markers in its Force Pool and on the map,
+    its Partisan Bases in the Force Pool and on the map."""
+    pos: Position
+    faction: str
+    map: str
+    hexes: dict
+    pool_logistics: list
+    on_map_logistics: list          # [(name, hex id)]
+    pool_partisans: int
+    on_map_partisans: list          # [hex id]
+    facts: dict = field(default_factory=dict)
+
+    def slots(self) -> list:
+        out = []
+        for name in self.pool_logistics:
+            out += [("place-logistics", name, h) for h in sorted(self.hexes)]
+        out += [("remove-logistics", n, h) for n, h in self.on_map_logistics]
+        if self.faction in ALLIED and self.pool_partisans:
+            out += [("place-partisan", h) for h in sorted(self.hexes)]
+        out += [("remove-partisan", h) for h in self.on_map_partisans]
+        return out
+
+
+def make_context(pos: Position, faction: str, map_: str) -> LogisticsContext:
+    """The context of ``faction``'s segment on ``map_``. Raises ``ValueError``
+    for a faction not in the position."""
+    board = pos.board
+    hexes = {hid: h for hid, h in (board.hexes.items() if board is not None else ()) if h.map in (None, map_)}
+    pool = pos.seasonal.pool(map_, faction)
+    on_log, on_pb = [], []
+    for hid, h in sorted(hexes.items()):
+        for mk in h.markers:
+            if mk.faction == faction and mk.type == "logistics":
+                on_log.append((mk.name or "Logistics", hid))
+            if mk.faction == faction and mk.type == "partisan-base":
+                on_pb.append(hid)
+    return LogisticsContext(pos, faction, map_, hexes, list(pool.logistics), on_log, pool.partisan_bases, on_pb)
+
+
+# --------------------------------------------------------------------------- facts
+
+def _enemy(x, faction) -> bool:
+    return x.faction is not None and x.faction != faction
+
+
+def _country(pos, name):
+    return pos.country(name) if name else None
+
+
+def enemy_in_hex(ctx: LogisticsContext, hid: str) -> list[str]:
+    """Enemy units, Detachments and Logistics markers in a hex (labels)."""
+    h = ctx.hexes[hid]
+    out = [f"{u.faction.capitalize()} unit {u.id}" for u in h.units if _enemy(u, ctx.faction)]
+    out += [mk.label for mk in h.markers if _enemy(mk, ctx.faction) and mk.type in ("detachment", "logistics")]
+    return out
+
+
+def _supplied_unit(ctx: LogisticsContext, hid: str, unit, country: str, overland: bool) -> tuple[bool, str]:
+    key = ("supply", hid, unit.id, country, overland)
+    if key not in ctx.facts:
+        tr = ctx.pos.board.supplied(hid, ctx.faction, country, unit.supplied, overland=overland)
+        ctx.facts[key] = (tr.ok, tr.reason)
+    return ctx.facts[key]
+
+
+def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
+    """Why the faction's Logistics marker ``name`` cannot go in ``hid`` under its
+    placement rule (1.2.1, △ per map), or None when it can."""
+    pos, f, m, h = ctx.pos, ctx.faction, ctx.map, ctx.hexes[hid]
+    if f == "axis":
+        nat = "Germany" if m == "tk" else "Japan"
+        if not h.city:
+            return f"{hid} is not a City hex"
+        units = [u for u in h.units if u.faction == f and u.ground and u.has_nationality(nat)]
+        if not units:
+            return f"{hid} holds no {'German' if m == 'tk' else 'Japanese'} ground unit"
+        reasons = []
+        for u in units:
+            ok, why = _supplied_unit(ctx, hid, u, nat, overland=(m == "tk"))
+            if ok:
+                break
+            reasons.append(f"{u.id}: {why}")
+        else:
+            return (f"no {'German' if m == 'tk' else 'Japanese'} ground unit in {hid} can trace "
+                    f"{'an overland ' if m == 'tk' else 'a '}supply line to a supply source in {nat} ({'; '.join(reasons)})")
+        if m == "ds" and "kwantung" in norm_name(name):
+            c = _country(pos, h.country)
+            if norm_name(h.country or "") not in ("manchukuo", "korea"):
+                return f"the Kwantung Logistics marker can only be placed in Manchukuo or Korea, and {hid} is in {h.country or 'no country'}"
+            if c is None or norm_name(c.dependent_of or "") != "japan":
+                return f"the Kwantung Logistics marker needs a Japanese Dependent, and {h.country} is not one"
+        return None
+    if f == "soviet":
+        if not (h.road or h.rail):
+            return f"{hid} is not a Road or Rail hex"
+        near = [hid] + [n for n in h.neighbours if n in ctx.hexes]
+        hqs = [(n, u) for n in near for u in ctx.hexes[n].units if u.faction == f and u.type == "hq" and u.has_nationality("Russia")]
+        if not hqs:
+            return f"no Russian HQ unit in or adjacent to {hid}"
+        reasons = []
+        for n, u in hqs:
+            ok, why = _supplied_unit(ctx, n, u, "Russia", overland=True)
+            if ok:
+                return None
+            reasons.append(f"{u.id} in {n}: {why}")
+        return f"no Russian HQ in or adjacent to {hid} can trace an overland supply line to Russia ({'; '.join(reasons)})"
+    # western
+    if not h.city:
+        return f"{hid} is not a City hex"
+    units = [u for u in h.units if u.faction == f and u.ground and u.has_nationality("US")]
+    if not units:
+        return f"{hid} holds no US ground unit"
+    if not any(_supplied_unit(ctx, hid, u, "US", overland=False)[0] for u in units):
+        return f"no US ground unit in {hid} is supplied"
+    if m == "ds":
+        c = _country(pos, h.country)
+        if c is not None and norm_name(c.dependent_of or "") in ("britain", "great britain"):
+            return f"{hid} is in {c.name}, a British Dependent (△ DS: not on the West Map; the map sheet is not modelled)"
+    return None
+
+
+def in_enemy_zoc(ctx: LogisticsContext, hid: str) -> list[str]:
+    """Enemy ground units whose zone of control covers ``hid`` (assumption: their own and adjacent hexes)."""
+    h = ctx.hexes[hid]
+    out = []
+    for n in (hid,) + tuple(h.neighbours):
+        if n in ctx.hexes:
+            out += [f"{u.id} in {n}" for u in ctx.hexes[n].units if u.ground and _enemy(u, ctx.faction)]
+    return out
+
+
+def partisan_country(ctx: LogisticsContext, hid: str) -> tuple[Optional[str], Optional[str]]:
+    """(country name, why not) for a Partisan Base in ``hid``: the hex must lie in
+    a Conquered Allied Minor Country and not in a Region ceded to Japan."""
+    h = ctx.hexes[hid]
+    c = _country(ctx.pos, h.country)
+    if c is None:
+        return None, f"{hid} is in {h.country or 'no country'}, not listed as a Conquered Allied Minor Country"
+    if not (c.minor and c.status == "conquered" and c.alignment in ALLIED):
+        return None, (f"{hid} is in {c.name}, not a Conquered Allied Minor Country (minor {bool(c.minor)}, "
+                      f"status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
+    if h.region:
+        r = _country(ctx.pos, h.region)
+        if r is not None and norm_name(r.dependent_of or "") == "japan":
+            return None, f"{hid} is in the {h.region} Region of {c.name}, ceded to Japan (a Japanese Dependent)"
+    return c.name, None
+
+
+# --------------------------------------------------------------------------- rules
+
+def _place_log(ctx):
+    return [s for s in ctx.slots() if s[0] == "place-logistics"]
+
+
+def _post_one_logistics(ctx: LogisticsContext):
+    terms = tuple((1, (s, True)) for s in ctx.slots() if s[0] in ("place-logistics", "remove-logistics"))
+    if len(terms) > 1:
+        def explain(held):
+            return ("the faction may either place or remove one Logistics marker, not both nor more than one: "
+                    + ", ".join(describe(l[0]) for l in held))
+        yield AtMost(terms, 1, explain)
+
+
+def _post_logistics_rule(ctx: LogisticsContext):
+    for s in _place_log(ctx):
+        why = placement_rule(ctx, s[1], s[2])
+        if why:
+            yield Nogood(((s, True),), f"{describe(s)}: {why}")
+
+
+def _post_logistics_restrictions(ctx: LogisticsContext):
+    for s in _place_log(ctx):
+        hid = s[2]
+        enemy = enemy_in_hex(ctx, hid)
+        if enemy:
+            yield Nogood(((s, True),), f"{describe(s)}: {hid} contains {', '.join(enemy)}")
+        friendly = [mk.label for mk in ctx.hexes[hid].markers if mk.faction == ctx.faction and mk.type == "logistics"]
+        if friendly:
+            yield Nogood(((s, True),), f"{describe(s)}: {hid} already contains the friendly {friendly[0]}")
+
+
+def _post_partisan_pool(ctx: LogisticsContext):
+    terms = tuple((1, (s, True)) for s in ctx.slots() if s[0] == "place-partisan")
+    if terms:
+        yield AtMost(terms, ctx.pool_partisans,
+                     lambda held: f"{len(held)} Partisan Bases placed, but the {FAC[ctx.faction]} Force Pool holds {ctx.pool_partisans}")
+
+
+def _post_partisan_country(ctx: LogisticsContext):
+    for s in ctx.slots():
+        if s[0] != "place-partisan":
+            continue
+        name, why = partisan_country(ctx, s[1])
+        if why:
+            yield Nogood(((s, True),), f"{describe(s)}: {why}")
+            continue
+        h = ctx.hexes[s[1]]
+        if not (h.city or (h.terrain or "").lower() == "rough"):
+            yield Nogood(((s, True),), f"{describe(s)}: {s[1]} is neither a Rough nor a City hex (terrain {h.terrain})")
+
+
+def _post_partisan_per_country(ctx: LogisticsContext):
+    by_country: dict = {}
+    for s in ctx.slots():
+        if s[0] == "place-partisan":
+            name, why = partisan_country(ctx, s[1])
+            if name is not None:
+                by_country.setdefault(name, []).append(s)
+    for name, ss in sorted(by_country.items()):
+        if len(ss) > 1:
+            yield AtMost(tuple((1, (s, True)) for s in ss), 1,
+                         lambda held, name=name: f"Partisan Bases in {', '.join(l[0][1] for l in held)}: no more than one "
+                                                 f"in a single Conquered Allied Minor Country ({name}) per segment")
+
+
+def _post_partisan_restrictions(ctx: LogisticsContext):
+    enemy_pb_countries = {}
+    for hid, h in ctx.hexes.items():
+        for mk in h.markers:
+            if mk.type == "partisan-base" and _enemy(mk, ctx.faction) and h.country:
+                enemy_pb_countries.setdefault(norm_name(h.country), (mk, hid))
+    for s in ctx.slots():
+        if s[0] != "place-partisan":
+            continue
+        hid = s[1]
+        h = ctx.hexes[hid]
+        pb = [mk.label for mk in h.markers if mk.type == "partisan-base"]
+        enemy = enemy_in_hex(ctx, hid)
+        if pb or enemy:
+            yield Nogood(((s, True),), f"{describe(s)}: {hid} contains {', '.join(pb + enemy)}")
+        zoc = in_enemy_zoc(ctx, hid)
+        friends = [u.id for u in h.units if u.faction == ctx.faction]
+        if zoc and not friends:
+            yield Nogood(((s, True),), f"{describe(s)}: {hid} is in an enemy ZOC ({', '.join(zoc)}) and holds no other friendly unit")
+        if h.country and norm_name(h.country) in enemy_pb_countries:
+            mk, where = enemy_pb_countries[norm_name(h.country)]
+            yield Nogood(((s, True),), f"{describe(s)}: {h.country} contains the enemy {mk.label} in {where}")
+
+
+ONE_LOGISTICS = Rule("1.2.1", "One Logistics Marker", _post_one_logistics)
+LOGISTICS_PLACEMENT = Rule("1.2.1", "Logistics Marker Placement", _post_logistics_rule)
+LOGISTICS_RESTRICTIONS = Rule("1.2.1", "Logistics Marker Placement Restrictions", _post_logistics_restrictions)
+PARTISAN_POOL = Rule("1.2.2", "Partisan Bases in the Force Pool", _post_partisan_pool)
+PARTISAN_PER_COUNTRY = Rule("1.2.2", "One Partisan Base per Country", _post_partisan_per_country)
+PARTISAN_PLACEMENT = Rule("1.2.2.1", "Partisan Base Placement", _post_partisan_country)
+PARTISAN_RESTRICTIONS = Rule("1.2.2.1", "Partisan Base Placement Restrictions", _post_partisan_restrictions)
+
+#: Every rule of 1.2, in the order rulings list them.
+RULES = (ONE_LOGISTICS, LOGISTICS_PLACEMENT, LOGISTICS_RESTRICTIONS, PARTISAN_POOL, PARTISAN_PER_COUNTRY, PARTISAN_PLACEMENT,
+         PARTISAN_RESTRICTIONS)
+
+
+def describe(slot: tuple) -> str:
+    """An action in words: ``place Logistics marker IGHQ in 1706``."""
+    if slot[0] == "place-logistics":
+        return f"place Logistics marker {slot[1]} in {slot[2]}"
+    if slot[0] == "remove-logistics":
+        return f"remove Logistics marker {slot[1]} from {slot[2]} to the Delay Box"
+    if slot[0] == "place-partisan":
+        return f"place a Partisan Base in {slot[1]}"
+    return f"remove the Partisan Base in {slot[1]} to the Delay Box"
+
+
+def action_json(slot: tuple) -> dict:
+    d = {"action": slot[0]}
+    if slot[0].endswith("logistics"):
+        d.update({"marker": slot[1], "hex": slot[2]})
+    else:
+        d["hex"] = slot[1]
+    return d
+
+
+def consequences(ctx: LogisticsContext, slot: tuple) -> list[str]:
+    """What else happens: a friendly Detachment in the hex goes to the Delay Box (1.2.1)."""
+    if slot[0] != "place-logistics":
+        return []
+    det = [mk.label for mk in ctx.hexes[slot[2]].markers if mk.type == "detachment" and mk.faction == ctx.faction]
+    return [f"1.2.1: the friendly {d} in {slot[2]} is placed in the Delay Box" for d in det]
+
+
+def index(ctx: LogisticsContext) -> RuleIndex:
+    return post_all(RULES, ctx)[0]
+
+
+def legal_actions(pos: Position, faction: str, map_: str) -> tuple[LogisticsContext, list[tuple]]:
+    """Every single legal action of ``faction`` on ``map_`` (direct enumeration
+    of the literals against the rules above), sorted."""
+    ctx = make_context(pos, faction, map_)
+    idx = index(ctx)
+    legal = [s for s in ctx.slots() if idx.fits({s: True})]
+    return ctx, legal
+
+
+def rule_on(pos: Position, faction: str, map_: str, actions: list[tuple]) -> tuple[LogisticsContext, list[Violation]]:
+    """Every violation of the proposed set of ``actions`` (slots as above).
+
+    An action that names a marker or hex the faction does not have is a
+    violation of 1.2 itself (it has no such marker / no such hex)."""
+    ctx = make_context(pos, faction, map_)
+    known = set(ctx.slots())
+    vs = []
+    for a in actions:
+        if a in known:
+            continue
+        if a[0] in ("place-logistics", "place-partisan") and (a[-1] not in ctx.hexes):
+            vs.append(Violation("1.2", "Logistics / Partisan Segment", f"{describe(a)}: there is no hex {a[-1]} on the {map_.upper()} map"))
+        elif a[0] == "place-logistics":
+            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: the {FAC[faction]} Force Pool holds no Logistics marker {a[1]} "
+                                f"(it holds {', '.join(ctx.pool_logistics) or 'none'})"))
+        elif a[0] == "place-partisan":
+            if faction not in ALLIED:
+                vs.append(Violation("1.2.2", "Partisan Base Markers", f"{describe(a)}: only the Allied factions have Partisan Bases"))
+            else:
+                vs.append(Violation("1.2.2.1", "Partisan Base Placement", f"{describe(a)}: the {FAC[faction]} Force Pool holds no Partisan Base"))
+        elif a[0] == "remove-logistics":
+            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: there is no {FAC[faction]} Logistics marker {a[1]} in {a[2]}"))
+        else:
+            vs.append(Violation("1.2.2.2", "On-map Partisan Bases", f"{describe(a)}: there is no {FAC[faction]} Partisan Base in {a[1]}"))
+    idx = index(ctx)
+    vs += idx.violations({a: True for a in actions if a in known})
+    return ctx, vs

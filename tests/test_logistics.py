@@ -1,0 +1,140 @@
+"""1.2 Logistics / Partisan Segment: `aeref logistics` and `aeref check-logistics`.
+The maps here are test-only data."""
+from itertools import combinations
+
+from model.position import load_position
+from seasonal_helpers import EXAMPLES, run, write_state
+from solver.logistics import legal_actions, rule_on
+
+EX = EXAMPLES / "ds-axis-reveal.yaml"
+
+
+def _acts(res):
+    return {(a["action"], a.get("marker"), a["hex"]) for a in res["actions"]}
+
+
+def test_1_2_1_axis_ds_city_with_supplied_japanese_unit_and_kwantung_rule():
+    code, res, _ = run("logistics", EX, "--faction", "axis", "--json")
+    assert code == 0
+    assert _acts(res) == {("place-logistics", "IGHQ", "0101"), ("place-logistics", "IGHQ", "0201"),
+                          ("place-logistics", "IGHQ", "0301"), ("place-logistics", "Kwantung", "0201")}
+    det = [a for a in res["actions"] if a["hex"] == "0301"][0]
+    assert det["consequences"] == ["1.2.1: the friendly Axis Detachment in 0301 is placed in the Delay Box"]
+
+
+def test_1_2_1_place_or_remove_one_marker_not_both():
+    code, res, _ = run("check-logistics", EX, "--faction", "axis", "--place-logistics", "IGHQ@0101",
+                       "--place-logistics", "Kwantung@0201", "--json")
+    assert code == 1 and [v["rule"] for v in res["violations"]] == ["1.2.1"]
+
+
+def test_1_2_1_kwantung_only_in_manchukuo_or_korea():
+    code, res, _ = run("check-logistics", EX, "--faction", "axis", "--place-logistics", "Kwantung@0301", "--json")
+    assert code == 1 and "Manchukuo or Korea" in res["violations"][0]["message"]
+
+
+def _map_state(tmp_path, hexes, pool, **extra):
+    st = {"game": "tk", "turn": "May-June 1942", "war-state": "total", "decks": [],
+          "marker-pool": pool, "map": {"hexes": hexes}, **extra}
+    return write_state(tmp_path, "m.yaml", st)
+
+
+def test_1_2_1_tk_axis_overland_supply_to_germany_and_restrictions(tmp_path):
+    hexes = {
+        "2315": {"country": "Germany", "city": True, "supply-source": "Germany", "neighbours": ["2316"],
+                 "units": [{"id": "G-1", "faction": "axis", "nationality": "Germany", "type": "infantry"}]},
+        "2316": {"country": "Poland", "city": True, "neighbours": ["2315", "2317"],
+                 "units": [{"id": "G-2", "faction": "axis", "nationality": "Germany", "type": "infantry"}],
+                 "markers": [{"type": "detachment", "faction": "soviet"}]},
+        "2317": {"country": "Russia", "city": True, "neighbours": ["2316", "2318"],
+                 "units": [{"id": "G-3", "faction": "axis", "nationality": "Germany", "type": "armor"}]},
+        "2318": {"country": "Russia", "neighbours": ["2317"],
+                 "units": [{"id": "R-1", "faction": "soviet", "nationality": "Russia", "type": "infantry"}]},
+    }
+    p = _map_state(tmp_path, hexes, {"axis": {"logistics": ["OKW"]}})
+    code, res, _ = run("logistics", p, "--faction", "axis", "--json")
+    # 2316 holds an enemy Detachment; 2317 is supplied through 2316 (a Detachment does not block the line)
+    assert _acts(res) == {("place-logistics", "OKW", "2315"), ("place-logistics", "OKW", "2317")}
+    code, res, _ = run("check-logistics", p, "--faction", "axis", "--place-logistics", "OKW@2316", "--json")
+    assert code == 1 and res["violations"][0]["rule"] == "1.2.1" and "Soviet Detachment" in res["violations"][0]["message"]
+
+
+def test_1_2_1_soviet_road_or_rail_next_to_supplied_russian_hq(tmp_path):
+    hexes = {
+        "0101": {"country": "Russia", "supply-source": "Russia", "neighbours": ["0102"]},
+        "0102": {"country": "Russia", "rail": True, "neighbours": ["0101", "0103"],
+                 "units": [{"id": "R-HQ", "faction": "soviet", "nationality": "Russia", "type": "hq", "steps": 2}]},
+        "0103": {"country": "Russia", "road": True, "neighbours": ["0102", "0104"]},
+        "0104": {"country": "Russia", "road": True, "neighbours": ["0103"],
+                 "markers": [{"type": "logistics", "faction": "soviet", "name": "Stavka"}]},
+    }
+    p = _map_state(tmp_path, hexes, {"soviet": {"logistics": ["Front"]}})
+    code, res, _ = run("logistics", p, "--faction", "soviet", "--json")
+    assert _acts(res) == {("place-logistics", "Front", "0102"), ("place-logistics", "Front", "0103"),
+                          ("remove-logistics", "Stavka", "0104")}
+    code, res, _ = run("check-logistics", p, "--faction", "soviet", "--place-logistics", "Front@0103",
+                       "--remove-logistics", "Stavka", "--json")
+    assert code == 1 and "not both" in res["violations"][0]["message"]
+
+
+def test_1_2_1_western_ds_not_in_a_british_dependent(tmp_path):
+    hexes = {"0501": {"country": "India", "city": True, "neighbours": [],
+                      "units": [{"id": "US-1", "faction": "western", "nationality": "US", "type": "infantry", "supplied": True}]},
+             "0601": {"country": "Philippines", "city": True, "neighbours": [],
+                      "units": [{"id": "US-2", "faction": "western", "nationality": "US", "type": "infantry", "supplied": True}]}}
+    st = {"game": "ds", "turn": "May-June 1942", "war-state": "total", "decks": [],
+          "marker-pool": {"western": {"logistics": ["W-Log"]}}, "map": {"hexes": hexes},
+          "countries": {"India": {"dependent-of": "Britain"}}}
+    p = write_state(tmp_path, "w.yaml", st)
+    code, res, _ = run("logistics", p, "--faction", "western", "--json")
+    assert _acts(res) == {("place-logistics", "W-Log", "0601")}
+
+
+def test_1_2_2_1_partisan_examples_hopeh():
+    """Inner Mongolia ceded to Japan: no Partisan Base there; at most one per Conquered Allied Minor Country
+    per segment; not in an enemy ZOC without a friendly unit."""
+    code, res, _ = run("logistics", EX, "--faction", "western", "--json")
+    assert _acts(res) == {("place-partisan", None, "0304")}
+    code, res, _ = run("check-logistics", EX, "--faction", "western", "--place-partisan", "0303", "--json")
+    assert "ceded to Japan" in res["violations"][0]["message"] and res["violations"][0]["rule"] == "1.2.2.1"
+
+
+def test_1_2_2_1_no_base_where_the_other_allied_faction_has_one(tmp_path):
+    """Example: a Soviet Partisan Base in Hopeh: the Western faction cannot place one in the country."""
+    hexes = {"0302": {"country": "Hopeh", "terrain": "rough", "neighbours": ["0304"],
+                      "markers": [{"type": "partisan-base", "faction": "soviet"}]},
+             "0304": {"country": "Hopeh", "terrain": "rough", "neighbours": ["0302"]}}
+    st = {"game": "ds", "turn": "May-June 1942", "war-state": "total", "decks": [],
+          "marker-pool": {"western": {"partisan-bases": 1}, "soviet": {"partisan-bases": 1}}, "map": {"hexes": hexes},
+          "countries": {"Hopeh": {"minor": True, "status": "conquered", "alignment": "western"}}}
+    p = write_state(tmp_path, "pb.yaml", st)
+    code, res, _ = run("check-logistics", p, "--faction", "western", "--place-partisan", "0304", "--json")
+    assert code == 1 and "enemy Soviet Partisan Base" in res["violations"][0]["message"]
+    # the Soviet faction may place in a Conquered Western minor, not in the hex with its own base
+    code, res, _ = run("logistics", p, "--faction", "soviet", "--json")
+    assert _acts(res) == {("place-partisan", None, "0304"), ("remove-partisan", None, "0302")}
+
+
+def test_1_2_enumeration_agrees_with_the_ruling_on_every_subset():
+    """One definition: the enumerated single actions are exactly the singletons the ruling calls legal,
+    and every legal set is made of enumerated actions (brute force over all subsets)."""
+    pos = load_position(EX)
+    for f in ("axis", "western"):
+        ctx, legal = legal_actions(pos, f, "ds")
+        slots = ctx.slots()
+        assert {s for s in slots if not rule_on(pos, f, "ds", [s])[1]} == set(legal)
+        for k in range(2, 4):
+            for combo in combinations(slots, k):
+                if not rule_on(pos, f, "ds", list(combo))[1]:
+                    assert set(combo) <= set(legal)
+
+
+def test_bad_input_logistics(tmp_path):
+    code, _, err = run("check-logistics", EX, "--faction", "axis", "--place-logistics", "IGHQ")
+    assert code == 2 and "NAME@HEX" in err
+    p = write_state(tmp_path, "b.yaml", {"game": "ds", "turn": "May-June 1942", "war-state": "total", "decks": [],
+                                         "marker-pool": {"axis": {"partisan-bases": 1}}})
+    code, _, err = run("logistics", p, "--faction", "axis")
+    assert code == 2 and "b.yaml: marker-pool.axis.partisan-bases:" in err
+    code, res, _ = run("check-logistics", EX, "--faction", "axis", "--place-logistics", "IGHQ@9999", "--json")
+    assert code == 1 and "no hex 9999" in res["violations"][0]["message"]
