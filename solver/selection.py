@@ -225,7 +225,9 @@ def _post_annual(ctx: SelectionContext):
                 return msg + f": at most one {label} card per calendar year" + (
                     "" if scope == "faction" else " on each map")
 
-            yield AtMost(terms, 1, explain, const=len(prior))
+            # one earlier reveal that year already forbids every card of the type; selecting
+            # nothing never breaks the rule, even after an (illegal) second reveal in the history
+            yield AtMost(terms, 1, explain, const=min(len(prior), 1))
 
 
 def _post_theater(ctx: SelectionContext):

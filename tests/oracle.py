@@ -1,0 +1,252 @@
+"""A brute-force oracle for Pending Card selection (1.1.3), for the tests.
+
+Written from the rules text (1.1.3 - 1.1.3.3 of both Seasonal Phase files),
+FORMAT.md sections 1-4 and the interpretations of DESIGN.md only. It imports
+nothing from ``solver/``: it reads the loaded :class:`model.position.Position`
+(hands, history, war states, countries ...) and each card's *raw* deck entry
+(``card.raw``: name, marks, Blitz Value, ``kinds`` and the unparsed
+``requires`` list), so the derived card types and the requirement parser of
+the implementation are checked too.
+
+``legal(pos, faction, choice)`` decides one concrete selection with plain
+Python; ``legal_set(pos, faction)`` tries every combination of every known
+card (not only the hand) and nothing.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+RANK = {"pre-war": 0, "limited": 1, "total": 2}
+
+# Sequential Selection Restrictions (1.1.3.3): (faction, type, maps whose rules list it)
+SEQ = [
+    ("axis", "demand", {"tk", "ds"}),
+    ("axis", "blitz-2", {"tk"}),                 # TK only (the triangle mark)
+    ("axis", "diplomatic-overtures", {"ds"}),    # DS only (the triangle mark)
+    ("western", "limited-war-blitz", {"tk", "ds"}),
+]
+# Annual Selection Restrictions (1.1.3.3)
+ANN = [
+    ("axis", "rearmament", {"tk", "ds"}),
+    ("western", "rearmament", {"tk", "ds"}),
+    ("soviet", "rearmament", {"tk", "ds"}),
+    ("soviet", "offensive", {"tk", "ds"}),
+    ("soviet", "war-progress", {"ds"}),          # DS only (the triangle mark)
+]
+
+
+def _key(k):
+    return str(k).strip().lower().replace("_", "-")
+
+
+def _ws(v):
+    v = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+    return {"pre-war": "pre-war", "prewar": "pre-war", "blue": "pre-war", "limited": "limited",
+            "limited-war": "limited", "gray": "limited", "grey": "limited", "total": "total",
+            "total-war": "total", "red": "total"}[v]
+
+
+def card_types(card) -> set:
+    """Card types of FORMAT section 2, from the raw card."""
+    raw = card.raw
+    name = raw.name
+    t = {_key(k).replace(" ", "-") for k in (raw.kinds or [])}
+    if "Demand" in name:
+        t.add("demand")
+    if "Diplomatic Overtures" in name:
+        t.add("diplomatic-overtures")
+    if "Offensive" in name:
+        t.add("offensive")
+    if "War Progress" in name:
+        t.add("war-progress")
+    if raw.rearmament:
+        t.add("rearmament")
+    if (raw.blitz or 0) >= 2:
+        t.add("blitz-2")
+    if raw.faction == "western" and _ws(raw.war_state) == "limited" and (raw.blitz or 0) >= 1:
+        t.add("limited-war-blitz")
+    return t
+
+
+def _ref(ref, map_, faction):
+    text = str(ref).strip().lower()
+    if text.startswith(("tk-", "ds-")):
+        return text
+    return f"{map_}-{faction}-{text}"
+
+
+def _revealed(pos) -> set:
+    """Every card revealed as a Current Card so far (history of every faction, and Current Cards now)."""
+    out = set()
+    for f, maps in pos.factions.items():
+        for m, fm in maps.items():
+            out.update(p.card for p in fm.played)
+            if fm.current:
+                out.add(fm.current)
+    return out
+
+
+def _country(pos, name):
+    for c in pos.countries.values():
+        if c.name.casefold() == str(name).casefold():
+            return c
+    return None
+
+
+def _european_war(pos) -> int:
+    """0 none, 1 European Limited War has occurred, 2 European Total War has occurred."""
+    if pos.game == "ds":                       # * DS alone: the European War Boxes
+        return {"none": 0, "limited": 1, "total": 2}[pos.european_war]
+    return RANK[pos.war_state["tk"]]           # (c) AE (and TK): the TK war state
+
+
+def requirement_holds(pos, card, item) -> bool:
+    """One item of FORMAT section 3, on the raw YAML value."""
+    ((k, v),) = item.items()
+    k = _key(k)
+    if k in ("played", "not-played"):
+        was = _ref(v, card.map, card.faction) in _revealed(pos)
+        return was if k == "played" else not was
+    if k == "war-state":
+        if isinstance(v, dict):
+            vv = {_key(a): b for a, b in v.items()}
+            m = str(vv.get("map", card.map)).lower()
+            states = vv["is"]
+        else:
+            m, states = card.map, v
+        states = states if isinstance(states, list) else [states]
+        if m not in pos.war_state:
+            return False
+        return pos.war_state[m] in {_ws(s) for s in states}
+    if k == "posture":
+        return all((c := _country(pos, n)) is not None and c.posture == _key(p).replace(" ", "-")
+                   for n, p in v.items())
+    if k == "country":
+        for n, fields in v.items():
+            c = _country(pos, n)
+            if c is None:
+                return False
+            for fld, val in fields.items():
+                if getattr(c, _key(fld)) != _key(val).replace(" ", "-"):
+                    return False
+        return True
+    if k == "government":
+        return pos.government == _key(v)
+    if k == "european-war":
+        want = _key(v)
+        now = _european_war(pos)
+        return now == 0 if want == "none" else now >= {"limited": 1, "total": 2}[want]
+    if k == "marker":
+        if isinstance(v, dict):
+            name, box = v["name"], v.get("in")
+        else:
+            name, box = v, None
+        for b, names in pos.markers.boxes.items():
+            if any(str(x).casefold() == str(name).casefold() for x in names):
+                if box is None or b.replace("-", " ").casefold() == str(box).replace("-", " ").casefold():
+                    return True
+        return False
+    if k == "flag":
+        return any(str(f).casefold() == str(v).casefold() for f in pos.flags)
+    if k == "any":
+        return any(requirement_holds(pos, card, x) for x in v)
+    if k == "all":
+        return all(requirement_holds(pos, card, x) for x in v)
+    if k == "not":
+        return not requirement_holds(pos, card, v)
+    raise AssertionError(f"oracle: unknown requirement {item!r}")
+
+
+def _interp(pos, name, default):
+    return pos.interpretations.get(name, default)
+
+
+def _next_year(pos) -> int:
+    # the four Seasonal Turns of a year: a card selected in the last one (Nov-Dec) is revealed next year
+    return pos.turn.year + 1 if pos.turn.season == 3 else pos.turn.year
+
+
+def _base_legal(pos, faction, choice) -> bool:
+    """Every restriction except the 1.1.3 'must select if it can' rule."""
+    chosen = {m: c for m, c in choice.items() if c is not None}
+    for slot, cid in chosen.items():
+        card = pos.cards[cid]
+        # 1.1.3 from that faction's hand (of that map); Theater: own map's slot
+        if card.faction != faction or card.map != slot:
+            return False
+        if cid not in pos.factions[faction][slot].hand:
+            return False
+        # 1.1.3.1 Selection Requirements: every item holds
+        if not all(requirement_holds(pos, card, it) for it in (card.raw.requires or [])):
+            return False
+        # 1.1.3.2 War State of the card's map
+        if RANK[_ws(card.raw.war_state)] > RANK[pos.war_state[slot]]:
+            return False
+        # 1.1.3.3 Sequential: same type as the Current Card
+        scope = _interp(pos, "sequential-scope", "map")
+        for fac, typ, maps in SEQ:
+            if fac != faction or slot not in maps or typ not in card_types(card):
+                continue
+            compare = [slot] if scope == "map" else [m for m in pos.maps if m in maps]
+            for m in compare:
+                fm = pos.factions[faction].get(m)
+                if fm is not None and fm.current and typ in card_types(pos.cards[fm.current]):
+                    return False
+    # 1.1.3.3 Annual: revealed at most once per calendar year (the year of the next Seasonal Turn)
+    year = _next_year(pos)
+    scope = _interp(pos, "annual-scope", "faction")
+    for fac, typ, maps in ANN:
+        if fac != faction:
+            continue
+        groups = [[m for m in pos.maps if m in maps]] if scope == "faction" else [[m] for m in pos.maps if m in maps]
+        for group in groups:
+            before = picked = 0
+            for m in group:
+                fm = pos.factions[faction].get(m)
+                if fm is None:
+                    continue
+                revealed = [(p.card, p.turn) for p in fm.played]
+                if fm.current:
+                    revealed.append((fm.current, pos.turn))
+                before += sum(1 for c, t in revealed if t is not None and t.year == year and typ in card_types(pos.cards[c]))
+                if chosen.get(m) and typ in card_types(pos.cards[chosen[m]]):
+                    picked += 1
+            # a selected card of the type may not be a second reveal of that year
+            if picked and before + picked > 1:
+                return False
+    if pos.game == "ae" and len(chosen) == 2:
+        a, b = pos.cards[chosen["tk"]], pos.cards[chosen["ds"]]
+        # (c) identically named cards with the (c) mark
+        if a.raw.combined and b.raw.combined and a.raw.name.casefold() == b.raw.name.casefold():
+            return False
+    if pos.game == "ae" and faction == "soviet":
+        limit = 3 if "total" in pos.war_state.values() else 1
+        if sum(pos.cards[c].raw.production or 0 for c in chosen.values()) > limit:
+            return False
+    return True
+
+
+def legal(pos, faction, choice) -> bool:
+    """Is ``choice`` (map -> card id or None; a map left out = None) a legal selection?"""
+    choice = {m: choice.get(m) for m in pos.maps}
+    if not _base_legal(pos, faction, choice):
+        return False
+    if _interp(pos, "empty-slot", "forced") == "forced":
+        for slot, cid in choice.items():
+            if cid is not None:
+                continue
+            for c in pos.factions[faction][slot].hand:
+                if _base_legal(pos, faction, {**choice, slot: c}):
+                    return False
+    return True
+
+
+def every_choice(pos, cards=None):
+    """Every combination of ``cards`` (default: every known card) or nothing, per map in play."""
+    cards = sorted(pos.cards) if cards is None else cards
+    return [dict(zip(pos.maps, vals)) for vals in product(*[list(cards) + [None] for _ in pos.maps])]
+
+
+def legal_set(pos, faction) -> set:
+    """Every legal selection, each as a frozenset of (map, card or None) pairs."""
+    return {frozenset(ch.items()) for ch in every_choice(pos) if legal(pos, faction, ch)}
