@@ -9,6 +9,7 @@ of its rule when the model is built for explanation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Optional
 
 from ortools.sat.python import cp_model
@@ -71,21 +72,98 @@ def compile_selection(ctx: SelectionContext, constraints, *, enforce: bool = Fal
     return Compiled(m, pick, enf, rules)
 
 
+def interchangeable_classes(ctx: SelectionContext, constraints, prune: RuleIndex) -> dict:
+    """Each slot's literals grouped into classes that no constraint tells apart.
+
+    Literals a unary constraint excludes are left out (pruned). Two values of
+    one slot fall in one class when they take part in exactly the same
+    constraints the same way: the same partners in every nogood, the same
+    coefficient in every sum. Swapping them maps every legal choice to a legal
+    choice, so a choice of classes is legal exactly when every choice of
+    their members is. Returns ``{slot: [[value, ...], ...]}`` (classes in
+    order of first value).
+    """
+    sig: dict = {}
+    for slot in ctx.slots:
+        for v in ctx.values(slot):
+            if not prune.unary_excluded((slot, v)):
+                sig[(slot, v)] = set()
+    for i, (_, c) in enumerate(constraints):
+        if isinstance(c, Nogood):
+            lits = frozenset(c.lits)
+            if any(l not in sig for l in lits) or len({l[0] for l in lits}) < len(lits):
+                continue                      # a pruned literal, or two values of one slot: cannot hold
+            for l in lits:
+                sig[l].add(("nogood", lits - {l}))
+        else:
+            coefs: dict = {}
+            for coef, l in c.terms:
+                if l in sig and coef:
+                    coefs[l] = coefs.get(l, 0) + coef
+            for l, coef in coefs.items():
+                sig[l].add(("sum", i, coef))
+    out: dict = {slot: {} for slot in ctx.slots}
+    for (slot, v), s in sig.items():
+        out[slot].setdefault(frozenset(s), []).append(v)
+    return {slot: list(groups.values()) for slot, groups in out.items()}
+
+
+def compile_classes(ctx: SelectionContext, constraints, classes: dict):
+    """The CP-SAT model over classes of literals (:func:`interchangeable_classes`):
+    a Boolean per class, exactly one per slot, every nogood and sum mapped to
+    the classes of its literals. Returns ``(model, {slot: [(values, var)]})``."""
+    m = cp_model.CpModel()
+    cls_of, by_slot = {}, {}
+    for slot in ctx.slots:
+        by_slot[slot] = []
+        for k, values in enumerate(classes[slot]):
+            var = m.NewBoolVar(f"pick[{slot}:{values[0] or 'none'}+{len(values) - 1}]")
+            by_slot[slot].append((values, var))
+            for v in values:
+                cls_of[(slot, v)] = var
+        m.AddExactlyOne([var for _, var in by_slot[slot]])
+    clauses = set()
+    for _, c in constraints:
+        if isinstance(c, Nogood):
+            lits = frozenset(c.lits)
+            if any(l not in cls_of for l in lits) or len({l[0] for l in lits}) < len(lits):
+                continue
+            key = frozenset(cls_of[l].Index() for l in lits)
+            if key not in clauses:
+                clauses.add(key)
+                m.AddBoolOr([cls_of[l].Not() for l in lits])
+        else:
+            coef_of: dict = {}
+            for coef, l in c.terms:
+                if l in cls_of and coef:
+                    coef_of[l] = coef_of.get(l, 0) + coef
+            terms = {}
+            for l, coef in coef_of.items():
+                terms.setdefault(cls_of[l].Index(), (coef, cls_of[l]))   # members share the coefficient
+            if not terms or c.const + sum(coef for coef, _ in terms.values()) <= c.bound:
+                continue                      # cannot be exceeded
+            m.Add(sum(coef * var for coef, var in terms.values()) + c.const <= c.bound)
+    return m, by_slot
+
+
 class _Collector(cp_model.CpSolverSolutionCallback):
-    def __init__(self, slots, pick):
+    """Records each solution as the list of value classes chosen, one per slot;
+    reads only until the chosen class of each slot is found."""
+
+    def __init__(self, slots, by_slot):
         super().__init__()
-        self.by_slot = [[(v, var) for (s, v), var in pick.items() if s == slot] for slot in slots]
-        self.slots = slots
+        self.options = [by_slot[slot] for slot in slots]
         self.found = []
 
     def on_solution_callback(self):
-        choice = {}
-        for slot, options in zip(self.slots, self.by_slot):
-            for v, var in options:
-                if self.BooleanValue(var):
-                    choice[slot] = v
+        chosen = []
+        value = self.BooleanValue
+        for options in self.options:
+            for values, var in options:
+                if value(var):
+                    chosen.append(values)
                     break
-        self.found.append(choice)
+        self.found.append(chosen)
 
 
 def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] = None) -> tuple[list[dict], bool]:
@@ -95,19 +173,33 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     or None, sorted as FORMAT 5 says; ``complete`` is False when
     ``time_limit`` (seconds) ran out first. Raises ``ValueError`` for a
     faction not in the position.
+
+    Literals a unary rule excludes get no variable; the values of a slot that
+    no constraint tells apart share one (:func:`interchangeable_classes`), so
+    CP-SAT enumerates the legal choices of classes and each expands to every
+    combination of its members: the same list, with far fewer solutions to
+    enumerate (about 50 us each in CP-SAT's callback).
     """
     ctx = make_context(pos, faction)
     index, constraints = post_all(RULES, ctx)
-    comp = compile_selection(ctx, constraints, prune=index)
+    classes = interchangeable_classes(ctx, constraints, index)
+    model, by_slot = compile_classes(ctx, constraints, classes)
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
+    # a small pure-Boolean model: presolve, probing, symmetry detection and LP
+    # relaxation cost more than they save (measured: 8.5 -> 2.9 ms for 25 x 25)
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.symmetry_level = 0
+    solver.parameters.linearization_level = 0
     if time_limit:
         solver.parameters.max_time_in_seconds = float(time_limit)
-    cb = _Collector(ctx.slots, comp.pick)
-    status = solver.Solve(comp.model, cb)
+    cb = _Collector(ctx.slots, by_slot)
+    status = solver.Solve(model, cb)
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    return sorted(cb.found, key=choice_key), complete
+    choices = [dict(zip(ctx.slots, vals)) for chosen in cb.found for vals in product(*chosen)]
+    return sorted(choices, key=choice_key), complete
 
 
 @dataclass

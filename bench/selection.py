@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Benchmark of the Pending Card selection (1.1.3): oracle, direct evaluation, CP-SAT.
+
+Run by hand from the project root (not a test)::
+
+    python bench/selection.py            # the table of the README, section Benchmark
+    python bench/selection.py --quick    # fewer repetitions
+
+For generated AE positions (Soviet faction, hands of 5, 15, 25 and 40 cards
+per map) it times
+
+* the brute-force oracle of the tests (``tests/oracle.py``, written
+  independently of the rule definitions; when it is missing, the small brute
+  force :func:`mini_oracle` below, which knows only what the generator makes),
+* direct evaluation (``solver.selection.legal_choices_direct``),
+* CP-SAT enumeration in the process (``solver.cpsat.enumerate_choices``: the
+  rules posted, the model built and solved; the ortools import is paid once
+  before timing),
+
+checks that the three agree, and prints the ratio CP-SAT / oracle and the
+number of legal selections. Then it times the cold start of the ``aeref``
+process for ``validate``, ``check`` and ``pairs`` on the shipped example
+``examples/ae-soviet-production.yaml`` (median of several runs).
+
+Every card of the generated positions is a TEST-ONLY card (named
+"Test-only card N"), not a card of the games; the generator mixes the
+features the rules read: war states above and below the map's, Production
+Values, © twins, Rearmament and Offensive cards (annual), requirements and a
+``played`` history.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from itertools import product
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+from tabulate import tabulate  # noqa: E402
+
+from model.position import load_position  # noqa: E402
+from solver.selection import choice_key, legal_choices_direct  # noqa: E402
+
+EXAMPLE = ROOT / "examples" / "ae-soviet-production.yaml"
+SIZES = (5, 15, 25, 40)
+TARGET_MS, TARGET_RATIO = 50.0, 10.0
+TARGET_CHECK_S, TARGET_PAIRS_S = 0.4, 1.5
+
+WAR_STATES = ("pre-war", "limited", "total")
+
+
+# ----------------------------------------------------------------------------- positions
+
+def generate(n: int, seed: int = 1) -> dict:
+    """An AE state file (as data) with ``n`` test-only Soviet cards in each map's hand.
+
+    Total War on TK, Limited War on DS (Production Limit 3). About a fifth of
+    the cards are © twins of a card in the other hand, some are Rearmament or
+    Offensive cards, some carry a requirement, some are above the DS war state.
+    """
+    rng = random.Random(seed * 1000 + n)
+    cards, hands = [], {"tk": [], "ds": []}
+    num = 100
+    twins = []
+    for m in ("tk", "ds"):
+        for i in range(n):
+            num += 1
+            name = f"Test-only card {num}"
+            roll = rng.random()
+            if roll < 0.12:
+                name = f"Test-only Offensive {num}"
+            card = {
+                "map": m, "faction": "soviet", "number": num, "name": name,
+                "war-state": rng.choice(("pre-war", "limited", "limited", "total")), "production": rng.choice((0, 0, 1, 1, 2, 3)),
+            }
+            if 0.12 <= roll < 0.22:
+                card["rearmament"] = True
+            if 0.22 <= roll < 0.30:
+                card["requires"] = [rng.choice([
+                    {"posture": {"Russia": "war"}},
+                    {"posture": {"Russia": "policy-affected"}},
+                    {"war-state": {"map": "ds", "is": ["total"]}},
+                    {"played": "tk-soviet-100"},
+                    {"not-played": "tk-soviet-100"},
+                ])]
+            if m == "ds" and twins and roll > 0.78:
+                twin = twins.pop()
+                twin["combined"] = True
+                card["combined"] = True
+                card["name"] = twin["name"]
+            elif m == "tk" and roll > 0.78:
+                twins.append(card)
+            cards.append(card)
+            hands[m].append(num)
+    cards.append({"map": "tk", "faction": "soviet", "number": 100, "name": "Test-only played card",
+                  "war-state": "pre-war", "production": 0})
+    cards.append({"map": "tk", "faction": "soviet", "number": 99, "name": "Test-only Offensive played",
+                  "war-state": "pre-war", "production": 0})
+    return {
+        "game": "ae", "turn": "Aug-Sept 1942", "war-state": {"tk": "total", "ds": "limited"},
+        "cards": cards,
+        "factions": {"soviet": {
+            "tk": {"current": None, "hand": hands["tk"],
+                   "played": [{"card": 100, "turn": "Mar-Apr 1941"}, {"card": 99, "turn": "May-June 1941"}]},
+            "ds": {"current": None, "hand": hands["ds"]},
+        }},
+        "countries": {"Russia": {"posture": "war", "status": "active", "alignment": "soviet"}},
+    }
+
+
+# ----------------------------------------------------------------------------- oracle
+
+def mini_oracle(state: dict) -> list[dict]:
+    """Brute force over the generated data alone (no model/, no solver/): the
+    rules of 1.1.3 as far as :func:`generate` exercises them. Used only when
+    ``tests/oracle.py`` is not there."""
+    cards = {f"{c['map']}-soviet-{c['number']}": c for c in state["cards"]}
+    rank = {s: i for i, s in enumerate(WAR_STATES)}
+    ws = state["war-state"]
+    played = {f"tk-soviet-{p['card']}": p["turn"] for p in state["factions"]["soviet"]["tk"]["played"]}
+    year = "1942"  # the reveal turn Nov-Dec 1942
+
+    def req_ok(r):
+        if "posture" in r:
+            return all(state["countries"].get(k, {}).get("posture") == v for k, v in r["posture"].items())
+        if "war-state" in r:
+            return ws[r["war-state"]["map"]] in r["war-state"]["is"]
+        if "played" in r:
+            return r["played"] in played
+        return r["not-played"] not in played
+
+    def unary(cid):
+        c = cards[cid]
+        return rank[c["war-state"]] <= rank[ws[c["map"]]] and all(req_ok(r) for r in c.get("requires", []))
+
+    def annual(cid, kind):
+        c = cards[cid]
+        return c.get("rearmament", False) if kind == "rearmament" else "Offensive" in c["name"]
+
+    prior = {k: sum(1 for pc, t in played.items() if t.endswith(year) and annual(pc, k)) for k in ("rearmament", "offensive")}
+
+    def ok(tk, ds):
+        chosen = [c for c in (tk, ds) if c]
+        if not all(unary(c) for c in chosen):
+            return False
+        for k in prior:
+            if prior[k] + sum(1 for c in chosen if annual(c, k)) > 1:
+                return False
+        if tk and ds and cards[tk].get("combined") and cards[ds].get("combined") and cards[tk]["name"] == cards[ds]["name"]:
+            return False
+        return sum(cards[c]["production"] for c in chosen) <= 3
+
+    fs = state["factions"]["soviet"]
+    hand = {m: [f"{m}-soviet-{n}" for n in fs[m]["hand"]] for m in ("tk", "ds")}
+    out = []
+    for tk, ds in product(hand["tk"] + [None], hand["ds"] + [None]):
+        if not ok(tk, ds):
+            continue
+        if tk is None and any(ok(c, ds) for c in hand["tk"]):
+            continue
+        if ds is None and any(ok(tk, c) for c in hand["ds"]):
+            continue
+        out.append({"tk": tk, "ds": ds})
+    return sorted(out, key=choice_key)
+
+
+def pick_oracle():
+    """``(name, function(state_dict, position) -> sorted choices)``: ``tests/oracle.py``'s
+    ``legal_set`` (every known card in every slot, as the tests run it), or
+    :func:`mini_oracle` when the tests' oracle is not there."""
+    try:
+        sys.path.insert(0, str(ROOT / "tests"))
+        import oracle  # type: ignore
+        fn = oracle.legal_set
+    except (ImportError, AttributeError):
+        return "mini_oracle (bench/selection.py)", lambda state, pos: mini_oracle(state)
+    return "tests/oracle.py legal_set", lambda state, pos: sorted([dict(c) for c in fn(pos, "soviet")], key=choice_key)
+
+
+# ----------------------------------------------------------------------------- timing
+
+def timed(fn, repeat: int) -> tuple[float, object]:
+    """Median wall time in ms of ``repeat`` calls, and the last result."""
+    times, out = [], None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), out
+
+
+def bench_selection(repeat: int) -> list[list]:
+    from solver.cpsat import enumerate_choices  # the import is paid here, before timing
+
+    oracle_name, oracle = pick_oracle()
+    rows = []
+    tmp = Path(tempfile.mkdtemp(prefix="aeref-bench-"))
+    try:
+        # warm up the solver once (its first call allocates)
+        pos0 = load_position(EXAMPLE)
+        enumerate_choices(pos0, "soviet")
+        for n in SIZES:
+            state = generate(n)
+            path = tmp / f"hand-{n}.yaml"
+            path.write_text(yaml.safe_dump(state, sort_keys=False))
+            pos = load_position(path)
+            t_or, r_or = timed(lambda: oracle(state, pos), repeat)
+            t_mi, r_mi = timed(lambda: mini_oracle(state), repeat)
+            t_di, r_di = timed(lambda: legal_choices_direct(pos, "soviet"), repeat)
+            t_cp, (r_cp, complete) = timed(lambda: enumerate_choices(pos, "soviet"), repeat)
+            agree = r_or == r_mi == r_di == r_cp and complete
+            ok = ""
+            if n == 25:
+                ok = "yes" if t_cp <= TARGET_MS and t_cp <= TARGET_RATIO * t_or else "NO"
+            rows.append([f"{n} x {n}", f"{t_or:.1f}", f"{t_mi:.1f}", f"{t_di:.1f}", f"{t_cp:.1f}",
+                         f"{t_cp / t_or:.2f}", f"{t_cp / t_mi:.1f}", len(r_cp), "yes" if agree else "NO", ok])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"Oracle: {oracle_name}")
+    return rows
+
+
+def bench_cold(runs: int) -> list[list]:
+    exe = shutil.which("aeref", path=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+    if exe is None:
+        raise SystemExit("aeref is not installed in this environment (pip install -e .)")
+    ex = str(EXAMPLE.relative_to(ROOT))
+    cmds = [
+        ("validate", [exe, "validate", ex], None),
+        ("check", [exe, "check", ex, "--faction", "soviet", "--tk", "39", "--ds", "24"], TARGET_CHECK_S),
+        ("pairs", [exe, "pairs", ex, "--faction", "soviet"], TARGET_PAIRS_S),
+    ]
+    rows = []
+    for name, cmd, target in cmds:
+        subprocess.run(cmd, cwd=ROOT, capture_output=True)  # warm the file cache
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            subprocess.run(cmd, cwd=ROOT, capture_output=True)
+            times.append(time.perf_counter() - t0)
+        med = statistics.median(times)
+        rows.append([f"aeref {name}", f"{med:.2f}", f"{min(times):.2f}", f"{max(times):.2f}",
+                     f"<= {target}" if target else "-", ("yes" if med <= target else "NO") if target else ""])
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = ap.parse_args(argv)
+    repeat, runs = (3, 3) if args.quick else (9, 7)
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; times are medians of {repeat} calls")
+    rows = bench_selection(repeat)
+    print(tabulate(rows, headers=["hands (TK x DS)", "oracle ms", "hand-only brute force ms", "direct ms",
+                                  "CP-SAT ms", "CP-SAT / oracle", "CP-SAT / hand-only", "legal selections",
+                                  "agree", "target met"],
+                   tablefmt="github"))
+    print(f"\nTarget for 25 x 25: CP-SAT <= {TARGET_MS:.0f} ms and <= {TARGET_RATIO:.0f}x the oracle.\n")
+    print(f"Cold start of the aeref process on {EXAMPLE.relative_to(ROOT)}, median of {runs} runs:")
+    print(tabulate(bench_cold(runs), headers=["command", "median s", "min s", "max s", "target", "met"],
+                   tablefmt="github"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
