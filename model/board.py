@@ -357,33 +357,33 @@ class Board:
         no Off-Map Box (a box may still be the target). Returns a
         :class:`SupplyTrace` (the shortest path when ok). Imports networkx.
         """
-        import networkx as nx
-        tset = {t for t in targets}
+        tset = frozenset(targets)
         if not tset:
             return SupplyTrace(False, (), "there is no supply source to trace to")
-        g = self.graph
-        if start not in g:
+        if start not in self.graph:
             return SupplyTrace(False, (), f"{start} is not on the map")
-
-        def blocked(n: str) -> bool:
-            if n in self.hexes and self.enemy_ground_units(n, faction):
-                return True
-            if overland and n not in self.hexes and n not in tset and n != start:
-                return True
-            return False
-
-        if blocked(start):
+        if start in self.hexes and self.enemy_ground_units(start, faction):
             return SupplyTrace(False, (), f"{start} holds an enemy ground unit")
-        view = nx.subgraph_view(g, filter_node=lambda n: not blocked(n))
-        try:
-            lengths, paths = nx.single_source_dijkstra(view, start)
-        except nx.NodeNotFound:
-            return SupplyTrace(False, (), f"{start} is not on the map")
-        best = min((t for t in tset if t in paths), key=lambda t: (lengths[t], str(t)), default=None)
-        if best is None:
+        paths = self._supply_paths(faction, tset, overland)
+        if start not in paths:
             shown = ", ".join(sorted(str(t) for t in tset)[:5])
             return SupplyTrace(False, (), f"no path from {start} to {shown} avoiding hexes with enemy ground units")
-        return SupplyTrace(True, tuple(paths[best]), f"supply line {' - '.join(paths[best])}")
+        path = tuple(reversed(paths[start]))
+        return SupplyTrace(True, path, f"supply line {' - '.join(path)}")
+
+    def _supply_paths(self, faction: str, targets: frozenset, overland: bool) -> dict:
+        """Shortest paths from the nearest of ``targets`` to every location that can trace to them (cached)."""
+        key = (faction, targets, overland)
+        cache = self.__dict__.setdefault("_supply_cache", {})
+        if key not in cache:
+            import networkx as nx
+            g = self.graph
+            keep = [n for n in g if not ((n in self.hexes and self.enemy_ground_units(n, faction)) or
+                                         (overland and n not in self.hexes and n not in targets))]
+            sub = g.subgraph(keep)
+            sources = {t for t in targets if t in sub}
+            cache[key] = nx.multi_source_dijkstra_path(sub, sources) if sources else {}
+        return cache[key]
 
     def supplied(self, start: str, faction: str, country: str, stated: Optional[bool] = None, *, overland: bool = False,
                  extra_targets: Iterable[str] = ()) -> SupplyTrace:

@@ -215,7 +215,7 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
         else:
             w = vals.index(v) + 1 + rank_u[slot[1]]
         tb.append(w * b)
-    hint(best)
+    m.ClearHints()          # no hint: the single-worker search then depends on the model only
     m.Minimize(sum(tb))
     st, s = _solve(m, left(), 1)
     if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):

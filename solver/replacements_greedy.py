@@ -1,7 +1,7 @@
 """A plain greedy placer for the Replacements Segment: the baseline the optimiser is measured against.
 
-It walks the Force Pool in order and gives each unit the first payment and
-the first location (in the order of :class:`~solver.replacements.ReplacementContext`)
+It walks the Force Pool in order and gives each unit the first payment (in
+the order the steps were received, one-step payments first) and the first location (in the order of :class:`~solver.replacements.ReplacementContext`)
 that keeps the allocation legal under the very same rules
 (:func:`solver.replacements.post`). It never looks ahead, so it can spend
 an armor step on an infantry unit that an infantry step could have paid for.
@@ -41,7 +41,8 @@ def greedy(pos: Position, faction: str, map_: str, ctx: ReplacementContext = Non
     for uid in ctx.units:
         cs = by_slot.get(("place", uid), []) + by_slot.get(("pay", uid), [])
         done = False
-        for opt in ctx.pay_values[uid]:
+        keys = list(ctx.pools)
+        for opt in sorted(ctx.pay_values[uid], key=lambda o: (len(o), [keys.index(k) for k in o])):
             for loc in ctx.place_values[uid]:
                 choice[("place", uid)], choice[("pay", uid)] = loc, opt
                 if not broken(cs):

@@ -1,0 +1,137 @@
+"""aeref replacements / check-replacements end to end (FORMAT 5), the greedy
+baseline, and bad input (exit 2, one Error: line naming file and place)."""
+import json
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+from cli.main import cli
+from model.position import load_position
+from solver.replacements_cpsat import optimise
+from solver.replacements_greedy import greedy
+
+from repl_helpers import alloc_file, hexes, inf, state
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_tk_soviet_example_loses_two_steps_to_the_force_pool():
+    r = run("replacements", EXAMPLES / "tk-soviet-replacements.yaml", "--faction", "soviet", "--json")
+    assert r.exit_code == 0, r.output + r.stderr
+    out = json.loads(r.stdout)
+    assert (out["faction"], out["map"], out["optimal"], out["steps-received"], out["steps-used"]) == ("soviet", "tk", True, 12, 10)
+    assert out["lost"] == [{"step": "Russia infantry", "count": 2, "rule": "1.3.3",
+                            "reason": "only 10 one-step Russia infantry-type units in the Soviet Force Pool"}]
+    locs = {p["location"] for p in out["placements"]}
+    assert "4013" not in locs                      # Kiev holds a German panzer army (1.3.4)
+    assert sum(p["location"] == "4012" for p in out["placements"]) == 1   # Moscow: room for one more unit (9.2)
+    assert all(set(p) >= {"unit", "location", "paid-with"} for p in out["placements"])
+
+
+def test_ds_axis_example_uses_all_nine_steps():
+    r = run("replacements", EXAMPLES / "ds-axis-replacements.yaml", "--faction", "axis", "--json")
+    assert r.exit_code == 0, r.output + r.stderr
+    out = json.loads(r.stdout)
+    assert (out["optimal"], out["steps-received"], out["steps-used"], out["lost"]) == (True, 9, 9, [])
+    by_unit = {p["unit"]: p for p in out["placements"]}
+    assert "J-G1" not in by_unit                                      # garrison (1.3.3.3)
+    assert by_unit["J-K1"]["location"] == "1404"                      # Kwantung Logistics marker
+    assert all(p["location"] != "1303" for p in out["placements"])    # IGHQ cut off from Japan
+
+
+def test_replacements_text_output_is_stable():
+    a = run("replacements", EXAMPLES / "ds-axis-replacements.yaml", "--faction", "axis")
+    b = run("replacements", EXAMPLES / "ds-axis-replacements.yaml", "--faction", "axis")
+    assert a.exit_code == 0 and a.stdout == b.stdout
+    assert "Steps used: 9 of 9 (optimal, proved)" in a.stdout
+
+
+def test_check_replacements_legal_example_reports_the_steps_lost():
+    r = run("check-replacements", EXAMPLES / "tk-soviet-replacements.yaml", EXAMPLES / "tk-soviet-allocation.yaml", "--faction", "soviet", "--json")
+    assert r.exit_code == 0, r.output + r.stderr
+    out = json.loads(r.stdout)
+    assert out["legal"] is True and out["violations"] == [] and out["steps-lost"] == 2
+
+
+def test_check_replacements_illegal(tmp_path):
+    rows = [{"unit": "R-1", "location": "4013", "paid-with": ["Russia infantry"]},
+            {"unit": f"R-2", "location": "4012", "paid-with": ["Russia infantry"]},
+            {"unit": f"R-3", "location": "4012", "paid-with": ["Russia infantry"]},
+            {"unit": "R-G1", "location": "4010", "paid-with": ["Russia infantry"]}]
+    r = run("check-replacements", EXAMPLES / "tk-soviet-replacements.yaml", alloc_file(tmp_path, rows), "--faction", "soviet", "--json")
+    assert r.exit_code == 1, r.output + r.stderr
+    out = json.loads(r.stdout)
+    rules = [(v["rule"], v["title"]) for v in out["violations"]]
+    assert ("1.3.3.3", "Garrison Units") in rules
+    assert ("1.3.4", "Enemy Units and Markers") in rules
+    assert ("9.2", "Stacking") in rules
+    assert any("G-1P" in v["message"] for v in out["violations"])
+
+
+def test_greedy_loses_steps_the_optimiser_places(tmp_path):
+    """Greedy spends the armor step on the first (infantry) unit; the armor unit then finds no step."""
+    p = state(tmp_path, faction="axis", countries={"Germany": {"alignment": "axis"}},
+              steps=[{"nationality": "Germany", "kind": "armor", "count": 1}, {"nationality": "Germany", "kind": "infantry", "count": 1}],
+              pool=[inf("G-I", "Germany"), inf("G-A", "Germany", "armor")], hexes=hexes(("0201", {"country": "Germany", "city": True})))
+    pos = load_position(p)
+    _, g = greedy(pos, "axis", "tk")
+    res = optimise(pos, "axis", "tk")
+    assert g.steps_used() == 1
+    assert res.optimal and res.allocation.steps_used() == 2
+
+
+def _error_line(r):
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    assert r.exit_code == 2, r.output + r.stderr
+    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
+    assert "Traceback" not in r.stderr
+    return lines[0]
+
+
+def test_bad_input_unknown_unit_type(tmp_path):
+    p = state(tmp_path, steps=[], pool=[inf("R-1", type_="battleship-infantry")])
+    line = _error_line(run("replacements", p, "--faction", "soviet"))
+    assert f"{p}: replacements.tk.soviet.force-pool[0].type: unknown unit type 'battleship-infantry'" in line
+
+
+def test_bad_input_unit_in_two_places(tmp_path):
+    h = hexes(("0101", {"country": "Russia", "units": [{"id": "R-1", "faction": "soviet", "nationality": "Russia", "type": "infantry"}]}))
+    p = state(tmp_path, steps=[], pool=[inf("R-1")], hexes=h)
+    line = _error_line(run("replacements", p, "--faction", "soviet"))
+    assert f"{p}: replacements.tk.soviet.force-pool[0].id: unit R-1 is in two places (also at map.hexes.0101.units[0])" in line
+
+
+def test_bad_input_location_not_on_the_map(tmp_path):
+    p = state(tmp_path, steps=[{"nationality": "Russia", "count": 1}], pool=[inf("R-1")], hexes=hexes(("0101", {"country": "Russia", "city": True})))
+    a = alloc_file(tmp_path, [{"unit": "R-1", "location": "9999", "paid-with": ["Russia infantry"]}])
+    line = _error_line(run("check-replacements", p, a, "--faction", "soviet"))
+    assert f"{a}: [0].location: location 9999 is not on the map" in line
+
+
+def test_bad_input_neighbour_naming_no_hex(tmp_path):
+    p = state(tmp_path, steps=[], hexes=hexes(("2315", {"country": "Germany", "neighbours": ["2314", "9999"]}), ("2314", {"country": "Germany"})))
+    line = _error_line(run("replacements", p, "--faction", "soviet"))
+    assert f"{p}: map.hexes.2315.neighbours[1]: no hex 9999" in line
+
+
+def test_bad_input_unknown_unit_in_allocation_and_ae_needs_map(tmp_path):
+    p = state(tmp_path, steps=[], pool=[inf("R-1")])
+    a = alloc_file(tmp_path, [{"unit": "R-77", "location": "Central Asia", "paid-with": []}])
+    line = _error_line(run("check-replacements", p, a, "--faction", "soviet"))
+    assert f"{a}: [0].unit: no unit R-77" in line
+    p = state(tmp_path, game="ae", steps=[], pool=[inf("R-1")])
+    assert "--map" in _error_line(run("replacements", p, "--faction", "soviet"))
+
+
+def test_validate_reports_every_map_problem(tmp_path):
+    p = state(tmp_path, steps=[], pool=[inf("R-1", type_="zeppelin")],
+              hexes=hexes(("2315", {"country": "Germany", "neighbours": ["9999"]})))
+    r = run("validate", p, "--json")
+    assert r.exit_code == 2
+    wheres = {x["where"] for x in json.loads(r.stdout)["problems"]}
+    assert {"replacements.tk.soviet.force-pool[0].type", "map.hexes.2315.neighbours[0]"} <= wheres
