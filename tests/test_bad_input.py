@@ -1,0 +1,222 @@
+"""Bad input (FORMAT 5): exit code 2, one `Error: ...` line on stderr that names the file (and the
+place in it), nothing on stdout, never a traceback. `validate --json` prints its JSON report instead, and
+`validate` lists every problem, not only the first."""
+from __future__ import annotations
+
+import json
+import textwrap
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+
+DECK = """\
+cards:
+  - {map: tk, faction: soviet, number: 38, name: Total War Production, war-state: total, production: 3}
+  - {map: tk, faction: soviet, number: 39, name: Total War Production, war-state: total, production: 2}
+  - {map: tk, faction: soviet, number: 26b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}
+  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}
+  - {map: ds, faction: soviet, number: 11b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}
+"""
+
+STATE = """\
+game: ae
+turn: Nov-Dec 1941
+decks: [decks/soviet.yaml]
+war-state: {tk: total, ds: limited}
+factions:
+  soviet:
+    tk:
+      current: null
+      hand: [26b, 38, 39]
+    ds:
+      current: null
+      hand: [11b, 24]
+countries:
+  Russia: {posture: war, status: active, alignment: soviet}
+"""
+
+
+def bomb(levels=9, width=9):
+    """A YAML 'billion laughs': width**levels nodes once the aliases are expanded."""
+    lines = ["a0: &a0 [" + ", ".join(["lol"] * width) + "]"]
+    for i in range(1, levels + 1):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * width) + "]")
+    return "\n".join(lines) + "\ngame: ae\n"
+
+
+# (name, state text, deck text or None for the good deck, words the Error line must contain)
+CASES = [
+    ("unknown card", STATE.replace("[26b, 38, 39]", "[26b, 38, 99]"), None,
+     ["state.yaml", "factions.soviet.tk.hand[2]", "tk-soviet-99"]),
+    ("broken YAML", "game: ae\nturn: [Nov-Dec 1941\nfactions: {\n", None, ["state.yaml", "line"]),
+    ("unknown requirement item", STATE, DECK.replace("production: 2}", "production: 2, requires: [{colour: red}]}"),
+     ["soviet.yaml", "cards[1].requires[0]", "colour"]),
+    ("missing deck file", STATE.replace("decks/soviet.yaml", "decks/nowhere.yaml"), None,
+     ["state.yaml", "decks[0]", "nowhere.yaml"]),
+    ("duplicate card number", STATE, DECK + DECK.splitlines()[1] + "\n", ["soviet.yaml", "cards[5]", "duplicate", "tk-soviet-38"]),
+    ("unknown turn", STATE.replace("Nov-Dec 1941", "Smarch 1941"), None, ["state.yaml", "turn", "Smarch"]),
+    ("misspelt war state", STATE.replace("tk: total,", "tk: totla,"), None, ["state.yaml", "war-state.tk", "totla"]),
+    ("misspelt card war state", STATE, DECK.replace("war-state: total, production: 3", "war-state: totl, production: 3"),
+     ["soviet.yaml", "cards[0]", "totl"]),
+    ("card in the wrong map's hand", STATE.replace("[11b, 24]", "[11b, 24, tk-soviet-39]"), None,
+     ["state.yaml", "factions.soviet.ds.hand[2]", "tk-soviet-39"]),
+    ("Soviet card without a Production Value", STATE, DECK.replace(", production: 2}", "}"),
+     ["soviet.yaml", "cards[1]", "Production Value"]),
+    ("Current Card also in the hand", STATE.replace("current: null\n      hand: [26b", "current: 38\n      hand: [26b", 1), None,
+     ["state.yaml", "factions.soviet.tk.hand[1]", "tk-soviet-38", "Current Card"]),
+    ("not a mapping", "- game: ae\n- turn: Nov-Dec 1941\n", None, ["state.yaml", "mapping"]),
+    ("a plain string", "just some words\n", None, ["state.yaml", "mapping"]),
+    ("empty file", "", None, ["state.yaml"]),
+    ("deck not a mapping", STATE, "- {map: tk}\n", ["soviet.yaml", "cards"]),
+    ("YAML alias bomb", bomb(), None, ["state.yaml", "alias"]),
+    ("YAML alias bomb in a deck", STATE, bomb(), ["soviet.yaml"]),
+    ("unknown faction in the file", STATE.replace("  soviet:\n", "  sovjet:\n"), None, ["state.yaml", "factions.sovjet"]),
+    ("unknown interpretation in the file", STATE + "interpretations: {annual-scope: yearly}\n", None,
+     ["state.yaml", "interpretations.annual-scope", "yearly"]),
+    ("unknown key", STATE + "wether: rain\n", None, ["state.yaml", "wether"]),
+    ("unknown game", STATE.replace("game: ae", "game: xx"), None, ["state.yaml", "game"]),
+    ("AE with a single war state", STATE.replace("{tk: total, ds: limited}", "total"), None, ["state.yaml", "war-state"]),
+]
+
+COMMANDS = [
+    ["pairs", "{state}", "--faction", "soviet"],
+    ["pairs", "{state}", "--faction", "soviet", "--json"],
+    ["check", "{state}", "--faction", "soviet", "--tk", "39", "--ds", "24", "--json"],
+    ["why", "{state}", "tk-soviet-38", "--faction", "soviet"],
+]
+
+
+def write(tmp_path, state, deck=None):
+    (tmp_path / "decks").mkdir(exist_ok=True)
+    (tmp_path / "decks" / "soviet.yaml").write_text(DECK if deck is None else deck)
+    (tmp_path / "state.yaml").write_text(state)
+    return str(tmp_path / "state.yaml")
+
+
+def invoke(args):
+    return CliRunner().invoke(cli, args)
+
+
+def assert_one_error_line(r, words):
+    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("Error: ")
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+@pytest.mark.parametrize("name,state,deck,words", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c[:1] + c[2:]) for c in COMMANDS])
+def test_bad_input_exits_2_with_one_error_line(tmp_path, name, state, deck, words, command):
+    path = write(tmp_path, state, deck)
+    start = time.monotonic()
+    r = invoke([a.format(state=path) for a in command])
+    assert time.monotonic() - start < 5, "bad input must fail fast"
+    assert_one_error_line(r, words)
+    assert r.stdout == ""
+
+
+@pytest.mark.parametrize("name,state,deck,words", CASES, ids=[c[0] for c in CASES])
+def test_validate_json_reports_bad_input(tmp_path, name, state, deck, words):
+    path = write(tmp_path, state, deck)
+    r = invoke(["validate", path, "--json"])
+    assert_one_error_line(r, words[:1])
+    out = json.loads(r.stdout)
+    assert out["ok"] is False and out["problems"]
+    for p in out["problems"]:
+        assert set(p) == {"file", "where", "message"}
+    first = out["problems"][0]
+    assert words[0] in first["file"]
+    assert all(w in " ".join([first["file"], first["where"], first["message"]]) for w in words)
+
+
+def test_alias_bomb_fails_within_seconds(tmp_path):
+    """A 9**12 (282 billion node) alias bomb is refused quickly, not expanded."""
+    path = write(tmp_path, bomb(levels=12))
+    start = time.monotonic()
+    r = invoke(["validate", path])
+    assert time.monotonic() - start < 3
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: ") and "state.yaml" in r.stderr
+
+
+def test_deeply_nested_yaml_is_an_input_error(tmp_path):
+    path = write(tmp_path, "game: " + "[" * 5000 + "]" * 5000 + "\n")
+    r = invoke(["pairs", path, "--faction", "soviet"])
+    assert_one_error_line(r, ["state.yaml"])
+
+
+def test_validate_reports_every_problem_not_only_the_first(tmp_path):
+    deck = (DECK.replace("production: 2}", "production: 2, requires: [{colour: red}]}")      # unknown item
+            .replace("war-state: total, production: 3", "war-state: totl, production: 3")      # bad war state
+            .replace(", production: 1}", "}"))                                                 # no Production Value
+    state = (STATE.replace("Nov-Dec 1941", "Smarch 1941")
+             .replace("[11b, 24]", "[11b, 77]")
+             .replace("tk: total,", "tk: total,"))
+    path = write(tmp_path, state, deck)
+    r = invoke(["validate", path, "--json"])
+    assert r.exit_code == 2
+    problems = json.loads(r.stdout)["problems"]
+    text = [" ".join(p.values()) for p in problems]
+    for words in (["colour"], ["totl"], ["ds-soviet-24", "Production Value"], ["Smarch"], ["ds-soviet-77"]):
+        assert any(all(w in t for w in words) for t in text), (words, text)
+    # the human output lists every problem too (on stdout), and stderr has one Error: line
+    r = invoke(["validate", path])
+    assert r.exit_code == 2
+    assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("Error: ")
+    assert len(r.stdout.strip().splitlines()) >= len(problems)
+    # pairs reports the first problem and says there are more
+    r = invoke(["pairs", path, "--faction", "soviet"])
+    assert_one_error_line(r, [])
+    assert "more" in r.stderr
+
+
+def test_validate_ok(tmp_path):
+    path = write(tmp_path, STATE)
+    r = invoke(["validate", path, "--json"])
+    assert r.exit_code == 0
+    assert json.loads(r.stdout) == {"ok": True, "problems": []}
+    assert r.stderr == ""
+
+
+@pytest.mark.parametrize("args,words", [
+    (["pairs", "{state}", "--faction", "nazis"], ["--faction"]),                     # unknown faction value
+    (["pairs", "{state}"], ["--faction"]),                                           # faction missing
+    (["pairs", "{state}", "--faction", "axis"], ["state.yaml", "axis"]),             # faction not in the file
+    (["check", "{state}", "--faction", "western", "--tk", "38"], ["state.yaml", "western"]),
+    (["why", "{state}", "tk-axis-3", "--faction", "axis"], ["axis"]),
+    (["pairs", "{state}", "--faction", "soviet", "--interpretation", "annual-scope=yearly"], ["annual-scope", "yearly"]),
+    (["pairs", "{state}", "--faction", "soviet", "--interpretation", "no-such=1"], ["no-such"]),
+    (["pairs", "{state}", "--faction", "soviet", "--interpretation", "annual-scope"], ["annual-scope"]),
+    (["check", "{state}", "--faction", "soviet", "--tk", "99"], ["tk-soviet-99"]),      # unknown card on the command line
+    (["check", "{state}", "--faction", "soviet", "--tk", "not a card"], ["--tk"]),
+    (["why", "{state}", "tk-soviet-99", "--faction", "soviet"], ["tk-soviet-99"]),
+    (["pairs", "{state}", "--faction", "soviet", "--no-such-option"], ["no-such-option"]),
+    (["pairs", "{dir}/missing.yaml", "--faction", "soviet"], ["missing.yaml"]),
+    (["nonsense-command"], ["nonsense-command"]),
+])
+def test_bad_usage_exits_2_with_one_error_line(tmp_path, args, words):
+    path = write(tmp_path, STATE)
+    r = invoke([a.format(state=path, dir=tmp_path) for a in args])
+    assert_one_error_line(r, words)
+    assert r.stdout == ""
+
+
+def test_check_in_a_single_map_game_refuses_the_other_map(tmp_path):
+    state = textwrap.dedent("""\
+        game: tk
+        turn: Nov-Dec 1941
+        decks: [decks/soviet.yaml]
+        war-state: total
+        factions:
+          soviet:
+            tk: {hand: [38, 39]}
+        """)
+    path = write(tmp_path, state)
+    r = invoke(["check", path, "--faction", "soviet", "--tk", "38", "--ds", "24"])
+    assert_one_error_line(r, ["--ds"])
