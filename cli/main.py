@@ -21,6 +21,9 @@ def cli():
 for _cmd in (validate, pairs, check, why):
     cli.add_command(_cmd)
 
+from .schema import schema  # noqa: E402  (editor support)
+cli.add_command(schema)
+
 from .replacements import check_replacements, replacements  # noqa: E402  (1.3)
 for _cmd in (replacements, check_replacements):
     cli.add_command(_cmd)

@@ -1,0 +1,44 @@
+"""``aeref schema``: the JSON Schema of state and deck files, for editors."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from .common import BadInput
+
+
+@click.command()
+@click.option("--kind", type=click.Choice(["state", "deck"], case_sensitive=False), default="state", show_default=True,
+              help="Which file the schema describes: a state file (FORMAT 4, 6) or a deck file (FORMAT 2).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the schema to FILE instead of printing it.")
+@click.option("--json", "as_json", is_flag=True, help="Accepted for symmetry with the other commands: the schema is JSON anyway.")
+def schema(kind, output, as_json):
+    """Print the JSON Schema of state or deck files, generated from aeref's models.
+
+    An editor with a YAML language server (VS Code with the YAML extension,
+    Neovim, Helix ...) then validates and completes a file as you type when
+    its first line names the schema:
+
+    \b
+      # yaml-language-server: $schema=../schema/state.schema.json
+
+    The shipped copies are in the project's schema/ folder.
+
+    \b
+    Example:
+      aeref schema --kind deck > schema/deck.schema.json
+    """
+    from model.schema import json_schema
+
+    text = json.dumps(json_schema(kind.lower()), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return 0
+    try:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise BadInput(f"--output {output}: cannot write: {exc.strerror or exc}") from None
+    return 0

@@ -1,0 +1,227 @@
+"""JSON Schemas of state and deck files, generated from the pydantic models.
+
+``json_schema("state")`` / ``json_schema("deck")`` take the schema pydantic
+generates for :class:`~model.position.StateFile` / a deck (a mapping with
+``cards:``, a list of :class:`~model.cards.CardFile`) and post-process it so
+that it accepts what the loader accepts, for an editor with a YAML language
+server (validation and completion as the player types):
+
+* both spellings of every key (``war-state`` and ``war_state``): the hyphen
+  spelling is the property (offered in completion), the underscore spelling a
+  pattern property; a required key is satisfied by either spelling;
+* enumerations and the values the loader normalises (war states and their
+  colours, Posture, Status, Alignment, government, European war, step kinds
+  ...) are offered as completions and accepted in any letter case, with ``-``,
+  ``_`` or a space between words;
+* numbers and Booleans written as YAML strings (``"3"``, ``"yes"``) are
+  accepted where pydantic's lax mode accepts them; a field that the loader
+  takes as one value or a list (``decks``, ``flags``, ``kinds`` ...) takes
+  both;
+* inline ``cards:`` of a state file are described as deck cards.
+
+The loader stays the authority: it also checks what a schema cannot
+(unknown card ids, the Current Card in the hand, turns, requirements ...).
+Keys in upper case (``War-State``), which the loader also accepts, are
+outside FORMAT.md and not in the schema.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any, Optional, Union
+
+from pydantic import BaseModel, Field
+
+from .base import FileModel
+from .cards import CardFile, _WAR_STATE_SPELLINGS
+from .position import StateFile
+
+SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+KINDS = ("state", "deck")
+
+#: Values offered for plain string fields the loader normalises (property name -> values).
+_VALUE_HINTS: dict[str, tuple] = {
+    "war-state": tuple(_WAR_STATE_SPELLINGS),
+    "starts": ("limited", "total"),
+    "game": ("tk", "ds", "ae"),
+}
+
+
+def _hints() -> dict[str, tuple]:
+    from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
+    out = dict(_VALUE_HINTS)
+    out.update({"posture": POSTURES, "status": STATUSES, "alignment": ALIGNMENTS,
+                "government": GOVERNMENTS, "european-war": EUROPEAN_WAR})
+    return out
+
+
+class _DeckFile(FileModel):
+    """A deck file (FORMAT section 2): a mapping with one key, ``cards``."""
+    cards: list[CardFile] = Field(default_factory=list)
+
+
+class _StateSchema(StateFile):
+    """The state file for the schema only: inline ``cards`` are deck cards."""
+    cards: list[CardFile] = Field(default_factory=list)
+
+
+def _before_fields(model: type[BaseModel]) -> set[str]:
+    """Fields of ``model`` with a ``mode='before'`` validator (they may accept more than their type)."""
+    out = set()
+    for dec in model.__pydantic_decorators__.field_validators.values():
+        if dec.info.mode == "before":
+            out.update(dec.info.fields)
+    return out
+
+
+def _ci(value: str) -> str:
+    """A regex matching ``value`` in any case, with ``-``/``_``/space between words."""
+    out = []
+    for ch in value:
+        if ch.isalpha():
+            out.append(f"[{ch.lower()}{ch.upper()}]")
+        elif ch in "-_ ":
+            out.append("[-_ ]")
+        else:
+            out.append(re.escape(ch))
+    return "".join(out)
+
+
+def _enum_schema(values) -> dict:
+    strs = [v for v in values if isinstance(v, str)]
+    pattern = r"^\s*(" + "|".join(_ci(v) for v in strs) + r")\s*$"
+    return {"anyOf": [{"enum": list(values)}, {"type": "string", "pattern": pattern}]}
+
+
+_INT_PATTERN = r"^\s*[-+]?[0-9]+(\.0*)?\s*$"
+_BOOL_STRINGS = ["true", "false", "True", "False", "TRUE", "FALSE", "yes", "no", "Yes", "No", "YES", "NO",
+                 "on", "off", "On", "Off", "ON", "OFF", "t", "f", "y", "n", "1", "0"]
+
+
+def _loosen(node: Any, hints: dict, before: set, name: Optional[str] = None) -> Any:
+    """Walk a schema node; ``name`` is the property it describes."""
+    if isinstance(node, list):
+        return [_loosen(x, hints, before) for x in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: (v if k in ("enum", "const", "required", "default", "examples") else _loosen(v, hints, before))
+            for k, v in node.items()}
+    # properties: both key spellings, a required key either way, hints by property name
+    if isinstance(node.get("properties"), dict):
+        props = {}
+        for key, sub in node["properties"].items():
+            props[key] = _loosen_property(key, sub, hints, before)
+        node["properties"] = props
+        pattern_props = dict(node.get("patternProperties", {}))
+        for key, sub in props.items():
+            if "-" in key:
+                pattern_props[f"^{re.escape(key.replace('-', '_'))}$"] = sub
+        if pattern_props:
+            node["patternProperties"] = pattern_props
+        req = node.get("required", [])
+        either = [k for k in req if "-" in k]
+        if either:
+            node["required"] = [k for k in req if "-" not in k]
+            if not node["required"]:
+                del node["required"]
+            node.setdefault("allOf", [])
+            node["allOf"] = node["allOf"] + [{"anyOf": [{"required": [k]}, {"required": [k.replace("-", "_")]}]}
+                                             for k in either]
+    t = node.get("type")
+    if "enum" in node and all(isinstance(v, str) for v in node["enum"]) and t in (None, "string"):
+        rest = {k: v for k, v in node.items() if k not in ("enum", "type")}
+        return {**rest, **_enum_schema(node["enum"])}
+    if "const" in node and isinstance(node["const"], str):
+        rest = {k: v for k, v in node.items() if k not in ("const", "type")}
+        return {**rest, **_enum_schema([node["const"]])}
+    if t == "integer":
+        rest = {k: v for k, v in node.items() if k != "type"}
+        bounds = {k: rest.pop(k) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum") if k in rest}
+        return {**rest, "anyOf": [{"type": "integer", **bounds}, {"type": "number", "multipleOf": 1, **bounds},
+                                  {"type": "string", "pattern": _INT_PATTERN}]}
+    if t == "number":
+        rest = {k: v for k, v in node.items() if k != "type"}
+        return {**rest, "anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*[-+]?[0-9.eE+-]+\s*$"}]}
+    if t == "boolean":
+        rest = {k: v for k, v in node.items() if k != "type"}
+        return {**rest, "anyOf": [{"type": "boolean"}, {"enum": [0, 1]}, {"enum": _BOOL_STRINGS}]}
+    return node
+
+
+def _loosen_property(key: str, sub: Any, hints: dict, before: set) -> Any:
+    if not isinstance(sub, dict):
+        return sub
+    field = key.replace("-", "_")
+    if key in hints:
+        sub = _with_hint(sub, hints[key])
+    if field in before:
+        sub = _one_or_many(sub)
+    return sub
+
+
+def _is_plain_string(s: Any) -> bool:
+    return isinstance(s, dict) and s.get("type") == "string" and not ({"enum", "pattern", "const"} & set(s))
+
+
+def _with_hint(sub: dict, values: tuple) -> dict:
+    """Offer ``values`` where the property is a plain string (also inside anyOf and maps)."""
+    if _is_plain_string(sub):
+        rest = {k: v for k, v in sub.items() if k != "type"}
+        return {**rest, **_enum_schema(values)}
+    out = dict(sub)
+    if isinstance(out.get("anyOf"), list):
+        out["anyOf"] = [_with_hint(x, values) for x in out["anyOf"]]
+    if isinstance(out.get("additionalProperties"), dict):
+        out["additionalProperties"] = _with_hint(out["additionalProperties"], values)
+    return out
+
+
+def _one_or_many(sub: dict) -> dict:
+    """A field the loader also takes as a single value: an array also accepts one item."""
+    if sub.get("type") == "array" and isinstance(sub.get("items"), dict):
+        rest = {k: v for k, v in sub.items() if k not in ("type", "items")}
+        return {**rest, "anyOf": [{"type": "array", "items": sub["items"]}, sub["items"]]}
+    if isinstance(sub.get("anyOf"), list):
+        return {**sub, "anyOf": [_one_or_many(x) if isinstance(x, dict) else x for x in sub["anyOf"]]}
+    return sub
+
+
+def _all_models(model: type[BaseModel], seen: Optional[set] = None) -> list[type[BaseModel]]:
+    """``model`` and every model its fields use (for their before-validators)."""
+    from typing import get_args
+    seen = seen if seen is not None else set()
+    if model in seen:
+        return []
+    seen.add(model)
+    out = [model]
+
+    def walk(t):
+        if isinstance(t, type) and issubclass(t, BaseModel):
+            out.extend(_all_models(t, seen))
+        for a in get_args(t):
+            walk(a)
+
+    for f in model.model_fields.values():
+        walk(f.annotation)
+    return out
+
+
+def json_schema(kind: str = "state") -> dict:
+    """The JSON Schema of a ``state`` or ``deck`` file (a dict, ready for ``json.dumps``)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown schema kind {kind!r}: use {' or '.join(KINDS)}")
+    model = _StateSchema if kind == "state" else _DeckFile
+    raw = model.model_json_schema(by_alias=True)
+    before = set().union(*(_before_fields(m) for m in _all_models(model)))
+    out = _loosen(copy.deepcopy(raw), _hints(), before)
+    title = {"state": "aeref state file (FORMAT.md section 4, 6)", "deck": "aeref deck file (FORMAT.md section 2)"}[kind]
+    head = {"$schema": SCHEMA_DRAFT, "$id": f"https://aeref.invalid/schema/{kind}.schema.json", "title": title}
+    out.pop("title", None)
+    if kind == "state":
+        out["description"] = ("A game position of Totaler Krieg!, Dai Senso! or AE for aeref. Generated by "
+                              "`aeref schema --kind state` from the pydantic models; the loader (`aeref validate`) "
+                              "is the authority.")
+    else:
+        out["description"] = ("Option cards for aeref. Generated by `aeref schema --kind deck` from the pydantic "
+                              "models; the loader (`aeref validate`) is the authority.")
+    return {**head, **out}
