@@ -438,7 +438,7 @@ def replacement_locations(ctx: ReplacementContext, u: Unit) -> tuple:
                     ok.setdefault(h.id, f"a Home Country hex of {nat} with a Partisan Base")
         is_ = lambda name: same_country(nat, name)
         if tk:
-            if (is_("Britain") or is_("US")) and not col:
+            if is_("Britain") or is_("US"):       # "A British or US unit" (British colonial units "can" also go as listed)
                 targets = [b for b in [_box(ctx, "Eastern US/Canada")] if b] + ctx.board.supply_sources("Britain")
                 _logistics_site(ctx, u, ok, near, "western", None, targets, False, "the Eastern US/Canada Box or a supply source in Great Britain")
             if is_("Britain") and col:
@@ -553,7 +553,7 @@ def replacement_locations(ctx: ReplacementContext, u: Unit) -> tuple:
                             ok.setdefault(h.id, "a City in the Philippines under Western control")
                         else:
                             near.setdefault(h.id, f"{h.id} is a City in the Philippines but not under Western control")
-            if is_("US"):
+            if is_("US") and not col:            # a US Phil colonial unit "must" go to the Philippines
                 _logistics_site(ctx, u, ok, near, "western", None, [wus] if wus else [], False, "the Western US Off-Map Box")
     # prohibitions
     for nat in nats:
@@ -914,6 +914,12 @@ def _post_minor_stacking(ctx):
         for x in ctx.board.units_at(loc):
             if x.ground and x.faction == ctx.faction and _minor_nat(ctx, x):
                 present.setdefault(_minor_nat(ctx, x), x.id)
+        if len(present) > 1:          # already mixed before placement: no replacement may join the stack
+            for u in us:
+                yield Nogood(((("place", u.id), loc),),
+                             f"{loc} already holds ground units of different Minor Countries ({', '.join(f'{i} ({m})' for m, i in present.items())}): "
+                             f"placing {u.id} there leaves an illegal stack")
+            continue
         minors = [(u, _minor_nat(ctx, u)) for u in us if _minor_nat(ctx, u)]
         for u, n in minors:
             others = [f"{i} ({m})" for m, i in present.items() if m != n]
@@ -1213,7 +1219,7 @@ def pool_use(ctx: ReplacementContext, alloc: Allocation) -> dict:
     return used
 
 
-def explain_lost(ctx: ReplacementContext, alloc: Allocation) -> list:
+def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True) -> list:
     """The steps ``alloc`` leaves unused, per pool, each with the rule and the reason.
 
     Returns ``[{"step", "count", "rule", "reason"}]`` (FORMAT 5 ``lost``).
@@ -1265,6 +1271,10 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation) -> list:
             reason = (f"the {what} units left ({', '.join(u.id for u in placeable[:5])}) can only go to "
                       f"{', '.join(locs[:6])}{' ...' if len(locs) > 6 else ''}, where the stacking limits (9.2) or "
                       "Minor Country stacking (9.1) leave no room, or their steps are better spent on other units")
+        if not proved:
+            rule = "1.3.3"
+            reason = ("not used by the best allocation found before the solver's time limit ran out; "
+                      "the allocation is NOT proved optimal, more steps may be placeable")
         out.append({"step": key, "count": left, "rule": rule, "reason": reason})
     return out
 
@@ -1280,7 +1290,7 @@ def solution_json(ctx: ReplacementContext, alloc: Allocation, optimal: bool, ext
         placements.append({"unit": uid, "location": loc, "paid-with": paid_with_text(ctx, u, pay),
                            "basis": ctx.eligible[uid].get(loc, "")})
     out = {"faction": ctx.faction, "map": ctx.map, "optimal": optimal, "steps-received": received,
-           "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc),
+           "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, optimal),
            "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()]}
     if extra:
         out.update(extra)

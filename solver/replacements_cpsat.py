@@ -165,7 +165,9 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if st == cp_model.INFEASIBLE:
             raise RuntimeError("the replacement model is infeasible; taking nothing should always be legal")
-        raise SolverLimitReached(f"the time limit of {time_limit} s ran out before any allocation was found")
+        return Result(ctx, Allocation([]), False,
+                      f"time limit of {time_limit} s reached before the solver found any allocation: nothing is placed; "
+                      "NOT optimal (raise --time-limit)", time.perf_counter() - t0)
     best = _read(comp, s)
     if st != cp_model.OPTIMAL:
         return Result(ctx, _canonical(ctx, best), False,
