@@ -358,3 +358,21 @@ def test_1_3_4_ds_japanese_col_needs_a_japanese_unit(tmp_path):
     pos = position(tmp_path, game="ds", faction="axis", countries=countries, steps=[{"nationality": "Japan", "kind": "infantry", "count": 1}],
                    pool=[inf("J-C", "Japan", colonial="Col")], hexes=h)
     assert best(pos, "axis", "ds").allocation.placements == [("J-C", "1505", ("Japan infantry",))]
+
+
+def test_prefer_weights_choose_among_equally_many_steps(tmp_path):
+    """1.3.4 "The owning player chooses where units are placed": `prefer` weights pick among allocations using as many steps."""
+    h = hexes(("0101", CITY("Russia")), ("0102", CITY("Russia")))
+    kw = dict(steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}], pool=[inf("R-1"), inf("R-2")], hexes=h)
+    assert best(position(tmp_path, **kw), "soviet", "tk").allocation.placements == [("R-1", "0101", ("Russia infantry",))]
+    res = best(position(tmp_path, prefer={"0102": 3, "R-2": 1}, **kw), "soviet", "tk")
+    assert res.allocation.placements == [("R-2", "0102", ("Russia infantry",))]
+
+
+def test_ae_each_map_has_its_own_replacements_and_hexes(tmp_path):
+    """AE: the DS Replacements Segment uses the DS hexes and DS location rules only (Eastern Europe Box, not Central Asia)."""
+    h = hexes(("0101", CITY("Russia", map="tk")), ("5001", {"country": "Russia", "map": "ds"}))
+    pos = position(tmp_path, game="ae", map_="ds", steps=[{"nationality": "Russia", "kind": "infantry", "count": 2}],
+                   pool=[inf("R-1"), inf("R-2")], hexes=h, boxes=["Central Asia", "Eastern Europe"])
+    res = best(pos, "soviet", "ds")
+    assert {loc for _, loc, _ in res.allocation.placements} == {"Eastern Europe"}
