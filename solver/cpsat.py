@@ -281,6 +281,10 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     ])
     others = [s for s in ctx.slots if s != slot]
     seen, violations = set(), []
+    alone = involved.violations({slot: card, **{s: None for s in others}})
+    if {f"{v.rule} {v.title}" for v in alone} >= set(kept):
+        # the kept rules exclude the card alone: say so, not once per (possibly illegal) pairing
+        return WhyAnswer(card, slot, False, None, alone, interps, kept)
     for rest in product(*[ctx.values(s) for s in others]):
         for v in involved.violations({slot: card, **dict(zip(others, rest))}):
             if v not in seen:

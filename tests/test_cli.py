@@ -1,0 +1,267 @@
+"""The CLI through click's CliRunner: exit codes and JSON of validate / pairs / check / why exactly as
+FORMAT 5 states them, sorting, byte-identical output, --interpretation, human output, --help."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+
+DECK = """\
+# test deck: the Soviet cards of the 1.1.3.3 Production Limit example (values stated in the rules text;
+# the war states of 24 / 26b / 11b and the Production Value 0 of 26b / 11b are test assumptions)
+cards:
+  - {map: tk, faction: soviet, number: 38, name: Total War Production, war-state: total, production: 3}
+  - {map: tk, faction: soviet, number: 39, name: Total War Production, war-state: total, production: 2}
+  - {map: tk, faction: soviet, number: 23, name: Limited War Production, war-state: limited, production: 1}
+  - {map: tk, faction: soviet, number: 26b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}
+  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}
+  - {map: ds, faction: soviet, number: 11b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}
+  - {map: tk, faction: axis, number: 10, name: Demand Austria, war-state: pre-war}
+  - {map: tk, faction: axis, number: 11, name: Demand Denmark, war-state: pre-war}
+"""
+
+# the FORMAT 5 `pairs` example: exactly two legal choices
+FORMAT_EXAMPLE = """\
+game: ae
+turn: Nov-Dec 1941
+decks: [deck.yaml]
+war-state: {tk: total, ds: limited}
+factions:
+  soviet:
+    tk:
+      current: 23
+      hand: [38, 39]
+    ds:
+      current: null
+      hand: [24]
+countries:
+  Russia: {posture: war, status: active, alignment: soviet}
+"""
+
+FULL = FORMAT_EXAMPLE.replace("hand: [38, 39]", "hand: [26b, 38, 39]").replace("hand: [24]", "hand: [11b, 24]")
+
+
+def write(tmp_path, state, name="state.yaml"):
+    (tmp_path / "deck.yaml").write_text(DECK)
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(state))
+    return str(p)
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_pairs_json_is_the_format_example(tmp_path):
+    """FORMAT 5 pairs example: the ds-before-tk ordering puts {39, 24} before {38, null}."""
+    path = write(tmp_path, FORMAT_EXAMPLE)
+    r = run("pairs", path, "--faction", "soviet", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert {k: out[k] for k in ("game", "turn", "faction", "choices", "count")} == {
+        "game": "ae", "turn": "Nov-Dec 1941", "faction": "soviet",
+        "choices": [{"tk": "tk-soviet-39", "ds": "ds-soviet-24"}, {"tk": "tk-soviet-38", "ds": None}],
+        "count": 2}
+    assert r.stderr == ""
+
+
+def sort_key(choice):
+    return tuple((choice[m] is None, choice[m] or "") for m in sorted(choice))
+
+
+def test_pairs_choices_sorted_by_card_ids_null_last(tmp_path):
+    path = write(tmp_path, FULL + "interpretations: {empty-slot: voluntary}\n")
+    out = json.loads(run("pairs", path, "--faction", "soviet", "--json").stdout)
+    choices = out["choices"]
+    assert len(choices) == out["count"] > 5
+    assert all(set(c) == {"tk", "ds"} for c in choices)
+    assert choices == sorted(choices, key=sort_key)
+    assert choices[-1] == {"tk": None, "ds": None}
+    assert len({json.dumps(c, sort_keys=True) for c in choices}) == len(choices)
+
+
+def test_pairs_output_is_byte_identical_for_equal_inputs(tmp_path):
+    """Repeated runs, and the same position written with hands in another order, give the same bytes."""
+    a = write(tmp_path, FULL, "a.yaml")
+    b = write(tmp_path, FULL.replace("[26b, 38, 39]", "[39, 26b, 38]").replace("[11b, 24]", "[24, 11b]"), "b.yaml")
+    for fmt in ([], ["--json"]):
+        outs = {run("pairs", p, "--faction", "soviet", *fmt).stdout for p in (a, a, b, b)}
+        assert len(outs) == 1, outs
+
+
+def test_pairs_single_map_game_has_one_key_per_choice(tmp_path):
+    path = write(tmp_path, """\
+        game: tk
+        turn: Aug-Sept 1939
+        decks: [deck.yaml]
+        war-state: limited
+        factions:
+          axis:
+            tk: {current: 10, hand: [11]}
+          soviet:
+            tk: {hand: [23]}
+        """)
+    r = run("pairs", path, "--faction", "axis", "--json")
+    assert r.exit_code == 1                            # only selecting nothing is legal (1.1.3 must say so)
+    assert json.loads(r.stdout)["choices"] == [{"tk": None}]
+    assert json.loads(r.stdout)["count"] == 1
+    r = run("pairs", path, "--faction", "soviet", "--json")
+    assert r.exit_code == 0
+    assert json.loads(r.stdout)["choices"] == [{"tk": "tk-soviet-23"}]
+
+
+def test_pairs_exit_1_when_only_nothing_is_legal(tmp_path):
+    path = write(tmp_path, FORMAT_EXAMPLE.replace("{tk: total, ds: limited}", "{tk: pre-war, ds: pre-war}"))
+    r = run("pairs", path, "--faction", "soviet", "--json")
+    assert r.exit_code == 1
+    assert json.loads(r.stdout)["choices"] == [{"tk": None, "ds": None}]
+    r = run("pairs", path, "--faction", "soviet")
+    assert r.exit_code == 1
+
+
+def test_check_json_illegal_with_every_violation(tmp_path):
+    path = write(tmp_path, FULL)
+    r = run("check", path, "--faction", "soviet", "--tk", "38", "--ds", "24", "--json")
+    assert r.exit_code == 1
+    out = json.loads(r.stdout)
+    assert out == {
+        "legal": False,
+        "violations": [{"rule": "1.1.3.3", "title": "Soviet Production Limit",
+                        "message": "tk-soviet-38 (3) + ds-soviet-24 (1) = 4 exceeds the limit 3 (Total War on TK)"}],
+        "interpretations": out["interpretations"]}
+    assert out["interpretations"]["annual-scope"] == "faction"
+    # several rules at once: a card not in the hand, the wrong map, (c) twins
+    r = run("check", path, "--faction", "soviet", "--tk", "tk-soviet-23", "--ds", "ds-soviet-24", "--json")
+    assert r.exit_code == 1
+    assert [v["rule"] for v in json.loads(r.stdout)["violations"]][0] == "1.1.3"
+    r = run("check", path, "--faction", "soviet", "--tk", "26b", "--ds", "11b", "--json")
+    vs = json.loads(r.stdout)["violations"]
+    assert [(v["rule"], v["title"]) for v in vs] == [("1.1.3.3", "Identically Named © Cards")]
+    assert "tk-soviet-26b" in vs[0]["message"] and "ds-soviet-11b" in vs[0]["message"]
+
+
+def test_check_json_legal(tmp_path):
+    path = write(tmp_path, FULL)
+    r = run("check", path, "--faction", "soviet", "--tk", "tk-soviet-39", "--ds", "ds-soviet-24", "--json")
+    assert r.exit_code == 0
+    out = json.loads(r.stdout)
+    assert out["legal"] is True and out["violations"] == []
+    assert set(out) >= {"legal", "violations", "interpretations"}
+
+
+def test_check_slot_left_out_means_no_card(tmp_path):
+    path = write(tmp_path, FORMAT_EXAMPLE)
+    assert run("check", path, "--faction", "soviet", "--tk", "38").exit_code == 0       # nothing fits beside 38
+    r = run("check", path, "--faction", "soviet", "--tk", "39", "--json")                # DS 24 fits beside 39
+    assert r.exit_code == 1
+    assert [v["rule"] for v in json.loads(r.stdout)["violations"]] == ["1.1.3"]
+
+
+def test_check_human_output_names_the_rule(tmp_path):
+    path = write(tmp_path, FULL)
+    r = run("check", path, "--faction", "soviet", "--tk", "38", "--ds", "24")
+    assert r.exit_code == 1
+    assert ("1.1.3.3 Soviet Production Limit: tk-soviet-38 (3) + ds-soviet-24 (1) = 4 exceeds the limit 3 "
+            "(Total War on TK)") in r.stdout
+    assert "annual-scope=faction" in r.stdout                   # the interpretations in force
+    assert r.stderr == ""
+    r = run("check", path, "--faction", "soviet", "--tk", "39", "--ds", "24")
+    assert r.exit_code == 0 and "Legal" in r.stdout
+
+
+def test_pairs_human_output(tmp_path):
+    path = write(tmp_path, FORMAT_EXAMPLE)
+    r = run("pairs", path, "--faction", "soviet")
+    assert r.exit_code == 0
+    assert "39 Total War Production" in r.stdout and "24 Limited War Production" in r.stdout
+    assert "Interpretations:" in r.stdout
+
+
+def test_why_json_excluded_and_legal(tmp_path):
+    path = write(tmp_path, FULL.replace("{tk: total, ds: limited}", "{tk: limited, ds: limited}"))
+    r = run("why", path, "tk-soviet-38", "--faction", "soviet", "--json")
+    assert r.exit_code == 1
+    out = json.loads(r.stdout)
+    assert out["legal"] is False and "example" not in out
+    assert [(v["rule"], v["title"]) for v in out["violations"]] in (
+        [("1.1.3.2", "War State Selection Restrictions")], [("1.1.3.3", "Soviet Production Limit")])
+    for v in out["violations"]:
+        assert set(v) == {"rule", "title", "message"} and "tk-soviet-38" in v["message"]
+    r = run("why", path, "ds-soviet-24", "--faction", "soviet", "--json")
+    assert r.exit_code == 0
+    out = json.loads(r.stdout)
+    assert out["legal"] is True and out["example"]["ds"] == "ds-soviet-24"
+    assert run("check", path, "--faction", "soviet", "--json",
+               *sum([[f"--{m}", c] for m, c in out["example"].items() if c], [])).exit_code == 0
+    # human output
+    r = run("why", path, "tk-soviet-38", "--faction", "soviet")
+    assert r.exit_code == 1 and "1.1.3." in r.stdout
+
+
+def test_why_card_legal_only_in_some_pairings(tmp_path):
+    """`why` for 26b: legal, but never beside its (c) twin 11b."""
+    path = write(tmp_path, FULL)
+    r = run("why", path, "tk-soviet-26b", "--faction", "soviet", "--json")
+    assert r.exit_code == 0
+    out = json.loads(r.stdout)
+    assert out["legal"] is True and out["example"]["tk"] == "tk-soviet-26b"
+    assert out["example"]["ds"] != "ds-soviet-11b"
+
+
+def test_why_bare_number_in_ae_is_a_usage_error(tmp_path):
+    path = write(tmp_path, FULL)
+    r = run("why", path, "26b", "--faction", "soviet")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: ") and len(r.stderr.splitlines()) == 1
+
+
+def test_interpretation_option_overrides_the_state_file(tmp_path):
+    state = """\
+        game: ae
+        turn: Mar-Apr 1938
+        decks: [deck.yaml]
+        war-state: {tk: pre-war, ds: pre-war}
+        factions:
+          axis:
+            tk: {current: 10, hand: [11]}
+            ds: {hand: []}
+        interpretations: {empty-slot: forced, annual-scope: map}
+        """
+    path = write(tmp_path, state)
+    out = json.loads(run("check", path, "--faction", "axis", "--json").stdout)
+    assert out["interpretations"]["annual-scope"] == "map"
+    r = run("check", path, "--faction", "axis", "--json", "--interpretation", "annual-scope=faction",
+            "-i", "empty-slot=voluntary")
+    out = json.loads(r.stdout)
+    assert out["interpretations"]["annual-scope"] == "faction"
+    assert out["interpretations"]["empty-slot"] == "voluntary"
+    # the override changes the ruling: with no Demand card selectable, no card is legal either way;
+    # with a selectable card, forced vs voluntary decides
+    path = write(tmp_path, state.replace("current: 10, hand: [11]", "current: null, hand: [11]"))
+    assert run("check", path, "--faction", "axis").exit_code == 1                     # forced: 11 fits
+    assert run("check", path, "--faction", "axis", "-i", "empty-slot=voluntary").exit_code == 0
+    out = json.loads(run("pairs", path, "--faction", "axis", "--json", "-i", "empty-slot=voluntary").stdout)
+    assert out["choices"] == [{"tk": "tk-axis-11", "ds": None}, {"tk": None, "ds": None}]
+
+
+def test_validate_ok_json_and_human(tmp_path):
+    path = write(tmp_path, FULL)
+    r = run("validate", path, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout) == {"ok": True, "problems": []}
+    r = run("validate", path)
+    assert r.exit_code == 0 and r.stdout.strip() and r.stderr == ""
+
+
+@pytest.mark.parametrize("command", ["validate", "pairs", "check", "why"])
+def test_help_of_every_command_shows_an_example(command):
+    r = run(command, "--help")
+    assert r.exit_code == 0
+    assert "Example" in r.stdout and f"aeref {command} " in r.stdout
+
+
+def test_help_of_the_group_shows_an_example():
+    r = run("--help")
+    assert r.exit_code == 0 and "Example" in r.stdout

@@ -1,0 +1,122 @@
+"""`why`: the reported rules are a minimal set that excludes the card, re-checked without CP-SAT.
+
+For a card in no legal selection, `why` reports a set of rules (its unsatisfiable core, shrunk). The set
+must (a) exclude the card on its own: with only those rules enforced, every selection containing the card
+breaks one of them, and (b) be minimal: leaving out any one rule of the set, some selection containing the
+card satisfies the rest. Both are re-checked here by direct evaluation of every selection, and the
+verdict itself against the independent oracle.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import oracle  # tests/oracle.py
+from solver.core import post_all
+from solver.cpsat import why
+from solver.selection import RULES, check, make_context
+from test_agreement import load, scenarios
+
+
+def excluded_by(pos, faction, card, slot, keys):
+    """True when every selection with ``card`` in ``slot`` breaks a rule among ``keys`` (direct evaluation)."""
+    ctx = make_context(pos, faction, {slot: [card]})
+    index, _ = post_all(RULES, ctx)
+    others = [s for s in ctx.slots if s != slot]
+    for rest in product(*[ctx.values(s) for s in others]):
+        choice = {slot: card, **dict(zip(others, rest))}
+        if not index.violations(choice, rules=set(keys)):
+            return False
+    return True
+
+
+def assert_why_sound(pos, faction, card):
+    ans = why(pos, faction, card)
+    slot = ans.slot
+    with_card = [c for c in oracle.every_choice(pos, sorted({card} | {h for m in pos.maps for h in pos.hand(faction, m)}))
+                 if c[slot] == card]
+    truly_legal = [c for c in with_card if oracle.legal(pos, faction, c)]
+    if ans.legal:
+        assert ans.example[slot] == card
+        assert oracle.legal(pos, faction, ans.example)
+        assert check(pos, faction, ans.example).legal
+        assert truly_legal
+        return
+    assert not truly_legal, truly_legal
+    assert ans.violations and ans.rules
+    keys = set(ans.rules)
+    assert {f"{v.rule} {v.title}" for v in ans.violations} <= keys
+    assert excluded_by(pos, faction, card, slot, keys)                     # (a) the set excludes the card
+    for k in keys:                                                          # (b) and is minimal
+        assert not excluded_by(pos, faction, card, slot, keys - {k}), (k, keys)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(scenarios(), st.data())
+def test_why_core_is_minimal_and_rechecked(scenario, data):
+    state, deck, faction, extra = scenario
+    pos = load(state, deck)
+    cards = sorted({h for m in pos.maps for h in pos.hand(faction, m)} | set(extra))
+    if not cards:
+        return
+    card = data.draw(st.sampled_from(cards))
+    assert_why_sound(pos, faction, card)
+
+
+def test_why_several_rules_each_alone_exclude_the_card(tmp_path):
+    """A Total War card (1.1.3.2) that also needs an unplayed card (1.1.3.1) and follows a Demand card
+    (1.1.3.3): each rule alone excludes it, so the minimal set is any one of them."""
+    (tmp_path / "s.yaml").write_text("""
+game: tk
+turn: Mar-Apr 1939
+war-state: pre-war
+factions:
+  axis:
+    tk: {current: 10, hand: [11, 28a]}
+cards:
+  - {map: tk, faction: axis, number: 10, name: Demand Austria, war-state: pre-war}
+  - {map: tk, faction: axis, number: 3, name: Continuing Rearmament, war-state: pre-war}
+  - {map: tk, faction: axis, number: 28a, name: Treaty, war-state: pre-war}
+  - {map: tk, faction: axis, number: 11, name: Test Only Demand Denmark Red, war-state: total, requires: [played: 3]}
+""")
+    from model.position import load_position
+    pos = load_position(tmp_path / "s.yaml")
+    ans = why(pos, "axis", "tk-axis-11")
+    assert not ans.legal and len(ans.rules) == 1
+    assert_why_sound(pos, "axis", "tk-axis-11")
+
+
+def test_why_card_excluded_in_every_pairing_is_legal_alone(tmp_path):
+    """DS 90 (Production Value 2) fits beside no TK card (39 + 2 and 38 + 2 exceed the limit 3), so the TK
+    slot may stay empty beside it (1.1.3: a slot stays empty only when no card fits it, given the other
+    slot): `why` gives that selection as the example."""
+    (tmp_path / "s.yaml").write_text("""
+game: ae
+turn: Nov-Dec 1941
+war-state: {tk: total, ds: limited}
+factions:
+  soviet:
+    tk: {hand: [38, 39]}
+    ds: {hand: [24, 90]}
+cards:
+  - {map: tk, faction: soviet, number: 38, name: Total War Production, war-state: total, production: 3}
+  - {map: tk, faction: soviet, number: 39, name: Total War Production, war-state: total, production: 2}
+  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}
+  - {map: ds, faction: soviet, number: 90, name: Test Only Two, war-state: limited, production: 2}
+""")
+    from model.position import load_position
+    pos = load_position(tmp_path / "s.yaml")
+    ans = why(pos, "soviet", "ds-soviet-90")
+    assert ans.legal and ans.example == {"tk": None, "ds": "ds-soviet-90"}
+    assert_why_sound(pos, "soviet", "ds-soviet-90")
+    # under the limit 1 the card is excluded by the Soviet Production Limit alone
+    (tmp_path / "s.yaml").write_text((tmp_path / "s.yaml").read_text().replace("{tk: total, ds: limited}", "{tk: limited, ds: limited}"))
+    pos = load_position(tmp_path / "s.yaml")
+    ans = why(pos, "soviet", "ds-soviet-90")
+    assert not ans.legal and ans.rules == ["1.1.3.3 Soviet Production Limit"]
+    assert [v.as_json() for v in ans.violations] == [{
+        "rule": "1.1.3.3", "title": "Soviet Production Limit",
+        "message": "ds-soviet-90 (2) exceeds the limit 1 (Pre-War or Limited War on both maps)"}]
+    assert_why_sound(pos, "soviet", "ds-soviet-90")
