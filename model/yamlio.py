@@ -13,7 +13,7 @@ from .errors import InputError, Problem
 MAX_EXPANDED_NODES = 200_000
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when present: ~10x faster parsing
     """SafeLoader that keeps digit strings with a leading zero (hex ids such as
     ``0105``) as strings instead of reading them as octal numbers."""
 
