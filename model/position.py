@@ -312,7 +312,16 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
     try:
         state = StateFile.model_validate(data)
     except ValidationError as exc:
-        return None, problems_from_validation(exc, shown)
+        # report every problem: leave out the top-level keys in error and go on checking the rest,
+        # unless the rest depends on them (game, turn, war state, the cards)
+        problems.extend(problems_from_validation(exc, shown))
+        bad = {norm_key(e["loc"][0]) for e in exc.errors() if e.get("loc")}
+        if not bad or bad & {"game", "turn", "war-state", "decks", "cards"}:
+            return None, problems
+        try:
+            state = StateFile.model_validate({k: v for k, v in data.items() if norm_key(k) not in bad})
+        except ValidationError:
+            return None, problems
     base = Path(path).parent
 
     # interpretations first: the calendar may rename the Seasonal Turns

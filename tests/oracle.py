@@ -100,6 +100,11 @@ def _european_war(pos) -> int:
     return RANK[pos.war_state["tk"]]           # (c) AE (and TK): the TK war state
 
 
+def _box(name) -> str:
+    """Box names: `strategic-warfare-box` = `Strategic Warfare Box` = `strategic_warfare_box`."""
+    return " ".join(str(name).replace("-", " ").replace("_", " ").split()).casefold()
+
+
 def requirement_holds(pos, card, item) -> bool:
     """One item of FORMAT section 3, on the raw YAML value."""
     ((k, v),) = item.items()
@@ -143,7 +148,7 @@ def requirement_holds(pos, card, item) -> bool:
             name, box = v, None
         for b, names in pos.markers.boxes.items():
             if any(str(x).casefold() == str(name).casefold() for x in names):
-                if box is None or b.replace("-", " ").casefold() == str(box).replace("-", " ").casefold():
+                if box is None or _box(b) == _box(box):
                     return True
         return False
     if k == "flag":

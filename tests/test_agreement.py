@@ -39,12 +39,19 @@ STATUSES = ("active", "neutral", "conquered")
 ALIGNMENTS = ("axis", "western", "soviet", "none")
 MARKERS = ("US Victory Program", "Quit India")
 BOXES = ("strategic-warfare-box", "delay-box")
+BOX_SPELLINGS = {"strategic-warfare-box": ["strategic-warfare-box", "Strategic Warfare Box", "strategic_warfare_box"],
+                 "delay-box": ["delay-box", "Delay Box"]}
 FLAGS = ("Test Flag A", "Test Flag B")
 
 
 def _key(draw, name):
     """Both spellings of a key are accepted (FORMAT): war-state = war_state."""
     return name.replace("-", "_") if draw(st.booleans()) else name
+
+
+def _case(draw, name):
+    """Names of countries, markers and flags compare case-insensitively (FORMAT)."""
+    return draw(st.sampled_from([name, name.lower(), name.upper()]))
 
 
 def simple_requirement(draw, game, card, ids):
@@ -68,7 +75,7 @@ def simple_requirement(draw, game, card, ids):
         return {"war-state": {"map": draw(st.sampled_from(["tk", "ds"])),
                               "is": draw(st.lists(st.sampled_from(WAR_STATES), min_size=1, max_size=2, unique=True))}}
     if k == "posture":
-        return {"posture": {draw(st.sampled_from(COUNTRIES)): draw(st.sampled_from(POSTURES))}}
+        return {"posture": {_case(draw, draw(st.sampled_from(COUNTRIES))): draw(st.sampled_from(POSTURES))}}
     if k == "country":
         fields = {}
         if draw(st.booleans()):
@@ -77,17 +84,17 @@ def simple_requirement(draw, game, card, ids):
             fields["alignment"] = draw(st.sampled_from(ALIGNMENTS))
         if draw(st.booleans()):
             fields["posture"] = draw(st.sampled_from(POSTURES))
-        return {"country": {draw(st.sampled_from(COUNTRIES)): fields}}
+        return {"country": {_case(draw, draw(st.sampled_from(COUNTRIES))): fields}}
     if k == "government":
         return {"government": draw(st.sampled_from(["army", "navy", "none"]))}
     if k == "european-war":
         return {_key(draw, "european-war"): draw(st.sampled_from(["limited", "total"]))}
     if k == "marker":
-        name = draw(st.sampled_from(MARKERS))
+        name = _case(draw, draw(st.sampled_from(MARKERS)))
         if draw(st.booleans()):
             return {"marker": name}
         return {"marker": {"name": name, "in": draw(st.sampled_from(BOXES))}}
-    return {"flag": draw(st.sampled_from(FLAGS))}
+    return {"flag": _case(draw, draw(st.sampled_from(FLAGS)))}
 
 
 def requirement(draw, game, card, ids):
@@ -207,7 +214,8 @@ def scenarios(draw):
     state["countries"] = countries
     state["government"] = draw(st.sampled_from(["army", "navy", "none"]))
     state[_key(draw, "european-war")] = draw(st.sampled_from(["none", "limited", "total"]))
-    state["markers"] = {b: draw(st.lists(st.sampled_from(MARKERS), max_size=2, unique=True)) for b in BOXES}
+    state["markers"] = {draw(st.sampled_from(BOX_SPELLINGS[b])): draw(st.lists(st.sampled_from(MARKERS), max_size=2, unique=True))
+                        for b in BOXES}
     state["flags"] = draw(st.lists(st.sampled_from(FLAGS), max_size=2, unique=True))
     interps = {}
     for name, vals in (("annual-scope", ["faction", "map"]), ("empty-slot", ["forced", "voluntary"]),

@@ -220,3 +220,19 @@ def test_check_in_a_single_map_game_refuses_the_other_map(tmp_path):
     path = write(tmp_path, state)
     r = invoke(["check", path, "--faction", "soviet", "--tk", "38", "--ds", "24"])
     assert_one_error_line(r, ["--ds"])
+
+
+@pytest.mark.parametrize("extra,words", [
+    ("wether: rain\n", ["wether", "unknown key"]),                  # a misspelt top-level key
+    ("government: emperor\n", ["government", "emperor"]),           # a bad value of an optional key
+    ("countries: {Russia: {posture: angry}}\n", ["Russia", "angry"]),
+])
+def test_validate_goes_on_after_a_schema_problem(tmp_path, extra, words):
+    """A problem in one top-level key does not hide the problems elsewhere (every problem is reported)."""
+    state = STATE.replace("[26b, 38, 39]", "[26b, 38, 99]").replace("countries:\n  Russia: {posture: war, status: active, alignment: soviet}\n", "")
+    path = write(tmp_path, state + extra)
+    r = invoke(["validate", path, "--json"])
+    assert r.exit_code == 2
+    texts = [" ".join(p.values()) for p in json.loads(r.stdout)["problems"]]
+    assert any(all(w in t for w in words) for t in texts), texts
+    assert any("tk-soviet-99" in t for t in texts), texts
