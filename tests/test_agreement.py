@@ -12,7 +12,10 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import json
+
 import yaml
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -262,6 +265,7 @@ def test_oracle_check_direct_and_cpsat_agree(scenario):
     assert as_set(solved) == expected, (state, deck)
     assert direct == solved                      # same order too (FORMAT 5 sorting)
     assert len(solved) == len(expected)          # no duplicates
+    assert expected                              # 1.1.3: there is always a legal selection, if only "none"
     # check agrees with the oracle on every combination of hand cards and cards from outside the hand
     cards = sorted({c for m in pos.maps for c in pos.hand(faction, m)} | set(extra))
     for ch in oracle.every_choice(pos, cards):
@@ -289,3 +293,38 @@ def test_generated_positions_cover_every_game():
 
     run()
     assert {"tk", "ds", "ae", "several", "one-or-none"} <= seen
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(scenarios(), st.data())
+def test_cli_pairs_and_check_agree_with_the_oracle(scenario, data):
+    """The same agreement through the command line: `pairs --json` lists exactly the oracle's legal
+    selections (sorted as FORMAT 5 says) and `check` exits 0 exactly on those."""
+    from cli.main import cli
+
+    state, deck, faction, extra = scenario
+    with tempfile.TemporaryDirectory() as d:
+        (Path(d) / "decks").mkdir()
+        (Path(d) / "decks" / "test-deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False))
+        path = Path(d) / "state.yaml"
+        path.write_text(yaml.safe_dump(state, sort_keys=False))
+        pos = load_position(path)
+        expected = oracle.legal_set(pos, faction)
+        r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", faction, "--json"])
+        out = json.loads(r.stdout)
+        assert as_set(out["choices"]) == expected
+        assert out["count"] == len(expected)
+        key = lambda c: tuple((c[m] is None, c[m] or "") for m in sorted(c))  # noqa: E731
+        assert out["choices"] == sorted(out["choices"], key=key)
+        only_nothing = all(v is None for c in out["choices"] for v in c.values())
+        assert r.exit_code == (1 if only_nothing else 0)
+        cards = sorted({c for m in pos.maps for c in pos.hand(faction, m)} | set(extra))
+        choice = {m: data.draw(st.sampled_from(cards + [None])) for m in pos.maps} if cards else {m: None for m in pos.maps}
+        args = ["check", str(path), "--faction", faction, "--json"]
+        for m, c in choice.items():
+            if c is not None:
+                args += [f"--{m}", c]
+        r = CliRunner().invoke(cli, args)
+        want = oracle.legal(pos, faction, choice)
+        assert r.exit_code == (0 if want else 1), (choice, r.stdout, r.stderr)
+        assert json.loads(r.stdout)["legal"] is want
