@@ -1254,12 +1254,17 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
                 reason += f", {taken_with} of them taken with other steps"
             rule = "1.3.3"
         elif not placeable:
-            details = []
-            for u in free[:3]:
-                near = "; ".join(list(ctx.near_miss[u.id].values())[:2])
+            groups: dict = {}
+            for u in free:
+                near = "; ".join(dict.fromkeys(ctx.near_miss[u.id].values()))
                 blocked = [f"{loc} ({', '.join(ctx.blocked[loc])})" for loc in ctx.eligible[u.id] if loc in ctx.blocked]
-                d = f"{u.id}: " + (f"enemy units or markers in {', '.join(blocked[:3])}" if blocked else (near or "no Replacement Location on this map"))
-                details.append(d)
+                d = (f"enemy units or markers in {', '.join(blocked[:3])}" if blocked else
+                     (near or "no Replacement Location for them on this map"))
+                groups.setdefault(d, []).append(u.id)
+            details = []
+            for d, ids in groups.items():
+                shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+                details.append(f"{shown}: {d}")
             reason = f"the {what} units left in the Force Pool cannot be placed: " + "; ".join(details)
             rule = "1.3.4"
         elif all(len(opt) == 2 for u in placeable for opt in ctx.pay_values[u.id] if key in opt) and left == 1:
