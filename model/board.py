@@ -287,6 +287,9 @@ class Board:
 
     ``stacking`` holds the 9.2 limits: ``units`` (3), ``steps`` (6) and
     ``limited-steps`` (3) for a hex with the Limited Stacking symbol.
+
+    The graph and supply traces are cached: treat a Board as immutable, or
+    call :meth:`invalidate` after changing hexes, neighbours or units.
     """
     hexes: dict = field(default_factory=dict)
     boxes: list = field(default_factory=list)
@@ -335,6 +338,11 @@ class Board:
         return [u for u in self.units_at(loc) if u.ground and u.faction and u.faction != faction]
 
     # ------------------------------------------------------------------ graph
+    def invalidate(self) -> None:
+        """Forget the cached graph and supply traces (after the map was changed)."""
+        self._graph = None
+        self.__dict__.pop("_supply_cache", None)
+
     @property
     def graph(self):
         """The undirected networkx graph of the map (hex ids and box names as nodes). Imports networkx."""
