@@ -725,3 +725,43 @@ def test_1_1_3_empty_slot_given_the_other_slot(tmp_path):
     assert {"tk": "tk-soviet-39", "ds": None} not in got           # DS 24 fits beside 39
     r = check(pos, "soviet", {"tk": "tk-soviet-39"})
     assert rules_of(r) == [("1.1.3", "No Pending Card")]
+
+
+# ----------------------------------------------------------------------------- the shipped examples
+
+SHIPPED = sorted(EXAMPLES.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_shipped_examples_oracle_check_and_enumeration_agree(path):
+    """Every shipped example, every faction in it: the independent oracle, direct enumeration, CP-SAT
+    enumeration and `check` agree (1.1.3 - 1.1.3.3)."""
+    import oracle  # tests/oracle.py
+
+    from model.position import read_state
+    pos, problems = read_state(path)
+    if problems:
+        pytest.skip(f"{path.name} is not a loadable state file: {problems[0]}")
+    for faction in pos.factions:
+        expected = oracle.legal_set(pos, faction)
+        got = pairs(pos, faction)
+        assert {frozenset(c.items()) for c in got} == expected, faction
+        for ch in oracle.every_choice(pos, sorted({c for m in pos.maps for c in pos.hand(faction, m)})):
+            assert check(pos, faction, ch).legal == oracle.legal(pos, faction, ch), (faction, ch)
+
+
+def test_shipped_ds_example_rules_named_in_its_comments():
+    """DS 1.1.3.1 / 1.1.3.3 on the shipped DS example: the Navy leads the Government, so neither 3 Army
+    Program nor 8 Demand Inner Mongolia; 12 Diplomatic Overtures cannot follow 11; 19a Aid to China and
+    5 Cash & Carry Bill can be selected."""
+    pos = load_position(EXAMPLES / "ds-1941.yaml")
+    axis = pos.factions.get("axis", {}).get("ds")
+    if pos.government != "navy" or axis is None or axis.current != "ds-axis-11":
+        pytest.skip("the shipped example changed")
+    for cid, rule in (("ds-axis-3", "1.1.3.1"), ("ds-axis-8", "1.1.3.1"), ("ds-axis-12", "1.1.3.3")):
+        if cid in axis.hand:
+            assert rule in {v.rule for v in check(pos, "axis", {"ds": cid}).violations}, cid
+    western = {c["ds"] for c in pairs(pos, "western")}
+    for cid in ("ds-western-19a", "ds-western-5"):
+        if cid in pos.hand("western", "ds"):
+            assert cid in western
