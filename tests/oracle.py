@@ -49,15 +49,15 @@ def _ws(v):
 def card_types(card) -> set:
     """Card types of FORMAT section 2, from the raw card."""
     raw = card.raw
-    name = raw.name
+    name = raw.name.casefold()                 # the words, however the name is capitalised
     t = {_key(k).replace(" ", "-") for k in (raw.kinds or [])}
-    if "Demand" in name:
+    if "demand" in name:
         t.add("demand")
-    if "Diplomatic Overtures" in name:
+    if "diplomatic overtures" in name:
         t.add("diplomatic-overtures")
-    if "Offensive" in name:
+    if "offensive" in name:
         t.add("offensive")
-    if "War Progress" in name:
+    if "war progress" in name:
         t.add("war-progress")
     if raw.rearmament:
         t.add("rearmament")

@@ -140,7 +140,7 @@ def scenarios(draw):
     for m, f, num in skeleton:
         ws = draw(st.sampled_from(WAR_STATES))
         c = {"map": m, "faction": f, "number": int(num) if num.isdigit() and draw(st.booleans()) else num,
-             "name": draw(st.sampled_from(NAMES))}
+             "name": draw(st.sampled_from(NAMES)) if draw(st.integers(0, 3)) else _case(draw, draw(st.sampled_from(NAMES)))}
         c[_key(draw, "war-state")] = draw(st.sampled_from(WS_SPELLINGS[ws]))
         if f == "soviet":
             c["production"] = draw(st.integers(0, 3))
