@@ -179,7 +179,8 @@ def _base_legal(pos, faction, choice) -> bool:
         # 1.1.3 from that faction's hand (of that map); Theater: own map's slot
         if card.faction != faction or card.map != slot:
             return False
-        if cid not in pos.factions[faction][slot].hand:
+        fm = pos.factions[faction].get(slot)
+        if fm is None or cid not in fm.hand:
             return False
         # 1.1.3.1 Selection Requirements: every item holds
         if not all(requirement_holds(pos, card, it) for it in (card.raw.requires or [])):
@@ -240,7 +241,8 @@ def legal(pos, faction, choice) -> bool:
         for slot, cid in choice.items():
             if cid is not None:
                 continue
-            for c in pos.factions[faction][slot].hand:
+            fm = pos.factions[faction].get(slot)
+            for c in (fm.hand if fm else []):
                 if _base_legal(pos, faction, {**choice, slot: c}):
                     return False
     return True
