@@ -157,12 +157,16 @@ def why(state, card, faction, as_json, interpretations, time_limit):
     Example:
       aeref why examples/ae-soviet-production.yaml tk-soviet-26b --faction soviet
     """
-    from solver.cpsat import why as explain
+    from solver.cpsat import SolverLimitReached, why as explain
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
     cid = card_arg(pos, card, "CARD", pos.maps[0] if len(pos.maps) == 1 else None, f)
-    ans = explain(pos, f, cid, time_limit)
+    try:
+        ans = explain(pos, f, cid, time_limit)
+    except SolverLimitReached:
+        raise BadInput(f"{state}: the time limit of {time_limit} s was reached before the solver decided whether "
+                       f"{cid} is in a legal selection; raise --time-limit") from None
     if as_json:
         emit_json(ans.as_json())
     else:
@@ -174,5 +178,8 @@ def why(state, card, faction, as_json, interpretations, time_limit):
             click.echo(f"{cid} {c.name} is in no legal selection:")
             for v in ans.violations:
                 click.echo(f"  {v}")
+            if not ans.complete:
+                click.echo(f"  (the time limit of {time_limit} s was reached while the rules were narrowed down: "
+                           "these rules together exclude the card, but fewer of them may do)")
         click.echo(interpretations_text(ans.interpretations))
     return EXIT_OK if ans.legal else EXIT_ILLEGAL

@@ -28,7 +28,13 @@ class FileModel(BaseModel):
     @classmethod
     def _spellings(cls, data: Any) -> Any:
         if isinstance(data, dict):
-            return {norm_key(k): v for k, v in data.items()}
+            out, given = {}, {}
+            for k, v in data.items():
+                key = norm_key(k)
+                if key in out:   # war-state and war_state both: which one is meant?
+                    raise ValueError(f"key {key} is given twice ({given[key]!r} and {k!r})")
+                out[key], given[key] = v, k
+            return out
         return data
 
 

@@ -6,9 +6,10 @@ generates for :class:`~model.position.StateFile` / a deck (a mapping with
 that it accepts what the loader accepts, for an editor with a YAML language
 server (validation and completion as the player types):
 
-* both spellings of every key (``war-state`` and ``war_state``): the hyphen
-  spelling is the property (offered in completion), the underscore spelling a
-  pattern property; a required key is satisfied by either spelling;
+* every spelling of a key the loader reads (``war-state``, ``war_state``,
+  ``War-State``): the hyphen spelling is the property (offered in
+  completion), every spelling matches a pattern property; a required key is
+  satisfied by any spelling;
 * enumerations and the values the loader normalises (war states and their
   colours, Posture, Status, Alignment, government, European war, step kinds
   ...) are offered as completions and accepted in any letter case, with ``-``,
@@ -21,8 +22,6 @@ server (validation and completion as the player types):
 
 The loader stays the authority: it also checks what a schema cannot
 (unknown card ids, the Current Card in the hand, turns, requirements ...).
-Keys in upper case (``War-State``), which the loader also accepts, are
-outside FORMAT.md and not in the schema.
 """
 from __future__ import annotations
 
@@ -87,6 +86,20 @@ def _ci(value: str) -> str:
     return "".join(out)
 
 
+def _key_pattern(key: str) -> str:
+    """Every spelling of a key the loader reads as ``key`` (``norm_key``): any
+    letter case, ``-`` or ``_``, surrounding blanks."""
+    out = []
+    for ch in key:
+        if ch.isalpha():
+            out.append(f"[{ch.lower()}{ch.upper()}]")
+        elif ch in "-_":
+            out.append("[-_]")
+        else:
+            out.append(re.escape(ch))
+    return r"^\s*" + "".join(out) + r"\s*$"
+
+
 def _enum_schema(values) -> dict:
     strs = [v for v in values if isinstance(v, str)]
     pattern = r"^\s*(" + "|".join(_ci(v) for v in strs) + r")\s*$"
@@ -114,19 +127,15 @@ def _loosen(node: Any, hints: dict, before: set, name: Optional[str] = None) -> 
         node["properties"] = props
         pattern_props = dict(node.get("patternProperties", {}))
         for key, sub in props.items():
-            if "-" in key:
-                pattern_props[f"^{re.escape(key.replace('-', '_'))}$"] = sub
+            pattern_props[_key_pattern(key)] = sub
         if pattern_props:
             node["patternProperties"] = pattern_props
-        req = node.get("required", [])
-        either = [k for k in req if "-" in k]
-        if either:
-            node["required"] = [k for k in req if "-" not in k]
-            if not node["required"]:
-                del node["required"]
-            node.setdefault("allOf", [])
-            node["allOf"] = node["allOf"] + [{"anyOf": [{"required": [k]}, {"required": [k.replace("-", "_")]}]}
-                                             for k in either]
+        req = node.pop("required", [])
+        if req:
+            # a required key written in another spelling (war_state, GAME) still counts
+            node["allOf"] = node.get("allOf", []) + [
+                {"anyOf": [{"required": [k]}, {"not": {"propertyNames": {"not": {"pattern": _key_pattern(k)}}}}]}
+                for k in req]
     t = node.get("type")
     if "enum" in node and all(isinstance(v, str) for v in node["enum"]) and t in (None, "string"):
         rest = {k: v for k, v in node.items() if k not in ("enum", "type")}

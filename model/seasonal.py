@@ -59,6 +59,8 @@ class ReinforcementFile(FileModel):
     @classmethod
     def _to(cls, v: Any) -> Any:
         v = _word(v)
+        if not isinstance(v, str):
+            return v          # pydantic reports the wrong type (a list is unhashable: no lookup)
         return {"pool": "force-pool", "delay": "delay-box", "swb": "strategic-warfare-box"}.get(v, v)
 
 

@@ -212,6 +212,7 @@ class WhyAnswer:
     violations: list
     interpretations: dict
     rules: list          # the minimal set of rule keys that exclude the card
+    complete: bool = True  # False: the time limit cut the shrinking short, the set may not be minimal
 
     def as_json(self) -> dict:
         out = {"card": self.card, "legal": self.legal}
@@ -219,13 +220,16 @@ class WhyAnswer:
             out["example"] = self.example
         out["violations"] = [v.as_json() for v in self.violations]
         out["interpretations"] = self.interpretations
+        out["complete"] = self.complete
         return out
 
 
 def _solve(comp: Compiled, assumptions: list, time_limit: Optional[float]):
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    if time_limit:
+    if time_limit is not None:
+        if time_limit <= 0:
+            raise SolverLimitReached("the solver's time limit was reached before the answer was proved")
         solver.parameters.max_time_in_seconds = float(time_limit)
     comp.model.ClearAssumptions()
     comp.model.AddAssumptions(assumptions)
@@ -243,8 +247,17 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     assumptions; an infeasible core is shrunk by deletion to a minimal set of
     rules and re-checked. Returns a :class:`WhyAnswer` with one legal choice
     containing the card, or the violations of the minimal set of rules in
-    every choice containing it. Raises :class:`SolverLimitReached`.
+    every choice containing it. ``time_limit`` (seconds) bounds all the
+    solves together; raises :class:`SolverLimitReached` when it runs out
+    before the first answer (is the card in a legal choice?) is proved; when
+    it runs out while the core is shrunk, the answer lists the rules of a
+    proved but perhaps not minimal core and ``complete`` is False.
     """
+    import time
+
+    def left():
+        return None if deadline is None else deadline - time.perf_counter()
+
     c = pos.cards[card]
     slot = c.map if c.map in pos.maps else pos.maps[0]
     ctx = make_context(pos, faction, {slot: [card]})
@@ -252,7 +265,8 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     comp = compile_selection(ctx, constraints, enforce=True)
     comp.model.Add(comp.pick[(slot, card)] == 1)
     keys = list(comp.enforce)
-    status, solver = _solve(comp, [comp.enforce[k] for k in keys], time_limit)
+    deadline = None if time_limit is None else time.perf_counter() + float(time_limit)   # solver time only
+    status, solver = _solve(comp, [comp.enforce[k] for k in keys], left())
     interps = interpretations_used(pos)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         example = {}
@@ -263,13 +277,20 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     by_index = {comp.enforce[k].Index(): k for k in keys}
     core = [by_index[i] for i in solver.SufficientAssumptionsForInfeasibility() if i in by_index] or keys
     # shrink by deletion: drop each rule whose absence keeps the model infeasible
-    kept = list(core)
+    kept, complete = list(core), True
     for k in list(core):
         trial = [x for x in kept if x != k]
-        st, _ = _solve(comp, [comp.enforce[x] for x in trial], time_limit)
+        try:
+            st, _ = _solve(comp, [comp.enforce[x] for x in trial], left())
+        except SolverLimitReached:
+            complete = False               # not proved droppable: keep the rule
+            continue
         if st == cp_model.INFEASIBLE:
             kept = trial
-    st, _ = _solve(comp, [comp.enforce[x] for x in kept], time_limit)
+    try:
+        st, _ = _solve(comp, [comp.enforce[x] for x in kept], left())
+    except SolverLimitReached:
+        st, complete = cp_model.INFEASIBLE, False   # kept is the core or a proved-infeasible trial
     if st != cp_model.INFEASIBLE:          # re-check; never show an unproved core
         kept = keys
     # the violations of the kept rules' constraints on the card, in the choices that contain it
@@ -284,10 +305,10 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     alone = involved.violations({slot: card, **{s: None for s in others}})
     if {f"{v.rule} {v.title}" for v in alone} >= set(kept):
         # the kept rules exclude the card alone: say so, not once per (possibly illegal) pairing
-        return WhyAnswer(card, slot, False, None, alone, interps, kept)
+        return WhyAnswer(card, slot, False, None, alone, interps, kept, complete)
     for rest in product(*[ctx.values(s) for s in others]):
         for v in involved.violations({slot: card, **dict(zip(others, rest))}):
             if v not in seen:
                 seen.add(v)
                 violations.append(v)
-    return WhyAnswer(card, slot, False, None, violations, interps, kept)
+    return WhyAnswer(card, slot, False, None, violations, interps, kept, complete)
