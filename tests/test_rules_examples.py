@@ -765,3 +765,28 @@ def test_shipped_ds_example_rules_named_in_its_comments():
     for cid in ("ds-western-19a", "ds-western-5"):
         if cid in pos.hand("western", "ds"):
             assert cid in western
+
+
+def test_1_1_3_3_recyclable_card_cannot_be_played_back_to_back(tmp_path):
+    """TK / DS 1.1.3.3: because of the sequencing of 1.1.1, a recyclable card (DS Western 22 Chinese War
+    Production) cannot be played back-to-back when there is only one of it: as the Current Card it is not
+    in the hand when the Pending Card is selected (1.1.3), and listing it in both is an input error."""
+    body = """
+game: ds
+turn: Aug-Sept 1941
+war-state: limited
+factions:
+  western:
+    ds:
+      current: 22
+      hand: [27]
+"""
+    pos = position(tmp_path, body)
+    r = check(pos, "western", {"ds": "ds-western-22"})
+    assert rules_of(r) == [("1.1.3", "Pending Card Selection")]
+    assert "Current Card" in r.violations[0].message
+    assert pairs(pos, "western") == [{"ds": "ds-western-27"}]
+    from model.position import read_state
+    (tmp_path / "state.yaml").write_text((tmp_path / "state.yaml").read_text().replace("hand: [27]", "hand: [27, 22]"))
+    _, problems = read_state(tmp_path / "state.yaml")
+    assert any("Current Card" in p.message for p in problems)
