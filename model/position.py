@@ -401,7 +401,7 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
         if cf.faction == "soviet" and cf.production is None:
             problems.append(Problem(file, join_path(where, "production"), f"{cid} {cf.name}: a Soviet card needs its Production Value (the black circle)"))
         reqs, rp = parse_requirements(cf.requires, file, join_path(where, "requires"), cf.map, cf.faction)
-        problems.extend(rp)
+        problems.extend(Problem(p.file, p.where, f"{cid} {cf.name}: {p.message}") for p in rp)   # name the card (FORMAT 3)
         cards[cid] = Card(
             id=cid, map=cf.map, faction=cf.faction, number=str(cf.number), name=cf.name, war_state=cf.war_state,
             production=cf.production, combined=cf.combined, recyclable=cf.recyclable, rearmament=cf.rearmament,
