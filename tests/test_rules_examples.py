@@ -790,3 +790,19 @@ factions:
     (tmp_path / "state.yaml").write_text((tmp_path / "state.yaml").read_text().replace("hand: [27]", "hand: [27, 22]"))
     _, problems = read_state(tmp_path / "state.yaml")
     assert any("Current Card" in p.message for p in problems)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Nov-Dec 1937", "Nov-Dec 1937"), ("Winter 1937", "Nov-Dec 1937"), ("nov-dec 1937", "Nov-Dec 1937"),
+    ("Mar-Apr 1938", "Mar-Apr 1938"), ("Spring 1938", "Mar-Apr 1938"),
+    ("May-June 1938", "May-June 1938"), ("May-Jun 1938", "May-June 1938"), ("Summer 1938", "May-June 1938"),
+    ("Aug-Sept 1938", "Aug-Sept 1938"), ("Aug-Sep 1938", "Aug-Sept 1938"), ("Fall 1938", "Aug-Sept 1938"),
+])
+def test_1_1_3_3_annual_turn_spellings_and_the_next_seasonal_turn(tmp_path, text, expected):
+    """FORMAT 4 turn spellings; 1.1.3.3: a Pending Card is revealed at the next Seasonal Turn and the
+    calendar year of a Winter turn is that of its Nov-Dec (Nov-Dec 1937 is followed by Mar-Apr 1938)."""
+    pos = position(tmp_path, f"game: tk\nturn: {text}\nwar-state: pre-war\nfactions: {{axis: {{tk: {{hand: []}}}}}}\n")
+    assert str(pos.turn) == expected
+    following = {"Nov-Dec 1937": "Mar-Apr 1938", "Mar-Apr 1938": "May-June 1938", "May-June 1938": "Aug-Sept 1938",
+                 "Aug-Sept 1938": "Nov-Dec 1938"}
+    assert str(pos.turn.next()) == following[expected]
