@@ -1,6 +1,8 @@
 """``aeref reveal`` (1.1.1, 1.1.2.2, *1.1.4), ``aeref war-state`` (12) and ``aeref drm`` (1.1.2.1)."""
 from __future__ import annotations
 
+import re
+
 import click
 
 from .common import (
@@ -106,20 +108,33 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
     Example:
       aeref war-state examples/ds-axis-reveal.yaml --to total
     """
-    from model.cards import WAR_STATE_NAMES
+    from model.cards import WAR_STATE_NAMES, WAR_STATES
     from solver import war_state as ws
 
     pos = load(state, interpretations)
     m = _map(pos, map_)
     c = None
     if card is not None:
+        ref = str(card).strip().lower()
+        if re.fullmatch(r"[0-9]+[a-z]?", ref):
+            # a bare number names no faction: say which ids would do on this map
+            ids = sorted(cid for cid, x in pos.cards.items() if x.map == m and x.number == ref)
+            which = f"write the full id: {' or '.join(ids)}" if ids else f"write the full id such as {m}-axis-{ref}"
+            raise BadInput(f"--card {card}: a bare number names no faction; {which}")
         cid = card_arg(pos, card, "--card", m, None)
         c = pos.cards[cid]
         if c.map != m:
             raise BadInput(f"--card: {cid} is a {c.map.upper()} card, not a {m.upper()} card")
-    due = ws.triggers(pos, m, c)
+    due = all_triggers = ws.triggers(pos, m, c)
+    # 12: an event sets off a war state only while an earlier one is in effect ("Pre-War ends and
+    # Limited War goes into effect when ..."): an Allied Country at War under Total War changes
+    # nothing and is no attempt to go back. Only --to asks for a given war state.
+    now = WAR_STATES.index(pos.war_state[m])
+    spent = [(s, why) for s, why in due if WAR_STATES.index(s) <= now]
+    due = [(s, why) for s, why in due if WAR_STATES.index(s) > now]
     if to is not None:
         due.insert(0, (to.lower(), "--to: it goes into effect"))
+        all_triggers = [due[0]] + list(all_triggers)
     legal, violation = True, None
     if due:
         new, cause = due[0]
@@ -130,13 +145,17 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
             ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "no change")
         except ValueError as exc:
             raise BadInput(str(exc)) from None
+    elif spent:
+        ch = ws.Change(m, pos.war_state[m], pos.war_state[m],
+                       "; ".join(f"{why}, which starts {WAR_STATE_NAMES[s]} only while an earlier War State is in effect"
+                                 for s, why in spent))
     else:
         ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "nothing sets off a change")
     if write and legal:
         _write(ws.apply(pos, ch), write)
     if as_json:
         out = {"map": m, "turn": str(pos.turn), "legal": legal, "war-state": pos.war_state[m],
-               "triggers": [{"war-state": s, "cause": why} for s, why in due], "change": ch.as_json() if ch.changes else None,
+               "triggers": [{"war-state": s, "cause": why} for s, why in all_triggers], "change": ch.as_json() if ch.changes else None,
                "violations": [violation] if violation else [], "written": write if legal else None}
         emit_json(out)
     else:
@@ -178,6 +197,10 @@ def drm(state, map_, country, tables, segment, as_json):
     m = _map(pos, map_)
     if country is not None and pos.country(country) is None:
         raise BadInput(f"--country: {country} is not in {pos.file} (countries: {', '.join(c.name for c in pos.countries.values()) or 'none'})")
+    for t in tables:
+        if not table_key(t).strip("-"):
+            raise BadInput(f"--table {t!r}: name the table rolled on (current-card, diplomatic-incident, "
+                           "international-crisis or another table's name)")
     keys = [table_key(t) for t in tables] or ["current-card"]
     rolls = [political_drm(pos, m, k, country, segment) for k in keys]
     if as_json:

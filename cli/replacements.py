@@ -5,7 +5,10 @@ import click
 
 from model.errors import InputError
 
-from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, json_option, load, time_limit_option
+from .common import (
+    EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, json_option, load, require_faction,
+    time_limit_option,
+)
 
 map_option = click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,
                           help="The map whose Replacements Segment is asked about (may be left out in TK or DS).")
@@ -22,8 +25,19 @@ def _map(pos, map_):
     return m
 
 
+def _steps_text(count: int, label: str, bare: bool = False) -> str:
+    """``2 minor steps``, ``1 Russia infantry step`` (``bare``: ``8 Russia infantry``); a label of an
+    ``any`` step already ends in ``step`` (``minor step``)."""
+    plural = "s" if count != 1 else ""
+    head, sep, tail = label.partition(" (")
+    if head.endswith(" step"):
+        return f"{count} {head}{plural}{sep}{tail}"
+    return f"{count} {label}" if bare else f"{count} {label} step{plural}"
+
+
 def _faction(pos, faction):
-    return faction.lower()
+    # FORMAT 4: a faction left out of `factions` cannot be queried
+    return require_faction(pos, faction)
 
 
 @click.command()
@@ -60,7 +74,7 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     from tabulate import tabulate
     fac = f.capitalize()
     click.echo(f"Replacements Segment (1.3): {fac}, {m.upper()} map, {pos.turn}")
-    rec = "; ".join(f"{r['count']} {r['step']}" for r in out["received"]) or "none"
+    rec = "; ".join(_steps_text(r["count"], r["step"], bare=True) for r in out["received"]) or "none"
     click.echo(f"Steps received: {out['steps-received']} ({rec})")
     rows = [[p["unit"], p["location"], ", ".join(p["paid-with"]), p["basis"]] for p in out["placements"]]
     if rows:
@@ -68,8 +82,7 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     click.echo(f"Steps used: {out['steps-used']} of {out['steps-received']}"
                + (" (optimal, proved)" if res.optimal else f" -- {res.status}"))
     for lost in out["lost"]:
-        click.echo(f"Lost: {lost['count']} {lost['step']} step{'s' if lost['count'] != 1 else ''} "
-                   f"[{lost['rule']}] {lost['reason']}")
+        click.echo(f"Lost: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
     return EXIT_OK
 
 
@@ -110,5 +123,5 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
         for v in ruling.violations:
             click.echo(f"  {v}")
         for lost in ruling.lost:
-            click.echo(f"  Unused: {lost['count']} {lost['step']} [{lost['rule']}] {lost['reason']}")
+            click.echo(f"  Unused: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL

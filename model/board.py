@@ -337,11 +337,28 @@ class Board:
         """The ground units in ``loc`` of a faction other than ``faction``."""
         return [u for u in self.units_at(loc) if u.ground and u.faction and u.faction != faction]
 
+    def adjacent(self, loc: str) -> tuple:
+        """The locations adjacent to ``loc``: those it lists in ``neighbours`` and those listing it
+        (adjacency is symmetric, as in the supply graph, even when only one hex names the other)."""
+        adj = self.__dict__.get("_adjacent")
+        if adj is None:
+            adj = {}
+            for h in self.hexes.values():
+                for n in h.neighbours:
+                    if n == h.id:
+                        continue
+                    adj.setdefault(h.id, []).append(n)
+                    adj.setdefault(n, []).append(h.id)
+            adj = {k: tuple(dict.fromkeys(v)) for k, v in adj.items()}
+            self.__dict__["_adjacent"] = adj
+        return adj.get(loc, ())
+
     # ------------------------------------------------------------------ graph
     def invalidate(self) -> None:
-        """Forget the cached graph and supply traces (after the map was changed)."""
+        """Forget the cached graph, adjacency and supply traces (after the map was changed)."""
         self._graph = None
         self.__dict__.pop("_supply_cache", None)
+        self.__dict__.pop("_adjacent", None)
 
     @property
     def graph(self):

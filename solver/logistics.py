@@ -134,7 +134,7 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
     if f == "soviet":
         if not (h.road or h.rail):
             return f"{hid} is not a Road or Rail hex"
-        near = [hid] + [n for n in h.neighbours if n in ctx.hexes]
+        near = [hid] + [n for n in ctx.pos.board.adjacent(hid) if n in ctx.hexes]
         hqs = [(n, u) for n in near for u in ctx.hexes[n].units if u.faction == f and u.type == "hq" and u.has_nationality("Russia")]
         if not hqs:
             return f"no Russian HQ unit in or adjacent to {hid}"
@@ -164,7 +164,7 @@ def in_enemy_zoc(ctx: LogisticsContext, hid: str) -> list[str]:
     """Enemy ground units whose zone of control covers ``hid`` (assumption: their own and adjacent hexes)."""
     h = ctx.hexes[hid]
     out = []
-    for n in (hid,) + tuple(h.neighbours):
+    for n in (hid,) + tuple(ctx.pos.board.adjacent(hid)):
         if n in ctx.hexes:
             out += [f"{u.id} in {n}" for u in ctx.hexes[n].units if u.ground and _enemy(u, ctx.faction)]
     return out

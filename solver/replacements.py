@@ -92,8 +92,24 @@ class MarkerRule:
     steps: Any
 
 
-def _swb(pos: Position, name: str) -> bool:
-    return pos.markers.has(name, "strategic-warfare-box")
+def swb_markers(pos: Position, map_: Optional[str] = None) -> list:
+    """The marker names in the Strategic Warfare Box: ``markers.strategic-warfare-box`` and, for
+    ``map_``, that map's ``boxes`` Strategic Warfare Box (where ``reveal`` puts what a card places
+    there, 1.1.2.2; per map in AE)."""
+    out = []
+    for box, names in pos.markers.boxes.items():
+        if box == "strategic warfare box":
+            out.extend(names)
+    maps = [map_] if map_ is not None else list(pos.seasonal.boxes)
+    for m in maps:
+        mb = pos.seasonal.boxes.get(m)
+        if mb is not None:
+            out.extend(str(x) for x in mb.strategic_warfare_box)
+    return list(dict.fromkeys(out))
+
+
+def _swb(pos: Position, name: str, map_: Optional[str] = None) -> bool:
+    return any(norm_name(x) == norm_name(name) for x in swb_markers(pos, map_))
 
 
 def _vp(pos: Position, side: str) -> Optional[int]:
@@ -102,19 +118,16 @@ def _vp(pos: Position, side: str) -> Optional[int]:
 
 def _anti_comintern(pos, f, m):
     russia = pos.country("Russia")
-    if f == "axis" and _swb(pos, "Anti-Comintern Crusade") and russia is not None and russia.posture == "war":
+    if f == "axis" and _swb(pos, "Anti-Comintern Crusade", m) and russia is not None and russia.posture == "war":
         yield StepLine("Germany", "any", 1, True, False, "1.3.2.1 Anti-Comintern Crusade (Russia's Posture is War)")
 
 
 def _minor_production(pos, f, m):
-    for box, names in pos.markers.boxes.items():
-        if box != "strategic warfare box":
-            continue
-        for name in names:
-            n = norm_name(name)
-            for plus in (1, 2):
-                if f"minor country production +{plus}" in n and norm_name(FACTION_NAMES[f]) in n:
-                    yield StepLine("minor", "any", plus, False, False, f"1.3.2 Minor Country Production +{plus} ({name})")
+    for name in swb_markers(pos, m):
+        n = norm_name(name)
+        for plus in (1, 2):
+            if f"minor country production +{plus}" in n and norm_name(FACTION_NAMES[f]) in n:
+                yield StepLine("minor", "any", plus, False, False, f"1.3.2 Minor Country Production +{plus} ({name})")
 
 
 def _vp_steps(marker: str, side: str, nat: str, own_box: bool):
@@ -136,7 +149,7 @@ def _vp_steps(marker: str, side: str, nat: str, own_box: bool):
 
 def _us_victory(map_):
     def steps(pos, f, m):
-        if f == "western" and _swb(pos, "US Victory Program"):
+        if f == "western" and _swb(pos, "US Victory Program", m):
             yield StepLine("US", "infantry", 1, False, False, "US Victory Program")
             if map_ == "tk":
                 yield StepLine("US", "armor", 1, False, False, "US Victory Program")
@@ -144,18 +157,15 @@ def _us_victory(map_):
 
 
 def _war_economy(pos, f, m):
-    for box, names in pos.markers.boxes.items():
-        if box != "strategic warfare box":
-            continue
-        for name in names:
-            n = norm_name(name)
-            for plus in (1, 2):
-                suffix = f" war economy +{plus}"
-                if n.endswith(suffix):
-                    country = name.strip()[: -len(suffix)].strip()
-                    c = pos.country(country)
-                    if c is not None and c.alignment == f:
-                        yield StepLine(c.name, "any", plus, False, False, f"War Economy +{plus} ({name})")
+    for name in swb_markers(pos, m):
+        n = norm_name(name)
+        for plus in (1, 2):
+            suffix = f" war economy +{plus}"
+            if n.endswith(suffix):
+                country = name.strip()[: -len(suffix)].strip()
+                c = pos.country(country)
+                if c is not None and c.alignment == f:
+                    yield StepLine(c.name, "any", plus, False, False, f"War Economy +{plus} ({name})")
 
 
 #: 1.3.2 Additional Seasonal Replacements, per map (△).
@@ -749,7 +759,7 @@ def _garrison(ctx, u) -> Optional[str]:
 
 def _quit_india(ctx, u) -> Optional[str]:
     if (ctx.map == "ds" and ctx.faction == "western" and u.has_nationality("Britain") and u.is_colonial
-            and norm_name(u.colonial_code or "") == "ind" and _swb(ctx.pos, "Quit India")):
+            and norm_name(u.colonial_code or "") == "ind" and _swb(ctx.pos, "Quit India", ctx.map)):
         return f"{ctx.describe(u)}: the Axis Quit India marker is in the Strategic Warfare Box, so British Ind colonial steps cannot be taken"
     return None
 
@@ -945,7 +955,8 @@ def _post_step_count(ctx):
         for opt in ctx.pay_values[u.id]:
             res = check_step_count(ctx, u, opt)
             if res:
-                yield Nogood(((("pay", u.id), opt),), f"[{res[0]}] {res[1]}")
+                title = next((r.title for r in MARKER_RULES if r.number == res[0] and ctx.map in r.maps), "")
+                yield Nogood(((("pay", u.id), opt),), f"[{res[0]}{'|' + title if title else ''}] {res[1]}")
 
 
 STEP_COUNT = Rule("1.3.3.2", "Airborne and Marine Units", _post_step_count)
@@ -989,10 +1000,12 @@ def evaluate(constraints: list, choice: dict) -> list:
             if total <= c.bound:
                 continue
             msg = c.explain(held)
-        number = rule.number
+        number, title = rule.number, rule.title
         if msg.startswith("[") and "] " in msg:
             number, msg = msg[1:].split("] ", 1)
-        v = Violation(number, rule.title if number == rule.number else _title(number), msg)
+            number, _, title = number.partition("|")
+            title = title or (rule.title if number == rule.number else _title(number))
+        v = Violation(number, title, msg)
         if v not in seen:
             seen.add(v)
             out.append(v)
@@ -1237,21 +1250,31 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
             continue
         fits = [u for u in _units(ctx) if u.id in ctx.force_pool and any(key in opt for opt in ctx.pay_values[u.id])]
         kind = {"infantry": "infantry-type", "armor": "armor- or infantry-type", "any": "infantry- or armor-type"}[p.kind]
-        what = f"one-step {p.nationality if p.special is None else p.nationality + ' Country'} {'colonial ' if p.colonial else ''}{kind}"
+        nat = (p.nationality if p.special is None else
+               f"{fac} Minor Country" if p.special == "minor" else p.nationality + " Country")
+        what = f"one-step {nat} {'colonial ' if p.colonial else ''}{kind}"
+        barred = _barred(ctx, p)
+        barred_text = "; ".join(f"{msg} [{rule}]" for _, rule, msg in barred)
         free = [u for u in fits if u.id not in taken]
         placeable = [u for u in free if ctx.place_values[u.id]]
         if not fits:
             garrison = [u.id for u in ctx.units.values() if u.type == "garrison" and u.id in ctx.force_pool and any(
                 not payment_problems(ctx, u, (key,)) or True for _ in [0]) and _pool_fits_nationality(ctx, p, u)]
-            reason = f"no {what} unit in the {fac} Force Pool"
+            reason = f"no {what} unit in the {fac} Force Pool that can be taken"
             if garrison:
                 reason += f" (garrison units {', '.join(garrison)} are never taken, 1.3.3.3)"
             rule = "1.3.3"
+            if barred:
+                reason += f": {barred_text}"
+                if len({r for _, r, _ in barred}) == 1:
+                    rule = barred[0][1]
         elif not free:
             taken_with = sum(1 for uid, _, pay in alloc.placements if uid in {u.id for u in fits} and key not in (pay or ()))
             reason = f"only {len(fits)} {what} unit{'s' if len(fits) != 1 else ''} in the {fac} Force Pool"
             if taken_with:
                 reason += f", {taken_with} of them taken with other steps"
+            if barred:
+                reason += f"; {barred_text}"
             rule = "1.3.3"
         elif not placeable:
             groups: dict = {}
@@ -1281,6 +1304,34 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
             reason = ("not used by the best allocation found before the solver's time limit ran out; "
                       "the allocation is NOT proved optimal, more steps may be placeable")
         out.append({"step": key, "count": left, "rule": rule, "reason": reason})
+    return out
+
+
+def _barred(ctx: ReplacementContext, p: Pool) -> list:
+    """Force Pool units the steps of pool ``p`` would otherwise buy but that cannot be taken:
+    ``[(unit id, rule, message)]`` (1.3.3 Quit India Restriction and Force Pool Limitation,
+    1.3.3.1 Conquered Allied Minor Country). Garrison units are reported apart (1.3.3.3)."""
+    out = []
+    for uid in ctx.force_pool:
+        u = ctx.units[uid]
+        if u.type == "garrison" or any(p.key in opt for opt in ctx.pay_values[uid]):
+            continue
+        if p.colonial and not u.is_colonial:
+            continue
+        if p.special == "minor":
+            c = ctx.country(u.nationality[0])
+            if not (c is not None and c.minor and c.alignment == ctx.faction):
+                continue
+        elif p.special is not None or not u.has_nationality(p.nationality):
+            continue
+        tp = takeable_problems(ctx, u)
+        if tp:
+            out.append((uid, tp[0][0], tp[0][2]))
+            continue
+        if p.special == "minor":
+            msg = check_minor(ctx, u, (p.key,))
+            if msg:
+                out.append((uid, "1.3.3.1", msg))
     return out
 
 

@@ -95,13 +95,18 @@ def _fac(f: str) -> str:
     return FACTION_NAMES[f]
 
 
+def _an(word: str) -> str:
+    """``an Axis`` / ``a Soviet``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 # ----------------------------------------------------------------------------- 1.1.3
 
 def _post_hand(ctx: SelectionContext):
     pos, f = ctx.pos, ctx.faction
     for slot, cid, card in _cards(ctx):
         if card.faction != f:
-            yield Nogood(((slot, cid),), f"{card_text(pos, cid)} is a {_fac(card.faction)} card, not a {_fac(f)} card")
+            yield Nogood(((slot, cid),), f"{card_text(pos, cid)} is {_an(_fac(card.faction))} card, not {_an(_fac(f))} card")
             continue
         fm = pos.factions[f].get(card.map)
         if fm is not None and cid in fm.hand:

@@ -1,0 +1,100 @@
+"""Rules-lawyer regressions for the Replacements Segment (1.3); test-only positions."""
+import json
+
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.replacements import check_allocation, parse_allocation, solution_json, steps_received
+from solver.replacements_cpsat import optimise
+
+from repl_helpers import hexes, inf, position, state
+
+CITY = lambda country, **kw: {"country": country, "city": True, **kw}
+WEST = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status": "active", "alignment": "western"},
+        "India": {"dependent-of": "Britain", "alignment": "western"}}
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_1_3_3_quit_india_in_the_maps_strategic_warfare_box(tmp_path):
+    """DS 1.3.3 Quit India Restriction: "If the Axis Quit India marker is in the Strategic Warfare Box,
+    the Western faction may not take British Ind colonial steps" - also when the marker is in the DS
+    map's Strategic Warfare Box of `boxes:` (where `reveal` places what a card puts there, 1.1.2.2)."""
+    pos = position(tmp_path, game="ds", faction="western", countries=WEST,
+                   steps=[{"nationality": "Britain", "kind": "infantry", "count": 1, "colonial": True}],
+                   pool=[inf("B-Ind", "Britain", colonial="Ind")], hexes=hexes(("0201", CITY("India", control="western"))),
+                   extra={"boxes": {"strategic-warfare-box": ["Quit India"]}})
+    res = optimise(pos, "western", "ds")
+    assert res.allocation.steps_used() == 0
+    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    # the lost step names the unit and the rule that bars it, not "no unit in the Force Pool"
+    assert lost["rule"] == "1.3.3" and "B-Ind" in lost["reason"] and "Quit India" in lost["reason"]
+
+
+def test_1_3_2_us_victory_program_in_the_maps_strategic_warfare_box(tmp_path):
+    """1.3.2.5 (TK) US Victory Program: one US infantry and one US armor step, the marker in the TK
+    map's Strategic Warfare Box of `boxes:`; in AE the DS map's box does not count on the TK map."""
+    pos = position(tmp_path, faction="western", countries=WEST,
+                   extra={"boxes": {"strategic-warfare-box": ["US Victory Program"]}})
+    got = {(s.nationality, s.kind, s.count) for s in steps_received(pos, "western", "tk")}
+    assert got == {("US", "infantry", 1), ("US", "armor", 1)}
+    pos = position(tmp_path, game="ae", faction="western", countries=WEST,
+                   extra={"boxes": {"ds": {"strategic-warfare-box": ["US Victory Program"]}}})
+    assert steps_received(pos, "western", "tk") == []
+    assert [(s.nationality, s.kind, s.count) for s in steps_received(pos, "western", "ds")] == [("US", "infantry", 1)]
+
+
+def test_1_3_3_1_conquered_allied_minor_named_in_the_lost_reason(tmp_path):
+    """1.3.3.1: "An Allied faction cannot allocate replacements to a Conquered Allied Minor Country." """
+    countries = dict(WEST, Greece={"minor": True, "status": "conquered", "alignment": "western"})
+    pos = position(tmp_path, faction="western", countries=countries,
+                   steps=[{"nationality": "minor", "kind": "any", "count": 1}], pool=[inf("GR-1", "Greece")],
+                   hexes=hexes(("0201", CITY("Greece", markers=[{"type": "partisan-base", "faction": "western"}]))))
+    res = optimise(pos, "western", "tk")
+    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    assert lost["rule"] == "1.3.3.1" and "GR-1" in lost["reason"] and "Western Minor Country" in lost["reason"]
+
+
+def test_1_3_2_3_no_retreat_pair_violation_titled_no_retreat(tmp_path):
+    """1.3.2.3 No Retreat (TK): pairs of No Retreat infantry steps may become German armor steps;
+    one step alone buys no armor unit. The violation carries the rule's own title."""
+    pos = position(tmp_path, faction="axis", countries={"Germany": {"status": "active", "alignment": "axis"}},
+                   markers={"vp": {"side": "axis-tide", "box": 4}, "vp-track": {"No Retreat": 2}},
+                   pool=[inf("G-A1", "Germany", "armor"), inf("G-A2", "Germany", "armor"), inf("G-A3", "Germany", "mechanized")],
+                   hexes=hexes(("0101", CITY("Germany", control="axis"))))
+    ctx, rows, problems = parse_allocation(pos, "axis", "tk", [
+        {"unit": "G-A1", "location": "0101", "paid-with": ["Germany infantry", "Germany infantry"]},
+        {"unit": "G-A3", "location": "0101", "paid-with": ["Germany infantry"]}], "alloc.yaml")
+    assert not problems
+    r = check_allocation(ctx, rows)
+    v = [x for x in r.violations if x.rule == "1.3.2.3"]
+    assert v and v[0].title == "No Retreat"
+    # 4 VP: two armor steps (the rules' example)
+    res = optimise(pos, "axis", "tk")
+    assert res.allocation.steps_used() == 4 and len(res.allocation.placements) == 2
+
+
+def test_replacements_for_a_faction_not_in_the_state_file_is_bad_input(tmp_path):
+    """FORMAT 4: a faction left out of `factions` cannot be queried; asking for it is an input error."""
+    p = state(tmp_path, faction="soviet", steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}],
+              pool=[inf("R-1")], hexes=hexes(("0101", CITY("Russia"))))
+    r = run("replacements", p, "--faction", "axis")
+    assert r.exit_code == 2 and r.stderr.count("Error:") == 1 and "faction axis is not in the state file" in r.stderr
+    a = tmp_path / "a.yaml"
+    a.write_text("[]\n")
+    r = run("check-replacements", p, a, "--faction", "western")
+    assert r.exit_code == 2 and r.stderr.count("Error:") == 1
+
+
+def test_replacements_text_counts_any_steps_once(tmp_path):
+    """Human output: `2 minor steps`, not `2 minor step` / `1 minor step step`."""
+    countries = {"Russia": {"status": "active", "alignment": "soviet"}, "Poland": {"minor": True, "status": "active", "alignment": "soviet"}}
+    p = state(tmp_path, faction="soviet", countries=countries, steps=[{"nationality": "minor", "kind": "any", "count": 2}],
+              pool=[inf("P-1", "Poland")], hexes=hexes(("0101", CITY("Poland"))))
+    r = run("replacements", p, "--faction", "soviet")
+    assert r.exit_code == 0
+    assert "(2 minor steps)" in r.stdout and "Lost: 1 minor step [" in r.stdout and "step step" not in r.stdout
+    data = json.loads(run("replacements", p, "--faction", "soviet", "--json").stdout)
+    assert data["lost"][0]["step"] == "minor step"          # the JSON label is unchanged
