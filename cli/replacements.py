@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import click
 
-from model.errors import InputError
-
 from .common import (
     EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, json_option, load, require_faction,
     time_limit_option,
@@ -113,7 +111,10 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
     data = load_yaml_file(allocation, allocation)
     ctx, rows, problems = parse_allocation(pos, f, m, data, allocation)
     if problems:
-        raise InputError(problems)
+        # one Error: line naming the allocation file and every place (`aeref validate` reads state files only)
+        first, rest = problems[0], problems[1:]
+        more = f" (and {len(rest)} more: " + "; ".join(f"{p.where}: {p.message}" for p in rest) + ")" if rest else ""
+        raise BadInput(f"{first.file}: {first.where}: {first.message}{more}" if first.where else f"{first.file}: {first.message}{more}")
     ruling = check_allocation(ctx, rows)
     if as_json:
         emit_json(ruling.as_json())

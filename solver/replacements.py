@@ -127,7 +127,7 @@ def _minor_production(pos, f, m):
         n = norm_name(name)
         for plus in (1, 2):
             if f"minor country production +{plus}" in n and norm_name(FACTION_NAMES[f]) in n:
-                yield StepLine("minor", "any", plus, False, False, f"1.3.2 Minor Country Production +{plus} ({name})")
+                yield StepLine("minor", "any", plus, False, False, f"Minor Country Production +{plus} ({name})")
 
 
 def _vp_steps(marker: str, side: str, nat: str, own_box: bool):
@@ -1219,7 +1219,7 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     received = sum(p.count for p in ctx.pools.values())
     spent = pool_use(ctx, alloc)
     used = sum(min(p.count, spent.get(k, 0)) for k, p in ctx.pools.items())
-    lost = explain_lost(ctx, alloc)
+    lost = explain_lost(ctx, alloc, proposed=True)
     return ReplacementRuling(not violations, violations, received, used, lost)
 
 
@@ -1232,7 +1232,24 @@ def pool_use(ctx: ReplacementContext, alloc: Allocation) -> dict:
     return used
 
 
-def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True) -> list:
+def _one_more(ctx: ReplacementContext, alloc: Allocation, key: str, placeable: list) -> Optional[tuple]:
+    """One more placement ``(unit, location, payment)`` that pays with a ``key`` step left over and
+    breaks no rule the allocation does not already break, or None (a few units and locations are tried)."""
+    constraints = post(ctx)
+    before = set(evaluate(constraints, alloc.choice(ctx)))
+    left = {k: p.count - n for k, p in ctx.pools.items() for n in [pool_use(ctx, alloc).get(k, 0)]}
+    for u in placeable[:5]:
+        for opt in ctx.pay_values[u.id]:
+            if key not in opt or any(opt.count(k) > left.get(k, 0) for k in opt):
+                continue
+            for loc in ctx.place_values[u.id][:12]:
+                trial = Allocation(list(alloc.placements) + [(u.id, loc, opt)])
+                if set(evaluate(constraints, trial.choice(ctx))) <= before:
+                    return u.id, loc, opt
+    return None
+
+
+def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False) -> list:
     """The steps ``alloc`` leaves unused, per pool, each with the rule and the reason.
 
     Returns ``[{"step", "count", "rule", "reason"}]`` (FORMAT 5 ``lost``).
@@ -1299,6 +1316,13 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
             reason = (f"the {what} units left ({', '.join(u.id for u in placeable[:5])}) can only go to "
                       f"{', '.join(locs[:6])}{' ...' if len(locs) > 6 else ''}, where the stacking limits (9.2) or "
                       "Minor Country stacking (9.1) leave no room, or their steps are better spent on other units")
+        more = _one_more(ctx, alloc, key, placeable) if proposed and placeable else None
+        if more is not None:
+            uid, loc, opt = more
+            rule = "1.3.3"
+            reason = (f"this allocation leaves {'them' if left > 1 else 'it'} unused, although {ctx.describe(ctx.units[uid])} could still be "
+                      f"taken with {', '.join(paid_with_text(ctx, ctx.units[uid], opt))} and placed in {loc}; "
+                      "unplaced replacement steps are lost")
         if not proved:
             rule = "1.3.3"
             reason = ("not used by the best allocation found before the solver's time limit ran out; "

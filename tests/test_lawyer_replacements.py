@@ -98,3 +98,30 @@ def test_replacements_text_counts_any_steps_once(tmp_path):
     assert "(2 minor steps)" in r.stdout and "Lost: 1 minor step [" in r.stdout and "step step" not in r.stdout
     data = json.loads(run("replacements", p, "--faction", "soviet", "--json").stdout)
     assert data["lost"][0]["step"] == "minor step"          # the JSON label is unchanged
+
+
+def test_check_replacements_unused_steps_a_unit_could_still_take(tmp_path):
+    """1.3.3: "If a player cannot take all his replacement steps ... the extra unplaced replacement steps
+    are lost." A proposed allocation that leaves steps unused although a unit could still take them
+    says so, instead of blaming stacking (an Off-Map Box has no stacking limit) or a two-step cost."""
+    countries = dict(WEST)
+    pos = position(tmp_path, faction="western", countries=countries,
+                   steps=[{"nationality": "US", "kind": "infantry", "count": 1}, {"nationality": "US", "kind": "armor", "count": 1}],
+                   pool=[inf("US-AB", "US", "airborne")], boxes=["Eastern US/Canada"])
+    ctx, rows, problems = parse_allocation(pos, "western", "tk", [], "alloc.yaml")
+    r = check_allocation(ctx, rows)
+    assert r.legal and r.steps_used == 0
+    for lost in r.lost:
+        assert lost["rule"] == "1.3.3" and "US-AB" in lost["reason"] and "could still be taken" in lost["reason"]
+        assert "Eastern US/Canada" in lost["reason"] and "9.2" not in lost["reason"]
+
+
+def test_check_replacements_bad_allocation_one_error_line_without_validate_hint(tmp_path):
+    """Bad input: exit 2, one Error: line naming the allocation file and every place."""
+    p = state(tmp_path, faction="soviet", steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}],
+              pool=[inf("R-1")], hexes=hexes(("0101", CITY("Russia"))))
+    a = tmp_path / "a.yaml"
+    a.write_text('- {unit: R-1, location: "9999"}\n- {unit: XX, location: "0101"}\n')
+    r = run("check-replacements", p, a, "--faction", "soviet")
+    assert r.exit_code == 2 and r.stderr.count("Error:") == 1 and r.stderr.count("\n") == 1
+    assert "a.yaml: [0].location:" in r.stderr and "[1].unit:" in r.stderr and "aeref validate" not in r.stderr
