@@ -32,6 +32,13 @@ class Compiled:
     rules: dict           # rule key -> Rule
 
 
+def _clamp(coef: int, c: AtMost) -> int:
+    """A coefficient of ``c`` capped at ``bound - const + 1`` (at least 1): a term
+    that alone exceeds the bound still does, and a huge value from a file
+    (``production: 10**40``) stays within CP-SAT's 64-bit integers."""
+    return min(coef, max(c.bound - c.const, 0) + 1)
+
+
 def compile_selection(ctx: SelectionContext, constraints, *, enforce: bool = False, prune: Optional[RuleIndex] = None) -> Compiled:
     """Build the CP-SAT model of one faction's selection.
 
@@ -63,10 +70,10 @@ def compile_selection(ctx: SelectionContext, constraints, *, enforce: bool = Fal
                 continue                      # a pruned literal: the nogood cannot hold
             ct = m.AddBoolOr([pick[l].Not() for l in c.lits])
         else:
-            terms = [(coef, pick[l]) for coef, l in c.terms if l in pick and coef]
+            terms = [(_clamp(coef, c), pick[l]) for coef, l in c.terms if l in pick and coef]
             if not terms or c.const + sum(coef for coef, _ in terms) <= c.bound:
                 continue                      # cannot be exceeded
-            ct = m.Add(sum(coef * v for coef, v in terms) + c.const <= c.bound)
+            ct = m.Add(sum(coef * v for coef, v in terms) <= c.bound - c.const)
         if guard:
             ct.OnlyEnforceIf(guard)
     return Compiled(m, pick, enf, rules)
@@ -139,10 +146,10 @@ def compile_classes(ctx: SelectionContext, constraints, classes: dict):
                     coef_of[l] = coef_of.get(l, 0) + coef
             terms = {}
             for l, coef in coef_of.items():
-                terms.setdefault(cls_of[l].Index(), (coef, cls_of[l]))   # members share the coefficient
+                terms.setdefault(cls_of[l].Index(), (_clamp(coef, c), cls_of[l]))   # members share the coefficient
             if not terms or c.const + sum(coef for coef, _ in terms.values()) <= c.bound:
                 continue                      # cannot be exceeded
-            m.Add(sum(coef * var for coef, var in terms.values()) + c.const <= c.bound)
+            m.Add(sum(coef * var for coef, var in terms.values()) <= c.bound - c.const)
     return m, by_slot
 
 
