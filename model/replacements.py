@@ -73,6 +73,10 @@ class FactionReplacements:
     where: str = ""
 
 
+#: The largest ``prefer`` weight (in absolute value): the solver's objective is a 64-bit sum.
+MAX_PREFER = 1_000_000
+
+
 def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board, problems: list,
                        seen_units: Optional[dict] = None) -> dict:
     """Validate the ``replacements:`` section. Returns ``{(map, faction): FactionReplacements}``.
@@ -154,6 +158,9 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
                     w = join_path(fw, str(pk), str(key))
                     if not isinstance(weight, int) or isinstance(weight, bool):
                         problems.append(Problem(file, w, f"a weight is a whole number, not {weight!r}"))
+                        continue
+                    if abs(weight) > MAX_PREFER:   # the solver's objective is 64-bit
+                        problems.append(Problem(file, w, f"a weight is between -{MAX_PREFER:,} and {MAX_PREFER:,}, not {weight}"))
                         continue
                     k = str(key)
                     if k in ids:

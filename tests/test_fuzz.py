@@ -558,3 +558,22 @@ def test_regression_huge_production_value_in_why(tmp_path):
     assert [v["title"] for v in json.loads(out)["violations"]] == ["Soviet Production Limit"]
     code, out, err, took = run(["pairs", str(tmp_path / "state.yaml"), "--faction", "soviet", "--json"])
     assert code == 0 and all(c["tk"] != "tk-soviet-38" for c in json.loads(out)["choices"])
+
+
+def test_regression_huge_prefer_weight(tmp_path):
+    """``prefer: {R-1: 10**40}``: the replacements objective overflowed CP-SAT's
+    64-bit integers, the model was invalid, and the output blamed a time limit
+    nobody had set. Weights are bounded when the file is loaded: exit 2."""
+    state = yaml.safe_load(TEXTS["tk-soviet-replacements.yaml"])
+    for facs in state["replacements"].values():
+        for sec in facs.values():
+            sec["prefer"] = {"R-1": 10 ** 40}
+    (tmp_path / "decks").mkdir()
+    for name in DECKS:
+        (tmp_path / "decks" / name).write_text(TEXTS[name], encoding="utf-8")
+    (tmp_path / "state.yaml").write_text(yaml.safe_dump(state, sort_keys=False), encoding="utf-8")
+    for args in (["validate", str(tmp_path / "state.yaml")],
+                 ["replacements", str(tmp_path / "state.yaml"), "--faction", "soviet", "--json"]):
+        code, out, err, took = run(args)
+        assert_well_behaved(args, code, out, err, took)
+        assert code == 2 and "prefer" in err and "weight" in err
