@@ -5,7 +5,8 @@ None)`` of one faction's selection (a slot per map in play). They are
 evaluated directly for rulings (:func:`check`) and compiled to CP-SAT for
 enumeration and explanation (:mod:`solver.cpsat`).
 
-Rules: 1.1.3 the card comes from the hand, and a slot stays empty only when
+Rules: 1.1.1 a played card that is not recyclable, or the © twin of a
+played card, cannot be selected; 1.1.3 the card comes from the hand, and a slot stays empty only when
 no card fits (interpretation ``empty-slot``); 1.1.3.1 Selection Requirements;
 1.1.3.2 War State; 1.1.3.3 Sequential (interpretation ``sequential-scope``),
 Annual (interpretation ``annual-scope``), Theater, identically named © cards,
@@ -98,6 +99,36 @@ def _fac(f: str) -> str:
 def _an(word: str) -> str:
     """``an Axis`` / ``a Soviet``."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+# ----------------------------------------------------------------------------- 1.1.1
+
+def _post_procedure(ctx: SelectionContext):
+    """1.1.1 Step 1: a card that is not recyclable is set aside once played and cannot
+    be played again; 1.1.1 Step 2 (AE): legally playing a © card removes the
+    identically named card from the faction's other deck."""
+    pos, f = ctx.pos, ctx.faction
+    revealed = []
+    for m, fm in pos.factions.get(f, {}).items():
+        revealed += [(p.card, str(p.turn) if p.turn else "an earlier turn") for p in fm.played]
+        if fm.current:
+            revealed.append((fm.current, str(pos.turn)))
+    for slot, cid, card in _cards(ctx):
+        if card.faction != f or cid not in pos.hand(f, card.map):
+            continue                      # a card not in the hand is ruled on by 1.1.3
+        if not card.recyclable:
+            for pc, when in revealed:
+                if pc == cid:
+                    yield Nogood(((slot, cid),), f"{card_text(pos, cid)} was revealed in {when} and, not being "
+                                 "recyclable, was set aside: it cannot be played again (Step 1)")
+                    break
+        if pos.game == "ae" and card.combined:
+            for pc, when in revealed:
+                other = pos.cards[pc]
+                if other.map != card.map and other.combined and norm_name(other.name) == norm_name(card.name):
+                    yield Nogood(((slot, cid),), f"{card_text(pos, cid)}: its © twin {card_text(pos, pc)} was played "
+                                 f"in {when}, which removed it from the {card.map.upper()} deck (Step 2)")
+                    break
 
 
 # ----------------------------------------------------------------------------- 1.1.3
@@ -290,6 +321,7 @@ def _post_production(ctx: SelectionContext):
         yield AtMost(terms, limit, explain)
 
 
+PROCEDURE = Rule("1.1.1", "Option Card Procedure", _post_procedure)
 HAND = Rule("1.1.3", "Pending Card Selection", _post_hand)
 REQUIREMENTS = Rule("1.1.3.1", "Pending Card Selection Requirements", _post_requirements)
 WAR_STATE = Rule("1.1.3.2", "War State Selection Restrictions", _post_war_state)
@@ -301,7 +333,7 @@ PRODUCTION = Rule("1.1.3.3", "Soviet Production Limit", _post_production)
 EMPTY = Rule("1.1.3", "No Pending Card", _post_empty, ("empty-slot",), meta=True)
 
 #: Every selection rule, in the order rulings list them.
-RULES: tuple[Rule, ...] = (HAND, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
+RULES: tuple[Rule, ...] = (PROCEDURE, HAND, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
 
 
 def rules_index(ctx: SelectionContext, rules=RULES) -> RuleIndex:

@@ -182,6 +182,17 @@ def _base_legal(pos, faction, choice) -> bool:
         fm = pos.factions[faction].get(slot)
         if fm is None or cid not in fm.hand:
             return False
+        # 1.1.1 Step 1: a card without the recyclable mark is set aside once revealed
+        history = [p.card for fm2 in pos.factions[faction].values() for p in fm2.played]
+        history += [fm2.current for fm2 in pos.factions[faction].values() if fm2.current]
+        if not card.raw.recyclable and cid in history:
+            return False
+        # 1.1.1 Step 2 (AE): a legally played (c) card removes its namesake from the other deck
+        if pos.game == "ae" and card.raw.combined and any(
+            pos.cards[h].map != card.map and pos.cards[h].raw.combined
+            and pos.cards[h].raw.name.casefold() == card.raw.name.casefold() for h in history
+        ):
+            return False
         # 1.1.3.1 Selection Requirements: every item holds
         if not all(requirement_holds(pos, card, it) for it in (card.raw.requires or [])):
             return False

@@ -1,0 +1,56 @@
+"""1.1.1 Steps 1 and 2 as selection rules: cards that have left the deck cannot be selected."""
+from pathlib import Path
+
+from model.position import load_position
+from solver.cpsat import enumerate_choices
+from solver.selection import check
+
+DECKS = Path(__file__).resolve().parent.parent / "examples" / "decks"
+
+
+def _pos(tmp_path, text):
+    p = tmp_path / "state.yaml"
+    p.write_text(text.replace("DECKS", str(DECKS)))
+    return load_position(p)
+
+
+def test_1_1_1_step_2_twin_of_a_played_combined_card_is_removed(tmp_path):
+    """© Example: the Soviets reveal TK 26b Siberian Reserves Released, so DS 11b is removed."""
+    pos = _pos(tmp_path, """
+game: ae
+turn: Nov-Dec 1941
+decks: [DECKS/soviet.yaml]
+war-state: {tk: total, ds: limited}
+factions:
+  soviet:
+    tk: {current: 26b, hand: [38, 39]}
+    ds: {hand: [11b, 24]}
+""")
+    r = check(pos, "soviet", {"tk": "tk-soviet-39", "ds": "ds-soviet-11b"})
+    assert not r.legal
+    assert [(v.rule, v.title) for v in r.violations] == [("1.1.1", "Option Card Procedure")]
+    assert "tk-soviet-26b" in r.violations[0].message and "removed" in r.violations[0].message
+    choices, _ = enumerate_choices(pos, "soviet")
+    assert all(ch["ds"] != "ds-soviet-11b" for ch in choices)
+    # in TK or DS alone there is no twin to remove (© rule)
+    assert check(pos, "soviet", {"tk": "tk-soviet-39", "ds": "ds-soviet-24"}).legal
+
+
+def test_1_1_1_step_1_played_card_without_recyclable_mark_is_set_aside(tmp_path):
+    text = """
+game: ds
+turn: Aug-Sept 1941
+decks: [DECKS/western.yaml]
+war-state: limited
+factions:
+  western:
+    ds:
+      hand: [22, 27]
+      played: [{card: 22, turn: Mar-Apr 1941}, {card: 27, turn: May-June 1941}]
+"""
+    pos = _pos(tmp_path, text)
+    # 22 Chinese War Production is recyclable (DS 1.1.3.3): back in the hand, it may be selected again
+    assert check(pos, "western", {"ds": "ds-western-22"}).legal
+    r = check(pos, "western", {"ds": "ds-western-27"})
+    assert [v.rule for v in r.violations] == ["1.1.1"]
+    assert "May-June 1941" in r.violations[0].message and "set aside" in r.violations[0].message
