@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, json_option, load
+from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, json_option, load, require_faction
 from .procedure import _map, map_option
 
 
@@ -30,7 +30,7 @@ def logistics(state, faction, map_, as_json):
     from solver.logistics import action_json, consequences, describe, legal_actions
 
     pos = load(state)
-    f = faction.lower()
+    f = require_faction(pos, faction)
     m = _map(pos, map_)
     ctx, legal = legal_actions(pos, f, m)
     if as_json:
@@ -78,7 +78,7 @@ def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remov
     from solver.logistics import action_json, consequences, make_context, rule_on
 
     pos = load(state)
-    f = faction.lower()
+    f = require_faction(pos, faction)
     m = _map(pos, map_)
     ctx = make_context(pos, f, m)
     actions = []

@@ -96,10 +96,21 @@ def enemy_in_hex(ctx: LogisticsContext, hid: str) -> list[str]:
     return out
 
 
-def _supplied_unit(ctx: LogisticsContext, hid: str, unit, country: str, overland: bool) -> tuple[bool, str]:
-    key = ("supply", hid, unit.id, country, overland)
+def us_supply_targets(pos: Position, map_: str) -> list[str]:
+    """Where a US ground unit traces supply for 1.2.1 (an assumption: 10.2 is not in
+    the rules text): the Off-Map Boxes that 1.3.4 names for the Western Logistics
+    marker - TK: the Eastern US/Canada Box or a supply source in Great Britain;
+    DS: the Western US Off-Map Box - besides any US supply-source hex."""
+    board = pos.board
+    if map_ == "tk":
+        return [b for b in [board.box("Eastern US/Canada")] if b] + board.supply_sources("Britain")
+    return [b for b in [board.box("Western US")] if b]
+
+
+def _supplied_unit(ctx: LogisticsContext, hid: str, unit, country: str, overland: bool, extra: tuple = ()) -> tuple[bool, str]:
+    key = ("supply", hid, unit.id, country, overland, extra)
     if key not in ctx.facts:
-        tr = ctx.pos.board.supplied(hid, ctx.faction, country, unit.supplied, overland=overland)
+        tr = ctx.pos.board.supplied(hid, ctx.faction, country, unit.supplied, overland=overland, extra_targets=extra)
         ctx.facts[key] = (tr.ok, tr.reason)
     return ctx.facts[key]
 
@@ -151,8 +162,10 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
     units = [u for u in h.units if u.faction == f and u.ground and u.has_nationality("US")]
     if not units:
         return f"{hid} holds no US ground unit"
-    if not any(_supplied_unit(ctx, hid, u, "US", overland=False)[0] for u in units):
-        return f"no US ground unit in {hid} is supplied"
+    extra = tuple(us_supply_targets(pos, m))
+    if not any(_supplied_unit(ctx, hid, u, "US", overland=False, extra=extra)[0] for u in units):
+        where = ", ".join(extra) or "no US supply source on the map"
+        return f"no US ground unit in {hid} is supplied (traced to a US supply source or {where})"
     if m == "ds":
         c = _country(pos, h.country)
         if c is not None and norm_name(c.dependent_of or "") in ("britain", "great britain"):

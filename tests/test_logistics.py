@@ -34,7 +34,11 @@ def test_1_2_1_kwantung_only_in_manchukuo_or_korea():
 
 
 def _map_state(tmp_path, hexes, pool, **extra):
-    st = {"game": "tk", "turn": "May-June 1942", "war-state": "total", "decks": [],
+    game = extra.get("game", "tk")
+    maps = ["tk", "ds"] if game == "ae" else [game]
+    # every faction is in the state file: FORMAT 4 lets only those be queried
+    factions = {f: {m: {"hand": []} for m in maps} for f in ("axis", "western", "soviet")}
+    st = {"game": "tk", "turn": "May-June 1942", "war-state": "total", "decks": [], "factions": factions,
           "marker-pool": pool, "map": {"hexes": hexes}, **extra}
     return write_state(tmp_path, "m.yaml", st)
 
@@ -82,7 +86,7 @@ def test_1_2_1_western_ds_not_in_a_british_dependent(tmp_path):
                       "units": [{"id": "US-1", "faction": "western", "nationality": "US", "type": "infantry", "supplied": True}]},
              "0601": {"country": "Philippines", "city": True, "neighbours": [],
                       "units": [{"id": "US-2", "faction": "western", "nationality": "US", "type": "infantry", "supplied": True}]}}
-    st = {"game": "ds", "turn": "May-June 1942", "war-state": "total", "decks": [],
+    st = {"game": "ds", "turn": "May-June 1942", "war-state": "total", "decks": [], "factions": {"western": {"ds": {}}},
           "marker-pool": {"western": {"logistics": ["W-Log"]}}, "map": {"hexes": hexes},
           "countries": {"India": {"dependent-of": "Britain"}}}
     p = write_state(tmp_path, "w.yaml", st)
@@ -105,6 +109,7 @@ def test_1_2_2_1_no_base_where_the_other_allied_faction_has_one(tmp_path):
                       "markers": [{"type": "partisan-base", "faction": "soviet"}]},
              "0304": {"country": "Hopeh", "terrain": "rough", "neighbours": ["0302"]}}
     st = {"game": "ds", "turn": "May-June 1942", "war-state": "total", "decks": [],
+          "factions": {"western": {"ds": {}}, "soviet": {"ds": {}}},
           "marker-pool": {"western": {"partisan-bases": 1}, "soviet": {"partisan-bases": 1}}, "map": {"hexes": hexes},
           "countries": {"Hopeh": {"minor": True, "status": "conquered", "alignment": "western"}}}
     p = write_state(tmp_path, "pb.yaml", st)
