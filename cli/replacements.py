@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from .common import (
-    EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, json_option, load, require_faction,
+    EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, interpretations_text, json_option, load, require_faction,
     time_limit_option,
 )
 
@@ -81,6 +81,7 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
                + (" (optimal, proved)" if res.optimal else f" -- {res.status}"))
     for lost in out["lost"]:
         click.echo(f"Lost: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
+    click.echo(interpretations_text(out["interpretations"]))
     return EXIT_OK
 
 
@@ -125,4 +126,5 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
             click.echo(f"  {v}")
         for lost in ruling.lost:
             click.echo(f"  Unused: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
+        click.echo(interpretations_text(ruling.interpretations))
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL

@@ -45,6 +45,11 @@ INTERPRETATIONS: dict[str, Interpretation] = {
             "declare Total War; automatic: Total War goes into effect (12)",
         ),
         Interpretation(
+            "airborne-steps", "armor-counts", ("armor-counts", "infantry-only"), "1.3.3.2",
+            "armor-counts: an armor step (which may be taken as an infantry-type unit) may pay for half of an "
+            "airborne or marine unit; infantry-only: only infantry (or Minor Country) steps pay for them",
+        ),
+        Interpretation(
             "calendar", list(DEFAULT_NAMES), None, "1.1.3.3",
             "the names of the four Seasonal Turns of a year, in order",
         ),

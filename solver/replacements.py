@@ -683,6 +683,10 @@ def check_step_count(ctx, u, opt) -> Optional[tuple]:
     if u.type in TWO_STEP_TYPES:
         if n != 2:
             return "1.3.3.2", f"{ctx.describe(u)} costs two infantry-type replacement steps, paid with {n}"
+        armor = [p for p in pools if p.kind == "armor"]
+        if armor and ctx.pos.interpretations_in_force.get("airborne-steps") == "infantry-only":
+            return "1.3.3.2", (f"{ctx.describe(u)} costs two infantry replacement steps, paid with {armor[0].key} "
+                               "(interpretation airborne-steps=infantry-only)")
         if len(u.nationality) > 1:
             a, b = pools
             if not ((u.has_nationality("Britain") and _nat_is(a, "Britain") and _nat_is(b, "US")) or
@@ -1096,11 +1100,18 @@ class ReplacementRuling:
     steps_received: int
     steps_used: int
     lost: list
+    interpretations: dict = field(default_factory=dict)
 
     def as_json(self) -> dict:
         return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
                 "steps-received": self.steps_received, "steps-used": self.steps_used,
-                "steps-lost": self.steps_received - self.steps_used, "lost": self.lost}
+                "steps-lost": self.steps_received - self.steps_used, "lost": self.lost,
+                "interpretations": self.interpretations}
+
+
+def interpretations_used(pos: Position) -> dict:
+    """The interpretations the replacement rules read, with their values in force."""
+    return {k: v for k, v in pos.interpretations_in_force.items() if k in ("airborne-steps",)}
 
 
 def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: str) -> tuple:
@@ -1220,7 +1231,7 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     spent = pool_use(ctx, alloc)
     used = sum(min(p.count, spent.get(k, 0)) for k, p in ctx.pools.items())
     lost = explain_lost(ctx, alloc, proposed=True)
-    return ReplacementRuling(not violations, violations, received, used, lost)
+    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos))
 
 
 def pool_use(ctx: ReplacementContext, alloc: Allocation) -> dict:
@@ -1371,7 +1382,8 @@ def solution_json(ctx: ReplacementContext, alloc: Allocation, optimal: bool, ext
                            "basis": ctx.eligible[uid].get(loc, "")})
     out = {"faction": ctx.faction, "map": ctx.map, "optimal": optimal, "steps-received": received,
            "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, optimal),
-           "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()]}
+           "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
+           "interpretations": interpretations_used(ctx.pos)}
     if extra:
         out.update(extra)
     return out
