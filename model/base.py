@@ -22,6 +22,7 @@ class FileModel(BaseModel):
         populate_by_name=True,
         alias_generator=_alias,
         str_strip_whitespace=True,
+        defer_build=True,
     )
 
     @model_validator(mode="before")

@@ -208,11 +208,19 @@ class Position:
     markers: Markers = field(default_factory=Markers)
     flags: list[str] = field(default_factory=list)
     interpretations: dict[str, Any] = field(default_factory=dict)
-    board: Any = None                  # model.board.Board: the map (FORMAT 6)
+    map_board: Any = None              # model.board.Board of the `map:` section; None when there is none
     replacements: dict[Any, Any] = field(default_factory=dict)   # (map, faction) -> model.replacements.FactionReplacements
     raw: Optional[StateFile] = None
     base_dir: Optional[Path] = None
     seasonal: Seasonal = field(default_factory=Seasonal)
+
+    @property
+    def board(self):
+        """The map (FORMAT 6) as a :class:`model.board.Board`; an empty one when the state file has no ``map:``."""
+        if self.map_board is None:
+            from .board import Board
+            self.map_board = Board()
+        return self.map_board
 
     def country(self, name: str) -> Optional[Country]:
         return self.countries.get(norm_name(name))
@@ -492,11 +500,13 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
 
     markers = _markers(state.markers, shown, problems)
     # the map and the Replacements Segment (FORMAT 6; model/board.py, model/replacements.py)
-    from .board import parse_map
-    from .replacements import parse_replacements
-    seen_units: dict = {}
-    board = parse_map(state.map, shown, problems, seen_units)
-    replacements = parse_replacements(state.replacements, shown, maps, board, problems, seen_units)
+    board, replacements = None, {}
+    if state.map is not None or state.replacements is not None:   # imported only when there is a map to read
+        from .board import parse_map
+        from .replacements import parse_replacements
+        seen_units: dict = {}
+        board = parse_map(state.map, shown, problems, seen_units)
+        replacements = parse_replacements(state.replacements, shown, maps, board, problems, seen_units)
     seasonal = parse_seasonal(state, shown, base, maps, turn_of, problems)
 
     if problems:
@@ -505,7 +515,7 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
         file=shown, game=state.game, turn=turn, maps=maps, war_state=war_state, cards=cards, factions=factions,
         countries=countries, government=state.government or "none", european_war=state.european_war or "none",
         markers=markers, flags=list(state.flags), interpretations=interps, raw=state, base_dir=base,
-        board=board, replacements=replacements,
+        map_board=board, replacements=replacements,
         seasonal=seasonal,
     )
     return pos, []
