@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import click
 

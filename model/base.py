@@ -63,3 +63,28 @@ def problems_from_validation(exc: ValidationError, file: str, prefix: str = "") 
         loc = [p for p in loc if p not in ("str", "int", "float", "bool", "none", "dict", "list")]
         out.append(Problem(file, join_path(prefix, *loc), _describe(err)))
     return out
+
+
+def validate_items(items: Any, model: type, file: str, where: str, problems: list[Problem], what: str,
+                   keys: str) -> list[tuple[Any, str]]:
+    """Validate a YAML list of mappings with ``model``.
+
+    Returns ``[(instance, place), ...]`` for the good items; every bad one
+    (not a mapping, or invalid) is appended to ``problems`` with ``file`` and
+    its place under ``where``. ``what`` names an item (``"a card"``) and
+    ``keys`` its main keys, for the messages.
+    """
+    if not isinstance(items, list):
+        problems.append(Problem(file, where, f"a list is expected here, each item {what} ({keys})"))
+        return []
+    out = []
+    for i, item in enumerate(items):
+        w = join_path(where, i)
+        if not isinstance(item, dict):
+            problems.append(Problem(file, w, f"{what} is a mapping {{{keys}}}, not {item!r}"))
+            continue
+        try:
+            out.append((model.model_validate(item), w))
+        except ValidationError as exc:
+            problems.extend(problems_from_validation(exc, file, w))
+    return out

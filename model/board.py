@@ -22,7 +22,7 @@ from typing import Any, Iterable, Optional, Union
 
 from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel, problems_from_validation
+from .base import FileModel, problems_from_validation, validate_items
 from .errors import Problem, join_path
 from .names import norm_box, norm_key, norm_name
 
@@ -433,22 +433,8 @@ def _box_key(name: Any) -> str:
 
 def parse_units(items: Any, file: str, where: str, problems: list, faction: Optional[str] = None) -> list:
     """Validate a list of units at ``where``; returns :class:`Unit` s and appends problems."""
-    out = []
-    if not isinstance(items, list):
-        problems.append(Problem(file, where, "a list of units is expected"))
-        return out
-    for i, item in enumerate(items):
-        w = join_path(where, i)
-        if not isinstance(item, dict):
-            problems.append(Problem(file, w, f"a unit is a mapping {{id, nationality, type, ...}}, not {item!r}"))
-            continue
-        try:
-            uf = UnitFile.model_validate(item)
-        except ValidationError as exc:
-            problems.extend(problems_from_validation(exc, file, w))
-            continue
-        out.append(unit_from_file(uf, w, faction))
-    return out
+    return [unit_from_file(uf, w, faction)
+            for uf, w in validate_items(items, UnitFile, file, where, problems, "a unit", "id, nationality, type, ...")]
 
 
 def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Optional[dict] = None) -> Board:

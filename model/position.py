@@ -12,9 +12,9 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel, problems_from_validation
+from .base import FileModel, problems_from_validation, validate_items
 from .calendar import Turn, parse_turn
-from .cards import FACTIONS, MAPS, WAR_STATES, Card, CardFile, derive_kinds, parse_card_ref, split_card_id, war_state_value
+from .cards import FACTIONS, Card, CardFile, derive_kinds, parse_card_ref, split_card_id, war_state_value
 from .errors import InputError, Problem, join_path
 from .interpretations import check_value, in_force
 from .names import norm_box, norm_key, norm_name
@@ -143,19 +143,9 @@ class FactionMap:
     removed: list[str] = field(default_factory=list)
 
 
-@dataclass
-class Country:
+class Country(CountryFile):
+    """A country of the position: the fields of :class:`CountryFile` and its ``name`` as written."""
     name: str
-    posture: Optional[str] = None
-    status: Optional[str] = None
-    alignment: Optional[str] = None
-    dependent_of: Optional[str] = None
-    minor: Optional[bool] = None
-    chinese: Optional[bool] = None
-    influence: Optional[int] = None
-    neutrality: Optional[int] = None
-    policy: Optional[str] = None
-    map: Optional[str] = None
 
 
 @dataclass
@@ -244,22 +234,7 @@ class Position:
 # --------------------------------------------------------------------------- loading
 
 def _load_cards(items: Any, file: str, prefix: str, problems: list[Problem]) -> list[tuple[CardFile, str]]:
-    out = []
-    if not isinstance(items, list):
-        problems.append(Problem(file, prefix, "`cards` must be a list of cards"))
-        return out
-    for i, item in enumerate(items):
-        where = join_path(prefix, i)
-        if not isinstance(item, dict):
-            problems.append(Problem(file, where, f"a card is a mapping with map, faction, number, name, war-state, not {item!r}"))
-            continue
-        try:
-            cf = CardFile.model_validate(item)
-        except ValidationError as exc:
-            problems.extend(problems_from_validation(exc, file, where))
-            continue
-        out.append((cf, where))
-    return out
+    return validate_items(items, CardFile, file, prefix, problems, "a card", "map, faction, number, name, war-state")
 
 
 def _markers(raw: Any, file: str, problems: list[Problem]) -> Markers:

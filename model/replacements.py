@@ -9,12 +9,12 @@ when stated (else None: derived by the rules of 1.3.1 / 1.3.2 in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Optional, Union
+from typing import Any, Optional, Union
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, field_validator
 
-from .base import FileModel, problems_from_validation
-from .board import FACTIONS, Board, Unit, parse_units
+from .base import FileModel, validate_items
+from .board import FACTIONS, Board, parse_units
 from .errors import Problem, join_path
 from .names import norm_key
 
@@ -122,19 +122,8 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
             if "steps" in b and b["steps"][1] is not None:
                 sk, items = b["steps"]
                 fr.steps = []
-                if not isinstance(items, list):
-                    problems.append(Problem(file, join_path(fw, str(sk)), "steps are a list of {nationality, kind, count}"))
-                    items = []
-                for i, item in enumerate(items):
-                    w = join_path(fw, str(sk), i)
-                    if not isinstance(item, dict):
-                        problems.append(Problem(file, w, f"a step line is a mapping {{nationality, kind, count}}, not {item!r}"))
-                        continue
-                    try:
-                        sf = StepFile.model_validate(item)
-                    except ValidationError as exc:
-                        problems.extend(problems_from_validation(exc, file, w))
-                        continue
+                for sf, w in validate_items(items, StepFile, file, join_path(fw, str(sk)), problems,
+                                            "a step line", "nationality, kind, count"):
                     fr.steps.append(StepLine(sf.nationality, sf.kind, sf.count, sf.colonial, sf.pairs_to_armor,
                                              sf.source or f"{file}: {w}"))
             if "force-pool" in b:

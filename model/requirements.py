@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from .cards import WAR_STATES, parse_card_ref, war_state_value
+from .cards import parse_card_ref, war_state_value
 from .errors import Problem, join_path
 from .names import norm_key
 

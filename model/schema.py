@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 from pydantic import BaseModel, Field
 

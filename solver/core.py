@@ -16,7 +16,7 @@ CP-SAT model (enumeration, optimisation, explanation).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 Lit = tuple  # (slot, value)
 

@@ -175,7 +175,6 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
 
 def in_enemy_zoc(ctx: LogisticsContext, hid: str) -> list[str]:
     """Enemy ground units whose zone of control covers ``hid`` (assumption: their own and adjacent hexes)."""
-    h = ctx.hexes[hid]
     out = []
     for n in (hid,) + tuple(ctx.pos.board.adjacent(hid)):
         if n in ctx.hexes:

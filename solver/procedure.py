@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Optional
 
 from model.cards import WAR_STATE_NAMES, WAR_STATES
 from model.errors import InputError, Problem
@@ -24,7 +24,7 @@ from model.names import norm_name
 from model.position import PlayedCard, Position, load_position
 
 from . import war_state as ws
-from .core import AtMost, Nogood, Violation, post_all
+from .core import Nogood, Violation, post_all
 from .requirements import card_text
 from .selection import EMPTY, RULES, make_context
 

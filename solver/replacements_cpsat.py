@@ -22,7 +22,7 @@ from ortools.sat.python import cp_model
 
 from model.position import Position
 
-from .core import AtMost, Nogood
+from .core import Nogood
 from .replacements import _flexibility as _flex
 from .replacements import ANY, Allocation, ReplacementContext, make_context, post
 

@@ -22,7 +22,7 @@ from model.cards import WAR_STATE_COLOURS, WAR_STATE_NAMES, WAR_STATES
 from model.names import norm_name
 from model.position import Position
 
-from .core import AtMost, Nogood, Rule, RuleIndex, Violation, post_all
+from .core import AtMost, Nogood, Rule, RuleIndex, post_all
 from .requirements import card_text, check_requirement
 
 FACTION_NAMES = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}

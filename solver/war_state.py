@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Optional
 
 from model.cards import WAR_STATE_NAMES, WAR_STATES
 from model.names import norm_name
