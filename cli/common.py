@@ -102,7 +102,7 @@ def emit_json(obj: Any) -> None:
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMAT.md section 5) instead of text.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/format.md section 5) instead of text.")
 interp_option = click.option(
     "--interpretation", "-i", "interpretations", multiple=True, metavar="NAME=VALUE",
     help="Override an interpretation of the state file (repeatable), e.g. annual-scope=map.",

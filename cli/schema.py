@@ -10,7 +10,7 @@ from .common import BadInput
 
 @click.command()
 @click.option("--kind", type=click.Choice(["state", "deck"], case_sensitive=False), default="state", show_default=True,
-              help="Which file the schema describes: a state file (FORMAT 4, 6) or a deck file (FORMAT 2).")
+              help="Which file the schema describes: a state file (docs/format.md sections 4, 6) or a deck file (section 2).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write the schema to FILE instead of printing it.")
 @click.option("--json", "as_json", is_flag=True, help="Accepted for symmetry with the other commands: the schema is JSON anyway.")

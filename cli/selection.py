@@ -133,7 +133,12 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
     if as_json:
         emit_json(ruling.as_json())
     else:
-        shown = ", ".join(f"{m.upper()} {_card_cell(pos, choice.get(m)) if choice.get(m) else 'no card'}" for m in pos.maps)
+        def cell(m):
+            cid = choice.get(m)
+            if not cid:
+                return "no card"
+            return _card_cell(pos, cid) if pos.cards[cid].map == m else f"{cid} {pos.cards[cid].name}"
+        shown = ", ".join(f"{m.upper()} {cell(m)}" for m in pos.maps)
         click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {f.capitalize()} Pending Cards {shown}")
         for v in ruling.violations:
             click.echo(f"  {v}")
@@ -161,7 +166,15 @@ def why(state, card, faction, as_json, interpretations, time_limit):
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
-    cid = card_arg(pos, card, "CARD", pos.maps[0] if len(pos.maps) == 1 else None, f)
+    map_ = pos.maps[0] if len(pos.maps) == 1 else None
+    if map_ is None and "-" not in card.strip():
+        # a bare number in AE: the faction's card of that number on whichever map has one
+        found = [m for m in pos.maps if f"{m}-{f}-{card.strip().lower()}" in pos.cards]
+        if len(found) > 1:
+            raise BadInput(f"CARD: {f.capitalize()} card {card} exists on both maps: write "
+                           f"tk-{f}-{card.strip().lower()} or ds-{f}-{card.strip().lower()}")
+        map_ = found[0] if found else pos.maps[0]
+    cid = card_arg(pos, card, "CARD", map_, f)
     try:
         ans = explain(pos, f, cid, time_limit)
     except SolverLimitReached:

@@ -7,7 +7,7 @@ calendar year of a Winter (Nov-Dec) turn is that of its Nov-Dec (1.1.3.3).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 DEFAULT_NAMES: tuple[str, str, str, str] = ("Mar-Apr", "May-June", "Aug-Sept", "Nov-Dec")
@@ -33,6 +33,7 @@ class Turn:
 
     year: int
     season: int
+    names: tuple = field(default=DEFAULT_NAMES, compare=False, repr=False)   # interpretation ``calendar``
 
     @property
     def index(self) -> int:
@@ -47,14 +48,15 @@ class Turn:
     def ahead(self, n: int) -> "Turn":
         """The Seasonal Turn ``n`` Seasonal Turns later (earlier for negative ``n``)."""
         i = self.index + n
-        return Turn(i // 4, i % 4)
+        return Turn(i // 4, i % 4, self.names)
 
     def next(self) -> "Turn":
         """The next Seasonal Turn (when a Pending Card selected now is revealed)."""
         return self.ahead(1)
 
-    def name(self, names: Sequence[str] = DEFAULT_NAMES) -> str:
-        return f"{names[self.season]} {self.year}"
+    def name(self, names: Sequence[str] | None = None) -> str:
+        """``Nov-Dec 1941``, with ``names`` (default: the turn's calendar) for the four Seasonal Turns."""
+        return f"{(names or self.names)[self.season]} {self.year}"
 
     def __str__(self) -> str:
         return self.name()
@@ -85,4 +87,4 @@ def parse_turn(text: object, names: Sequence[str] | None = None) -> Turn:
             f"unknown turn {text!r}: the Seasonal Turns are Mar-Apr, May-June, Aug-Sept, Nov-Dec "
             "(or Spring, Summer, Fall, Winter)"
         )
-    return Turn(int(m.group("year")), season)
+    return Turn(int(m.group("year")), season, tuple(names) if names else DEFAULT_NAMES)

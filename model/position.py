@@ -392,10 +392,14 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
             source=f"{file}: {where}", raw=cf,
         )
     for cid, card in cards.items():
-        for ref in {r for req in card.requires for r in referenced_cards(req)}:
-            if ref not in cards:
-                file, where = card.source.split(": ", 1)
-                problems.append(Problem(file, join_path(where, "requires"), f"{cid} requires unknown card {ref}"))
+        file, where = card.source.split(": ", 1)
+        raw_items = card.raw.requires if card.raw is not None else []
+        for i, req in enumerate(card.requires):
+            # the parsed items follow the written ones (a bad item is reported and dropped)
+            at = join_path(where, "requires", i) if len(raw_items) == len(card.requires) else join_path(where, "requires")
+            for ref in dict.fromkeys(referenced_cards(req)):
+                if ref not in cards:
+                    problems.append(Problem(file, at, f"{cid} requires unknown card {ref}"))
 
     # factions
     factions: dict[str, dict[str, FactionMap]] = {}

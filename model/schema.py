@@ -223,7 +223,7 @@ def json_schema(kind: str = "state") -> dict:
     raw = model.model_json_schema(by_alias=True)
     before = set().union(*(_before_fields(m) for m in _all_models(model)))
     out = _loosen(copy.deepcopy(raw), _hints(), before)
-    title = {"state": "aeref state file (FORMAT.md section 4, 6)", "deck": "aeref deck file (FORMAT.md section 2)"}[kind]
+    title = {"state": "aeref state file (docs/format.md sections 4, 6)", "deck": "aeref deck file (docs/format.md section 2)"}[kind]
     head = {"$schema": SCHEMA_DRAFT, "$id": f"https://aeref.invalid/schema/{kind}.schema.json", "title": title}
     out.pop("title", None)
     if kind == "state":

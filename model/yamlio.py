@@ -15,7 +15,25 @@ MAX_EXPANDED_NODES = 200_000
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when present: ~10x faster parsing
     """SafeLoader that keeps digit strings with a leading zero (hex ids such as
-    ``0105``) as strings instead of reading them as octal numbers."""
+    ``0105``) as strings instead of reading them as octal numbers, and refuses
+    a key written twice in one mapping (YAML would silently keep the last)."""
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            seen = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    dup = key in seen
+                    seen.add(key)
+                except TypeError:          # an unhashable key: reported later by the schema
+                    continue
+                if dup:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key {key!r} is written twice in one mapping", key_node.start_mark)
+        return super().construct_mapping(node, deep)
 
 
 def _construct_int(loader: _Loader, node: yaml.ScalarNode):
@@ -70,7 +88,8 @@ def load_yaml_text(text: str, file: str) -> Any:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         what = exc.problem or exc.context or "YAML syntax error"
-        raise InputError(Problem(file, where, f"YAML syntax error: {what}")) from None
+        kind = "YAML error" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
+        raise InputError(Problem(file, where, f"{kind}: {what}")) from None
     except yaml.YAMLError as exc:
         raise InputError(Problem(file, "", f"YAML error: {str(exc).splitlines()[0] if str(exc) else 'unreadable'}")) from None
     except RecursionError:

@@ -841,7 +841,7 @@ def _post_capacity(ctx):
             ids = [lit[0][1] for lit in held]
             spent = sum(lit[1].count(p.key) for lit in held)
             got = f"{p.count} {'was' if p.count == 1 else 'were'} received" if p.count else "none was received"
-            return f"{spent} {p.key} steps spent ({', '.join(ids)}) but {got}"
+            return f"{spent} {p.key} step{'' if spent == 1 else 's'} spent ({', '.join(ids)}) but {got}"
         yield AtMost(tuple(terms), p.count, explain)
 
 
@@ -1055,6 +1055,10 @@ def paid_with_text(ctx: ReplacementContext, u: Unit, opt: tuple) -> list:
     return out
 
 
+#: The last word of a ``paid-with`` step: its kind.
+STEP_WORDS = ("infantry", "armor", "armour", "panzer", "tank", "step", "steps", "any")
+
+
 def resolve_step(ctx_pools: dict, text: str) -> Optional[str]:
     """The pool key a ``paid-with`` string names (FORMAT 5: ``"Japan armor"``, ``"minor infantry"``), or None."""
     t = " ".join(str(text).split())
@@ -1066,7 +1070,7 @@ def resolve_step(ctx_pools: dict, text: str) -> Optional[str]:
         t, suffix = t[: t.index("(")].strip(), t[t.index("(") + 1: -1]
     words = t.split()
     kind = None
-    if words and words[-1].lower() in ("infantry", "armor", "armour", "panzer", "tank", "step", "steps", "any"):
+    if words and words[-1].lower() in STEP_WORDS:
         kind = {"armour": "armor", "panzer": "armor", "tank": "armor", "steps": "step"}.get(words[-1].lower(), words[-1].lower())
         words = words[:-1]
     colonial = False
@@ -1184,6 +1188,14 @@ def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: st
             k = resolve_step(base, str(s))
             if k is None:
                 k = " ".join(str(s).split())
+                words = k.split("(")[0].split()
+                if len(words) < 2 or words[-1].lower() not in STEP_WORDS:
+                    # not a step at all (a typo): bad input, not a ruling
+                    received = ", ".join(base) or "none"
+                    problems.append(Problem(file, join_path(w, "paid-with", j),
+                                            f"unknown step {s!r}: write NATIONALITY [colonial] infantry|armor, "
+                                            f"as received ({received})"))
+                    continue
                 if k not in extra_pools:
                     extra_pools[k] = _phantom_pool(k)
             keys.append(k)

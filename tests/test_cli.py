@@ -212,9 +212,12 @@ def test_why_card_legal_only_in_some_pairings(tmp_path):
     assert out["example"]["ds"] != "ds-soviet-11b"
 
 
-def test_why_bare_number_in_ae_is_a_usage_error(tmp_path):
+def test_why_bare_number_in_ae(tmp_path):
+    """A bare number names the faction's card on whichever map has one; on both maps it is a usage error."""
     path = write(tmp_path, FULL)
-    r = run("why", path, "26b", "--faction", "soviet")
+    r = run("why", path, "26b", "--faction", "soviet", "--json")
+    assert r.exit_code in (0, 1) and json.loads(r.stdout)["card"] == "tk-soviet-26b"
+    r = run("why", path, "99", "--faction", "soviet")
     assert r.exit_code == 2 and r.stderr.startswith("Error: ") and len(r.stderr.splitlines()) == 1
 
 
