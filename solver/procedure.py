@@ -128,6 +128,12 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
                                  f"revealed in {prev.turn.next()}, not in {pos.turn}"))
     if prev.maps != pos.maps:
         raise InputError(Problem(pos.file, where, f"{shown} is a game {prev.game}, this is a game {pos.game}"))
+    from model.cards import WAR_STATE_NAMES, WAR_STATES
+    for m in pos.maps:
+        if WAR_STATES.index(prev.war_state[m]) > WAR_STATES.index(pos.war_state[m]):
+            raise InputError(Problem(pos.file, where, f"{shown} has {WAR_STATE_NAMES[prev.war_state[m]]} on the "
+                                     f"{m.upper()} map and this position {WAR_STATE_NAMES[pos.war_state[m]]}: there is "
+                                     "no going back to an earlier War State (12)"))
     return prev
 
 

@@ -7,7 +7,7 @@ answer (``"Russia's Posture is war (it is policy-affected)"``).
 from __future__ import annotations
 
 from model.cards import Card, WAR_STATE_NAMES
-from model.names import norm_name
+from model.names import norm_box, norm_name
 from model.position import Position
 from model.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, Flag, GovernmentIs, MarkerIn, Not, Played, WarStateIs
 
@@ -91,7 +91,13 @@ def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
         return holds, f"{label[req.value]} ({fact})"
     if isinstance(req, MarkerIn):
         where = pos.markers.where(req.name)
-        holds = pos.markers.has(req.name, req.box)
+        # the card's own map's boxes too (`boxes:`, where `reveal` puts what a card places, 1.1.2.2)
+        mb = pos.seasonal.boxes.get(card.map) if pos.seasonal is not None else None
+        if mb is not None:
+            for box, names in (("strategic warfare box", mb.strategic_warfare_box), ("delay box", mb.delay_box)):
+                if any(norm_name(x) == norm_name(req.name) for x in names) and box not in where:
+                    where.append(box)
+        holds = bool(where) if req.box is None else norm_box(req.box) in where
         want = f"the {req.name} marker" + (f" in the {req.box}" if req.box else " in play")
         fact = f"it is in {', '.join(where)}" if where else "it is not listed in markers"
         return holds, f"{want} ({fact})"

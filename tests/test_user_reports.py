@@ -73,3 +73,32 @@ def test_calendar_interpretation_names_the_turns_in_the_output(tmp_path):
                  "factions: {soviet: {tk: {hand: []}}}\n")
     r = run("pairs", p, "--faction", "soviet", "--json")
     assert json.loads(r.stdout)["turn"] == "Jul-Aug 1942"
+
+
+def test_1_1_3_1_marker_requirement_reads_the_maps_strategic_warfare_box(tmp_path):
+    """`reveal` puts what a card places in the Strategic Warfare Box under `boxes:`; a `marker:`
+    requirement sees it there (on the card's own map). Test-only card."""
+    (tmp_path / "deck.yaml").write_text(
+        "cards:\n  - {map: ds, faction: western, number: 1, name: Test-only card, war-state: pre-war,\n"
+        "     requires: [{marker: {name: US Victory Program, in: Strategic Warfare Box}}]}\n")
+    base = "game: ds\nturn: May-June 1942\nwar-state: total\ndecks: [deck.yaml]\nfactions: {western: {ds: {hand: [1]}}}\n"
+    p = tmp_path / "state.yaml"
+    p.write_text(base)
+    assert run("check", p, "--faction", "western", "--ds", "1").exit_code == 1
+    p.write_text(base + "boxes: {ds: {strategic-warfare-box: [US Victory Program]}}\n")
+    assert run("check", p, "--faction", "western", "--ds", "1").exit_code == 0
+    p.write_text(base + "markers: {strategic-warfare-box: [US Victory Program]}\n")
+    assert run("check", p, "--faction", "western", "--ds", "1").exit_code == 0
+
+
+def test_12_previous_position_with_a_later_war_state_is_bad_input(tmp_path):
+    """12: no going back to an earlier War State, so the turn before cannot have a later one."""
+    import shutil
+    from pathlib import Path
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    shutil.copytree(ex / "decks", tmp_path / "decks")
+    prev = (ex / "ds-axis-selected.yaml").read_text()
+    (tmp_path / "ds-axis-selected.yaml").write_text(prev.replace("\nwar-state: limited", "\nwar-state: total"))
+    shutil.copy(ex / "ds-axis-reveal.yaml", tmp_path / "reveal.yaml")
+    r = run("reveal", tmp_path / "reveal.yaml", "--faction", "axis")
+    assert r.exit_code == 2 and "no going back" in r.stderr and "previous" in r.stderr
