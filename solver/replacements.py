@@ -383,6 +383,17 @@ def _box(ctx, name):
     return ctx.board.box(name)
 
 
+def _dependent_cities(ctx, ok: dict, near: dict, country: str, adjective: str, map_: str, fac: str) -> None:
+    """1.3.4 French / Italian colonial units: a City under friendly control in any of ``country``'s
+    Dependents on ``map_``; such a City under enemy control goes to ``near`` with the reason."""
+    for h in ctx.board.hexes.values():
+        if h.map in (None, map_) and h.city and _dependent_of(ctx, h, country):
+            if h.control == fac:
+                ok.setdefault(h.id, f"a City under friendly control in the {adjective} Dependent {h.country}")
+            else:
+                near.setdefault(h.id, f"{h.id} is a City in the {adjective} Dependent {h.country} but not under {FACTION_NAMES[fac]} control")
+
+
 def _japanese_presence(ctx, h) -> bool:
     return any(u.ground and u.has_nationality("Japan") for u in h.units) or any(
         m.type in ("detachment", "logistics") and m.faction == "axis" for m in h.markers)
@@ -465,12 +476,7 @@ def replacement_locations(ctx: ReplacementContext, u: Unit) -> tuple:
                     elif _box(ctx, where):
                         ok.setdefault(_box(ctx, where), f"the {where} Box (British colonial {u.colonial_code})")
             if is_("France") and col:
-                for h in ctx.board.hexes.values():
-                    if h.map in (None, "tk") and h.city and _dependent_of(ctx, h, "France"):
-                        if h.control == fac:
-                            ok.setdefault(h.id, f"a City under friendly control in the French Dependent {h.country}")
-                        else:
-                            near.setdefault(h.id, f"{h.id} is a City in the French Dependent {h.country} but not under {FACTION_NAMES[fac]} control")
+                _dependent_cities(ctx, ok, near, "France", "French", "tk", fac)
             if is_("Germany") and not col:
                 _logistics_site(ctx, u, ok, near, "axis", None, ctx.board.supply_sources("Germany"), True, "a supply source in Germany")
             if is_("Germany") and col:
@@ -483,12 +489,7 @@ def replacement_locations(ctx: ReplacementContext, u: Unit) -> tuple:
                         else:
                             near.setdefault(h.id, f"{h.id} is a Soviet Strategic Hex without a German ground unit, Detachment or Logistics marker")
             if is_("Italy") and col:
-                for h in ctx.board.hexes.values():
-                    if h.map in (None, "tk") and h.city and _dependent_of(ctx, h, "Italy"):
-                        if h.control == fac:
-                            ok.setdefault(h.id, f"a City under friendly control in the Italian Dependent {h.country}")
-                        else:
-                            near.setdefault(h.id, f"{h.id} is a City in the Italian Dependent {h.country} but not under {FACTION_NAMES[fac]} control")
+                _dependent_cities(ctx, ok, near, "Italy", "Italian", "tk", fac)
             if is_("Russia"):
                 _logistics_site(ctx, u, ok, near, "soviet", None, ctx.board.supply_sources("Russia"), True, "a supply source in Russia")
                 if _box(ctx, "Central Asia"):
@@ -511,12 +512,7 @@ def replacement_locations(ctx: ReplacementContext, u: Unit) -> tuple:
                             else:
                                 near.setdefault(h.id, f"{h.id} is a City in {where} but not under Western control")
             if is_("France") and col:
-                for h in ctx.board.hexes.values():
-                    if h.map in (None, "ds") and h.city and _dependent_of(ctx, h, "France"):
-                        if h.control == fac:
-                            ok.setdefault(h.id, f"a City under friendly control in the French Dependent {h.country}")
-                        else:
-                            near.setdefault(h.id, f"{h.id} is a City in the French Dependent {h.country} but not under {FACTION_NAMES[fac]} control")
+                _dependent_cities(ctx, ok, near, "France", "French", "ds", fac)
             if is_("France") and not col and ea:
                 ok.setdefault(ea, "the Europe/Africa Off-Map Box")
             if is_("Japan") and not col and not u.kwantung:

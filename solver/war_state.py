@@ -165,6 +165,19 @@ def _outbreak(pos: Position, map_: str, rule: str, title: str) -> Effect:
                   moves=moves)
 
 
+def _optional_removal(step: str, title: str, present: list, remove: set, map_: str, marker: str,
+                      what: str, none: str):
+    """12.3 Steps 3 and 5: the Axis faction may remove these markers. Returns the
+    :class:`Effect` and the countries whose marker it removes (``remove``: the
+    case-folded names given with ``--remove``)."""
+    gone = [c for c in present if norm_name(c.name) in remove]
+    text = ((f"the Axis faction may remove {what}; "
+             + (f"it removes {', '.join(c.name for c in gone)}" if gone else "it removes none (use --remove COUNTRY)"))
+            if present else none)
+    return Effect(step, title, text, applies=bool(present), optional=True,
+                  moves=[{"marker": marker.format(c.name), "map": map_, "to": "removed"} for c in gone]), gone
+
+
 def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -> list[Effect]:
     T = pos.turn
     if map_ != "ds":
@@ -192,14 +205,11 @@ def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -
                       applies=bool(must), moves=[{"marker": f"{c.policy.capitalize()} ({c.name})", "map": map_, "to": "removed"} for c in must]))
     # Step 3
     acc = [c for c in countries if c.policy == "acceptance"]
-    gone = [c for c in acc if norm_name(c.name) in remove]
+    effect, gone = _optional_removal("12.3 Step 3", "Acceptance Policy markers (optional)", acc, remove, map_,
+                                     "Acceptance ({})", f"Acceptance ({', '.join(c.name for c in acc)})",
+                                     "no Acceptance Policy marker on the Posture Display")
     ch.removed_policies.extend(c.name for c in gone)
-    out.append(Effect("12.3 Step 3", "Acceptance Policy markers (optional)",
-                      (f"the Axis faction may remove Acceptance ({', '.join(c.name for c in acc)}); "
-                       + (f"it removes {', '.join(c.name for c in gone)}" if gone else "it removes none (use --remove COUNTRY)"))
-                      if acc else "no Acceptance Policy marker on the Posture Display",
-                      applies=bool(acc), optional=True,
-                      moves=[{"marker": f"Acceptance ({c.name})", "map": map_, "to": "removed"} for c in gone]))
+    out.append(effect)
     # Step 4
     ns = [c for c in countries if c.policy in ("neutrality", "surrender")]
     track = _track(pos, map_)
@@ -225,14 +235,11 @@ def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -
                       applies=bool(ns), optional=True, moves=moves))
     # Step 5
     tr = [c for c in countries if c.posture == "truce-affected"]
-    gone = [c for c in tr if norm_name(c.name) in remove]
+    effect, gone = _optional_removal("12.3 Step 5", "Truce markers (optional)", tr, remove, map_,
+                                     "Truce ({})", f"the Truce markers of {', '.join(c.name for c in tr)}",
+                                     "no Truce marker on the Posture Display")
     ch.removed_truces.extend(c.name for c in gone)
-    out.append(Effect("12.3 Step 5", "Truce markers (optional)",
-                      (f"the Axis faction may remove the Truce markers of {', '.join(c.name for c in tr)}; "
-                       + (f"it removes {', '.join(c.name for c in gone)}" if gone else "it removes none (use --remove COUNTRY)"))
-                      if tr else "no Truce marker on the Posture Display",
-                      applies=bool(tr), optional=True,
-                      moves=[{"marker": f"Truce ({c.name})", "map": map_, "to": "removed"} for c in gone]))
+    out.append(effect)
     # Step 6
     t6 = T.ahead(3)
     tracks = list(pos.maps)
