@@ -98,7 +98,8 @@ def pairs(state, faction, as_json, interpretations, time_limit):
             click.echo(f"{len(choices)} legal selection{'s' if len(choices) != 1 else ''}"
                        + ("" if complete else " found before the time limit; the list is NOT complete") + ".")
         click.echo(interpretations_text(interps))
-    nothing_only = all(all(v is None for v in ch.values()) for ch in choices)
+    # exit 1 claims that nothing else is legal: only once the enumeration is complete
+    nothing_only = complete and all(all(v is None for v in ch.values()) for ch in choices)
     return EXIT_ILLEGAL if nothing_only else EXIT_OK
 
 

@@ -200,7 +200,7 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     solver.parameters.cp_model_probing_level = 0
     solver.parameters.symmetry_level = 0
     solver.parameters.linearization_level = 0
-    if time_limit:
+    if time_limit is not None:             # 0 is no time at all, as in why(), not "no limit"
         solver.parameters.max_time_in_seconds = float(time_limit)
     cb = _Collector(ctx.slots, by_slot)
     status = solver.Solve(model, cb)
@@ -299,7 +299,7 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     except SolverLimitReached:
         st, complete = cp_model.INFEASIBLE, False   # kept is the core or a proved-infeasible trial
     if st != cp_model.INFEASIBLE:          # re-check; never show an unproved core
-        kept = keys
+        kept, complete = keys, False       # every rule: proved, but not shown to be minimal
     # the violations of the kept rules' constraints on the card, in the choices that contain it
     from itertools import product
     lit = (slot, card)

@@ -1,0 +1,191 @@
+"""Review of the selection solver (solver/core.py, solver/selection.py, solver/cpsat.py).
+
+* the merging of a slot's values into classes (``interchangeable_classes``) is
+  sound for any constraints the core can express: nogoods of arity 1 to 3
+  (also over two values of one slot or a repeated literal), sums with
+  different coefficients, a constant and a literal listed twice, the empty
+  value ``None``, one to three slots - checked against direct evaluation;
+* ``--time-limit`` is honest: ``enumerate_choices(..., 0)`` is not "no limit",
+  and ``pairs`` does not claim (exit 1) that nothing but an empty selection is
+  legal when the time limit cut the enumeration short;
+* ``why`` does not call a set of rules minimal when the solver's core failed
+  its re-check.
+"""
+from __future__ import annotations
+
+import json
+from itertools import product
+from types import SimpleNamespace
+
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+import oracle  # tests/oracle.py
+import solver.cpsat as cpsat
+from model.position import load_position
+from solver.core import AtMost, Nogood, Rule, RuleIndex
+from solver.cpsat import _Collector, compile_classes, enumerate_choices, interchangeable_classes, why
+from solver.selection import legal_choices_direct
+
+RULE = Rule("0", "test", lambda ctx: ())
+
+
+@st.composite
+def abstract_problems(draw):
+    """Slots with a few values each (plus None) and random Nogood / AtMost constraints over them."""
+    slots = tuple(f"s{i}" for i in range(draw(st.integers(1, 3))))
+    cands = {s: [f"{s}-v{j}" for j in range(draw(st.integers(0, 4)))] for s in slots}
+    lits = [(s, v) for s in slots for v in cands[s] + [None]]
+    cons = []
+    for _ in range(draw(st.integers(0, 8))):
+        if draw(st.booleans()):
+            k = draw(st.integers(1, 3))
+            cons.append(Nogood(tuple(draw(st.lists(st.sampled_from(lits), min_size=k, max_size=k))), "m"))
+        else:
+            terms = tuple((draw(st.integers(0, 4)), draw(st.sampled_from(lits))) for _ in range(draw(st.integers(0, 5))))
+            bound = draw(st.integers(0, 4))
+            # const <= bound, as every rule posts it (annual: const <= 1 = bound)
+            cons.append(AtMost(terms, bound, lambda held: "m", const=draw(st.integers(0, bound))))
+    return slots, cands, [(RULE, c) for c in cons]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(abstract_problems())
+def test_value_classes_enumerate_exactly_the_direct_choices(problem):
+    slots, cands, cons = problem
+    ctx = SimpleNamespace(slots=slots, candidates=cands, values=lambda s: list(cands[s]) + [None])
+    index = RuleIndex(cons)
+    direct = {vals for vals in product(*[ctx.values(s) for s in slots]) if index.fits(dict(zip(slots, vals)))}
+    classes = interchangeable_classes(ctx, cons, index)
+    model, by_slot = compile_classes(ctx, cons, classes)
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    cb = _Collector(slots, by_slot)
+    assert solver.Solve(model, cb) in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    got = [vals for chosen in cb.found for vals in product(*chosen)]
+    assert len(got) == len(set(got))
+    assert set(got) == direct, classes
+
+
+def _write(tmp_path, text):
+    (tmp_path / "s.yaml").write_text(text)
+    return tmp_path / "s.yaml"
+
+
+TK_VOLUNTARY = """
+game: tk
+turn: Mar-Apr 1939
+war-state: pre-war
+interpretations: {empty-slot: voluntary}
+factions:
+  axis:
+    tk: {hand: [1, 2, 3, 4]}
+cards:
+  - {map: tk, faction: axis, number: 1, name: Test Only One, war-state: pre-war}
+  - {map: tk, faction: axis, number: 2, name: Test Only Two, war-state: pre-war}
+  - {map: tk, faction: axis, number: 3, name: Test Only Three, war-state: pre-war}
+  - {map: tk, faction: axis, number: 4, name: Test Only Four, war-state: total}
+"""
+
+
+def test_empty_slot_merged_with_unconstrained_cards_under_voluntary(tmp_path):
+    """Under empty-slot=voluntary nothing tells the empty slot from a card no rule restricts:
+    they share one class, and the expansion still gives each selection once."""
+    pos = load_position(_write(tmp_path, TK_VOLUNTARY))
+    solved, complete = enumerate_choices(pos, "axis")
+    assert complete
+    assert solved == legal_choices_direct(pos, "axis")
+    assert {frozenset(c.items()) for c in solved} == oracle.legal_set(pos, "axis")
+    assert [c["tk"] for c in solved] == ["tk-axis-1", "tk-axis-2", "tk-axis-3", None]
+
+
+AE_SOVIET = """
+game: ae
+turn: Nov-Dec 1941
+war-state: {tk: total, ds: limited}
+interpretations: {empty-slot: %s}
+factions:
+  soviet:
+    tk: {hand: [38, 39, 40, 41, 42]}
+    ds: {hand: [24, 90, 91, 92]}
+cards:
+  - {map: tk, faction: soviet, number: 38, name: Total War Production, war-state: total, production: 3}
+  - {map: tk, faction: soviet, number: 39, name: Test Only A, war-state: total, production: 2}
+  - {map: tk, faction: soviet, number: 40, name: Test Only B, war-state: total, production: 2}
+  - {map: tk, faction: soviet, number: 41, name: Test Only C, war-state: total, production: 1}
+  - {map: tk, faction: soviet, number: 42, name: Test Only Twin, war-state: total, production: 0, combined: true}
+  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}
+  - {map: ds, faction: soviet, number: 90, name: Test Only D, war-state: limited, production: 2}
+  - {map: ds, faction: soviet, number: 91, name: Test Only E, war-state: limited, production: 0}
+  - {map: ds, faction: soviet, number: 92, name: test only twin, war-state: limited, production: 0, combined: true}
+"""
+
+
+def test_production_coefficients_and_twins_in_ae_agree(tmp_path):
+    """Cards with equal Production Values merge, different ones do not; © twins and the empty slot
+    (forced and voluntary) as well: CP-SAT over classes, direct evaluation and the oracle agree."""
+    for empty in ("forced", "voluntary"):
+        pos = load_position(_write(tmp_path, AE_SOVIET % empty))
+        solved, complete = enumerate_choices(pos, "soviet")
+        assert complete
+        assert solved == legal_choices_direct(pos, "soviet")
+        assert {frozenset(c.items()) for c in solved} == oracle.legal_set(pos, "soviet")
+
+
+def test_time_limit_zero_is_no_time_not_no_limit(tmp_path):
+    """enumerate_choices(time_limit=0) read 0 as "no limit" and answered complete: true
+    (why() reads 0 as no time at all)."""
+    pos = load_position(_write(tmp_path, AE_SOVIET % "forced"))
+    choices, complete = enumerate_choices(pos, "soviet", 0)
+    assert complete is False
+    full, _ = enumerate_choices(pos, "soviet")
+    assert all(c in full for c in choices)
+
+
+def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypatch):
+    """Exit code 1 of `pairs` says no selection but the empty one is legal; with the time limit hit
+    before a solution was found that is not known: "complete": false and exit 0, not 1."""
+    from cli.main import cli
+
+    path = _write(tmp_path, AE_SOVIET % "forced")
+    monkeypatch.setattr(cp_model.CpSolver, "Solve", lambda self, model, callback=None: cp_model.UNKNOWN)
+    r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "0.01"])
+    out = json.loads(r.stdout)
+    assert out["complete"] is False and out["choices"] == []
+    assert r.exit_code == 0
+
+
+def test_why_core_failing_its_recheck_is_not_called_minimal(tmp_path, monkeypatch):
+    """When the re-check finds the solver's core feasible, why() falls back to every rule: that set is
+    proved to exclude the card but not minimal, so ``complete`` must be False."""
+    path = _write(tmp_path, """
+game: tk
+turn: Mar-Apr 1939
+war-state: pre-war
+factions:
+  axis:
+    tk: {hand: [1, 2]}
+cards:
+  - {map: tk, faction: axis, number: 1, name: Test Only Red, war-state: total}
+  - {map: tk, faction: axis, number: 2, name: Test Only Flag, war-state: pre-war, requires: [flag: Test Flag A]}
+""")
+    pos = load_position(path)
+    built = []
+    real_compile = cpsat.compile_selection
+
+    def compile_selection(*a, **k):
+        built.append(real_compile(*a, **k))
+        return built[-1]
+
+    def wrong_core(self):          # a core naming a rule that does not touch tk-axis-1
+        return [built[-1].enforce["1.1.3.1 Pending Card Selection Requirements"].Index()]
+
+    monkeypatch.setattr(cpsat, "compile_selection", compile_selection)
+    monkeypatch.setattr(cp_model.CpSolver, "SufficientAssumptionsForInfeasibility", wrong_core)
+    ans = why(pos, "axis", "tk-axis-1")
+    assert not ans.legal
+    assert "1.1.3.2 War State Selection Restrictions" in ans.rules
+    assert ans.complete is False
