@@ -26,10 +26,14 @@ class SolverLimitReached(Exception):
 
 @dataclass
 class Compiled:
+    """A CP-SAT model of one selection: ``by_slot[slot]`` is ``[(values, var)]``
+    (one Boolean per class of values, exactly one per slot), ``pick[(slot,
+    value)]`` the variable of a value's class, ``enforce[rule key]`` the
+    enforcement literal of each rule (only when built with enforcement)."""
     model: cp_model.CpModel
-    pick: dict            # (slot, value) -> BoolVar
-    enforce: dict         # rule key -> BoolVar (only when built with enforcement)
-    rules: dict           # rule key -> Rule
+    by_slot: dict
+    pick: dict
+    enforce: dict
 
 
 def _clamp(coef: int, c: AtMost) -> int:
@@ -37,46 +41,6 @@ def _clamp(coef: int, c: AtMost) -> int:
     that alone exceeds the bound still does, and a huge value from a file
     (``production: 10**40``) stays within CP-SAT's 64-bit integers."""
     return min(coef, max(c.bound - c.const, 0) + 1)
-
-
-def compile_selection(ctx: SelectionContext, constraints, *, enforce: bool = False, prune: Optional[RuleIndex] = None) -> Compiled:
-    """Build the CP-SAT model of one faction's selection.
-
-    ``constraints`` is ``[(rule, constraint)]`` from :func:`solver.core.post_all`.
-    With ``prune`` (the index of the same constraints) literals that a unary
-    constraint already excludes get no variable. With ``enforce`` every
-    constraint is guarded by a literal per rule (for explanation).
-    """
-    m = cp_model.CpModel()
-    pick = {}
-    for slot in ctx.slots:
-        vars_ = []
-        for v in ctx.values(slot):
-            lit = (slot, v)
-            if prune is not None and prune.unary_excluded(lit):
-                continue
-            var = m.NewBoolVar(f"pick[{slot}:{v or 'none'}]")
-            pick[lit] = var
-            vars_.append(var)
-        m.AddExactlyOne(vars_)
-    enf, rules = {}, {}
-    for rule, c in constraints:
-        rules[rule.key] = rule
-        if enforce and rule.key not in enf:
-            enf[rule.key] = m.NewBoolVar(f"enforce[{rule.key}]")
-        guard = [enf[rule.key]] if enforce else []
-        if isinstance(c, Nogood):
-            if any(l not in pick for l in c.lits):
-                continue                      # a pruned literal: the nogood cannot hold
-            ct = m.AddBoolOr([pick[l].Not() for l in c.lits])
-        else:
-            terms = [(_clamp(coef, c), pick[l]) for coef, l in c.terms if l in pick and coef]
-            if not terms or c.const + sum(coef for coef, _ in terms) <= c.bound:
-                continue                      # cannot be exceeded
-            ct = m.Add(sum(coef * v for coef, v in terms) <= c.bound - c.const)
-        if guard:
-            ct.OnlyEnforceIf(guard)
-    return Compiled(m, pick, enf, rules)
 
 
 def interchangeable_classes(ctx: SelectionContext, constraints, prune: RuleIndex) -> dict:
@@ -115,42 +79,57 @@ def interchangeable_classes(ctx: SelectionContext, constraints, prune: RuleIndex
     return {slot: list(groups.values()) for slot, groups in out.items()}
 
 
-def compile_classes(ctx: SelectionContext, constraints, classes: dict):
-    """The CP-SAT model over classes of literals (:func:`interchangeable_classes`):
-    a Boolean per class, exactly one per slot, every nogood and sum mapped to
-    the classes of its literals. Returns ``(model, {slot: [(values, var)]})``."""
+def singleton_classes(ctx: SelectionContext) -> dict:
+    """Every value of every slot in a class of its own, none pruned (for explanation)."""
+    return {slot: [[v] for v in ctx.values(slot)] for slot in ctx.slots}
+
+
+def compile_model(ctx: SelectionContext, constraints, classes: dict, *, enforce: bool = False) -> Compiled:
+    """Compile the posted constraints (``[(rule, constraint)]``) to CP-SAT over
+    ``classes`` of values (:func:`interchangeable_classes` for enumeration,
+    :func:`singleton_classes` for explanation): a :class:`~solver.core.Nogood`
+    becomes a clause and an :class:`~solver.core.AtMost` a linear inequality
+    over the classes of its literals. A constraint on a value that is in no
+    class (pruned) cannot be broken and is left out. With ``enforce`` each
+    constraint is guarded by the enforcement literal of its rule."""
     m = cp_model.CpModel()
-    cls_of, by_slot = {}, {}
+    pick, by_slot, enf = {}, {}, {}
     for slot in ctx.slots:
         by_slot[slot] = []
-        for k, values in enumerate(classes[slot]):
-            var = m.NewBoolVar(f"pick[{slot}:{values[0] or 'none'}+{len(values) - 1}]")
+        for values in classes[slot]:
+            var = m.NewBoolVar(f"pick[{slot}:{values[0] or 'none'}{'+' + str(len(values) - 1) if len(values) > 1 else ''}]")
             by_slot[slot].append((values, var))
             for v in values:
-                cls_of[(slot, v)] = var
+                pick[(slot, v)] = var
         m.AddExactlyOne([var for _, var in by_slot[slot]])
-    clauses = set()
-    for _, c in constraints:
+    posted = set()
+    for rule, c in constraints:
+        if enforce and rule.key not in enf:
+            enf[rule.key] = m.NewBoolVar(f"enforce[{rule.key}]")
+        scope = rule.key if enforce else None          # the same clause from two rules is guarded by each
         if isinstance(c, Nogood):
             lits = frozenset(c.lits)
-            if any(l not in cls_of for l in lits) or len({l[0] for l in lits}) < len(lits):
+            if any(l not in pick for l in lits) or len({l[0] for l in lits}) < len(lits):
+                continue                      # a pruned literal, or two values of one slot: cannot hold
+            key = (scope, frozenset(pick[l].Index() for l in lits))
+            if key in posted:
                 continue
-            key = frozenset(cls_of[l].Index() for l in lits)
-            if key not in clauses:
-                clauses.add(key)
-                m.AddBoolOr([cls_of[l].Not() for l in lits])
+            posted.add(key)
+            ct = m.AddBoolOr([pick[l].Not() for l in lits])
         else:
             coef_of: dict = {}
             for coef, l in c.terms:
-                if l in cls_of and coef:
+                if l in pick and coef:
                     coef_of[l] = coef_of.get(l, 0) + coef
             terms = {}
             for l, coef in coef_of.items():
-                terms.setdefault(cls_of[l].Index(), (_clamp(coef, c), cls_of[l]))   # members share the coefficient
+                terms.setdefault(pick[l].Index(), (_clamp(coef, c), pick[l]))   # members share the coefficient
             if not terms or c.const + sum(coef for coef, _ in terms.values()) <= c.bound:
                 continue                      # cannot be exceeded
-            m.Add(sum(coef * var for coef, var in terms.values()) <= c.bound - c.const)
-    return m, by_slot
+            ct = m.Add(sum(coef * var for coef, var in terms.values()) <= c.bound - c.const)
+        if enforce:
+            ct.OnlyEnforceIf(enf[rule.key])
+    return Compiled(m, by_slot, pick, enf)
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -189,8 +168,7 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     """
     ctx = make_context(pos, faction)
     index, constraints = post_all(RULES, ctx)
-    classes = interchangeable_classes(ctx, constraints, index)
-    model, by_slot = compile_classes(ctx, constraints, classes)
+    comp = compile_model(ctx, constraints, interchangeable_classes(ctx, constraints, index))
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
@@ -202,8 +180,8 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     solver.parameters.linearization_level = 0
     if time_limit is not None:             # 0 is no time at all, as in why(), not "no limit"
         solver.parameters.max_time_in_seconds = float(time_limit)
-    cb = _Collector(ctx.slots, by_slot)
-    status = solver.Solve(model, cb)
+    cb = _Collector(ctx.slots, comp.by_slot)
+    status = solver.Solve(comp.model, cb)
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     choices = [dict(zip(ctx.slots, vals)) for chosen in cb.found for vals in product(*chosen)]
     return sorted(choices, key=choice_key), complete
@@ -269,7 +247,7 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     slot = c.map if c.map in pos.maps else pos.maps[0]
     ctx = make_context(pos, faction, {slot: [card]})
     index, constraints = post_all(RULES, ctx)
-    comp = compile_selection(ctx, constraints, enforce=True)
+    comp = compile_model(ctx, constraints, singleton_classes(ctx), enforce=True)
     comp.model.Add(comp.pick[(slot, card)] == 1)
     keys = list(comp.enforce)
     deadline = None if time_limit is None else time.perf_counter() + float(time_limit)   # solver time only
@@ -301,7 +279,6 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     if st != cp_model.INFEASIBLE:          # re-check; never show an unproved core
         kept, complete = keys, False       # every rule: proved, but not shown to be minimal
     # the violations of the kept rules' constraints on the card, in the choices that contain it
-    from itertools import product
     lit = (slot, card)
     involved = RuleIndex([
         (r, c) for r, c in constraints if r.key in kept and (

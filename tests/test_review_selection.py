@@ -26,7 +26,7 @@ import oracle  # tests/oracle.py
 import solver.cpsat as cpsat
 from model.position import load_position
 from solver.core import AtMost, Nogood, Rule, RuleIndex
-from solver.cpsat import _Collector, compile_classes, enumerate_choices, interchangeable_classes, why
+from solver.cpsat import _Collector, compile_model, enumerate_choices, interchangeable_classes, why
 from solver.selection import legal_choices_direct
 
 RULE = Rule("0", "test", lambda ctx: ())
@@ -59,12 +59,12 @@ def test_value_classes_enumerate_exactly_the_direct_choices(problem):
     index = RuleIndex(cons)
     direct = {vals for vals in product(*[ctx.values(s) for s in slots]) if index.fits(dict(zip(slots, vals)))}
     classes = interchangeable_classes(ctx, cons, index)
-    model, by_slot = compile_classes(ctx, cons, classes)
+    comp = compile_model(ctx, cons, classes)
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
-    cb = _Collector(slots, by_slot)
-    assert solver.Solve(model, cb) in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    cb = _Collector(slots, comp.by_slot)
+    assert solver.Solve(comp.model, cb) in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     got = [vals for chosen in cb.found for vals in product(*chosen)]
     assert len(got) == len(set(got))
     assert set(got) == direct, classes
@@ -174,16 +174,16 @@ cards:
 """)
     pos = load_position(path)
     built = []
-    real_compile = cpsat.compile_selection
+    real_compile = cpsat.compile_model
 
-    def compile_selection(*a, **k):
+    def compile_model(*a, **k):
         built.append(real_compile(*a, **k))
         return built[-1]
 
     def wrong_core(self):          # a core naming a rule that does not touch tk-axis-1
         return [built[-1].enforce["1.1.3.1 Pending Card Selection Requirements"].Index()]
 
-    monkeypatch.setattr(cpsat, "compile_selection", compile_selection)
+    monkeypatch.setattr(cpsat, "compile_model", compile_model)
     monkeypatch.setattr(cp_model.CpSolver, "SufficientAssumptionsForInfeasibility", wrong_core)
     ans = why(pos, "axis", "tk-axis-1")
     assert not ans.legal
