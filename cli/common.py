@@ -117,6 +117,22 @@ time_limit_option = click.option(
 )
 
 
+map_option = click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,
+                          help="The map asked about (may be left out in TK or DS).")
+
+
+def choose_map(pos: Position, map_: Optional[str]) -> str:
+    """The map ``--map`` names, or the only map of a TK or DS game; raises :class:`BadInput`."""
+    if map_ is None:
+        if len(pos.maps) > 1:
+            raise BadInput(f"--map: game {pos.game} has two maps: give --map tk or --map ds")
+        return pos.maps[0]
+    m = map_.lower()
+    if m not in pos.maps:
+        raise BadInput(f"--map {m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
+    return m
+
+
 def interpretations_text(interps: dict) -> str:
     return "Interpretations: " + ", ".join(
         f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in interps.items()

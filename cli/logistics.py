@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, json_option, load, require_faction
-from .procedure import _map, map_option
+from .common import (
+    EXIT_ILLEGAL, EXIT_OK, BadInput, choose_map, emit_json, faction_option, json_option, load, map_option,
+    require_faction,
+)
 
 
 def _ctx_line(ctx):
@@ -31,7 +33,7 @@ def logistics(state, faction, map_, as_json):
 
     pos = load(state)
     f = require_faction(pos, faction)
-    m = _map(pos, map_)
+    m = choose_map(pos, map_)
     ctx, legal = legal_actions(pos, f, m)
     if as_json:
         emit_json({"faction": f, "map": m, "rule": "1.2", "count": len(legal),
@@ -79,7 +81,7 @@ def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remov
 
     pos = load(state)
     f = require_faction(pos, faction)
-    m = _map(pos, map_)
+    m = choose_map(pos, map_)
     ctx = make_context(pos, f, m)
     actions = []
     for v in place_log:

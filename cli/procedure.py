@@ -6,26 +6,14 @@ import re
 import click
 
 from .common import (
+    choose_map, map_option,
     EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option, interpretations_text,
     json_option, load, require_faction,
 )
 
-map_option = click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,
-                          help="The map (may be left out in TK or DS).")
 remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNTRY",
                              help="12.3 Steps 3-5: the Axis faction removes this country's optional Acceptance, "
                                   "Neutrality or Surrender Policy or Truce marker (repeatable).")
-
-
-def _map(pos, map_):
-    if map_ is None:
-        if len(pos.maps) > 1:
-            raise BadInput("--map: game ae has two maps: give --map tk or --map ds")
-        return pos.maps[0]
-    m = map_.lower()
-    if m not in pos.maps:
-        raise BadInput(f"--map: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
-    return m
 
 
 def _write(pos, path):
@@ -112,7 +100,7 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
     from solver import war_state as ws
 
     pos = load(state, interpretations)
-    m = _map(pos, map_)
+    m = choose_map(pos, map_)
     c = None
     if card is not None:
         ref = str(card).strip().lower()
@@ -194,7 +182,7 @@ def drm(state, map_, country, tables, segment, as_json):
     from solver.drm import political_drm, table_key
 
     pos = load(state)
-    m = _map(pos, map_)
+    m = choose_map(pos, map_)
     if country is not None and pos.country(country) is None:
         raise BadInput(f"--country: {country} is not in {pos.file} (countries: {', '.join(c.name for c in pos.countries.values()) or 'none'})")
     for t in tables:

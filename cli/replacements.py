@@ -4,23 +4,11 @@ from __future__ import annotations
 import click
 
 from .common import (
+    choose_map, map_option,
     EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, interpretations_text, json_option, load, require_faction,
     time_limit_option,
 )
 
-map_option = click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,
-                          help="The map whose Replacements Segment is asked about (may be left out in TK or DS).")
-
-
-def _map(pos, map_):
-    if map_ is None:
-        if len(pos.maps) > 1:
-            raise BadInput(f"{pos.file}: game ae has two maps: give --map tk or --map ds")
-        return pos.maps[0]
-    m = map_.lower()
-    if m not in pos.maps:
-        raise BadInput(f"--map {m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
-    return m
 
 
 def _steps_text(count: int, label: str, bare: bool = False) -> str:
@@ -31,11 +19,6 @@ def _steps_text(count: int, label: str, bare: bool = False) -> str:
     if head.endswith(" step"):
         return f"{count} {head}{plural}{sep}{tail}"
     return f"{count} {label}" if bare else f"{count} {label} step{plural}"
-
-
-def _faction(pos, faction):
-    # FORMAT 4: a faction left out of `factions` cannot be queried
-    return require_faction(pos, faction)
 
 
 @click.command()
@@ -59,8 +42,8 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     from solver.replacements_cpsat import SolverLimitReached, optimise
 
     pos = load(state, interpretations)
-    m = _map(pos, map_)
-    f = _faction(pos, faction)
+    m = choose_map(pos, map_)
+    f = require_faction(pos, faction)
     try:
         res = optimise(pos, f, m, time_limit)
     except SolverLimitReached as exc:
@@ -107,8 +90,8 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
     from solver.replacements import check_allocation, parse_allocation
 
     pos = load(state, interpretations)
-    m = _map(pos, map_)
-    f = _faction(pos, faction)
+    m = choose_map(pos, map_)
+    f = require_faction(pos, faction)
     data = load_yaml_file(allocation, allocation)
     ctx, rows, problems = parse_allocation(pos, f, m, data, allocation)
     if problems:
