@@ -21,9 +21,7 @@ from pathlib import Path
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from model.position import load_position  # noqa: E402
+from aeref.model.position import load_position
 
 
 def generate(steps: int, n_hexes: int, seed: int = 0, box: bool = False) -> dict:
@@ -90,8 +88,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    from solver.replacements_cpsat import optimise
-    from solver.replacements_greedy import greedy
+    from aeref.solver.replacements_cpsat import optimise
+    from aeref.solver.replacements_greedy import greedy
     print(f"{'steps':>5} {'hexes':>6} {'box':>4} {'load s':>7} {'optimum s':>9} {'optimal':>7} {'used':>5} {'greedy':>6} {'greedy s':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for steps in (10, 30, 60):

@@ -42,14 +42,13 @@ import time
 from itertools import product
 from pathlib import Path
 
+import yaml
+from tabulate import tabulate
+
+from aeref.model.position import load_position
+from aeref.solver.selection import choice_key, legal_choices_direct
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import yaml  # noqa: E402
-from tabulate import tabulate  # noqa: E402
-
-from model.position import load_position  # noqa: E402
-from solver.selection import choice_key, legal_choices_direct  # noqa: E402
 
 EXAMPLE = ROOT / "examples" / "ae-soviet-production.yaml"
 SIZES = (5, 15, 25, 40)
@@ -179,10 +178,12 @@ def pick_oracle():
     ``legal_set`` (every known card in every slot, as the tests run it), or
     :func:`mini_oracle` when the tests' oracle is not there."""
     try:
-        sys.path.insert(0, str(ROOT / "tests"))
-        import oracle  # type: ignore
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("aeref_tests_oracle", ROOT / "tests" / "support" / "oracle.py")
+        oracle = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(oracle)
         fn = oracle.legal_set
-    except (ImportError, AttributeError):
+    except (ImportError, AttributeError, FileNotFoundError):
         return "mini_oracle (bench/selection.py)", lambda state, pos: mini_oracle(state)
     return "tests/oracle.py legal_set", lambda state, pos: sorted([dict(c) for c in fn(pos, "soviet")], key=choice_key)
 
@@ -200,7 +201,7 @@ def timed(fn, repeat: int) -> tuple[float, object]:
 
 
 def bench_selection(repeat: int) -> list[list]:
-    from solver.cpsat import enumerate_choices  # the import is paid here, before timing
+    from aeref.solver.cpsat import enumerate_choices  # the import is paid here, before timing
 
     oracle_name, oracle = pick_oracle()
     rows = []

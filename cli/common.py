@@ -13,11 +13,11 @@ from typing import Any, Optional
 
 import click
 
-from model.cards import parse_card_ref
-from model.errors import InputError, Problem
-from model.interpretations import check_value
-from model.names import norm_key
-from model.position import Position, load_position
+from ..model.cards import parse_card_ref
+from ..model.errors import InputError, Problem
+from ..model.interpretations import check_value
+from ..model.names import norm_key
+from ..model.position import Position, load_position
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 

@@ -29,7 +29,7 @@ def logistics(state, faction, map_, as_json):
     Example:
       aeref logistics examples/ds-axis-reveal.yaml --faction axis
     """
-    from solver.logistics import action_json, consequences, describe, legal_actions
+    from ..solver.logistics import action_json, consequences, describe, legal_actions
 
     pos = load(state)
     f = require_faction(pos, faction)
@@ -77,7 +77,7 @@ def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remov
     Example:
       aeref check-logistics examples/ds-axis-reveal.yaml --faction axis --place-logistics IGHQ@0101
     """
-    from solver.logistics import action_json, consequences, make_context, rule_on
+    from ..solver.logistics import action_json, consequences, make_context, rule_on
 
     pos = load(state)
     f = require_faction(pos, faction)
@@ -100,7 +100,7 @@ def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remov
         emit_json({"legal": legal, "violations": [v.as_json() for v in vs],
                    "actions": [dict(action_json(a), consequences=consequences(ctx, a) if a in set(ctx.slots()) else []) for a in actions]})
     else:
-        from solver.logistics import describe
+        from ..solver.logistics import describe
         click.echo(f"{'Legal' if legal else 'Illegal'}: {f.capitalize()} {m.upper()} Logistics / Partisan Segment: "
                    + ("; ".join(describe(a) for a in actions) or "no action"))
         for v in vs:

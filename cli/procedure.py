@@ -17,7 +17,7 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
 
 
 def _write(pos, path):
-    from model.write import write_state
+    from ..model.write import write_state
     try:
         write_state(pos, path)
     except OSError as exc:
@@ -48,7 +48,7 @@ def reveal(state, faction, previous, declare_total_war, remove, write, as_json, 
     Example:
       aeref reveal examples/ds-axis-reveal.yaml --faction axis
     """
-    from solver.procedure import load_previous, reveal as run
+    from ..solver.procedure import load_previous, reveal as run
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
@@ -96,8 +96,8 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
     Example:
       aeref war-state examples/ds-axis-reveal.yaml --to total
     """
-    from model.cards import WAR_STATE_NAMES, WAR_STATES
-    from solver import war_state as ws
+    from ..model.cards import WAR_STATE_NAMES, WAR_STATES
+    from ..solver import war_state as ws
 
     pos = load(state, interpretations)
     m = choose_map(pos, map_)
@@ -179,7 +179,7 @@ def drm(state, map_, country, tables, segment, as_json):
       aeref drm examples/ds-axis-reveal.yaml --country Hopeh --table current-card \\
           --table diplomatic-incident --table colonialism
     """
-    from solver.drm import political_drm, table_key
+    from ..solver.drm import political_drm, table_key
 
     pos = load(state)
     m = choose_map(pos, map_)

@@ -38,8 +38,8 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     Example:
       aeref replacements examples/tk-soviet-replacements.yaml --faction soviet
     """
-    from solver.replacements import solution_json
-    from solver.replacements_cpsat import SolverLimitReached, optimise
+    from ..solver.replacements import solution_json
+    from ..solver.replacements_cpsat import SolverLimitReached, optimise
 
     pos = load(state, interpretations)
     m = choose_map(pos, map_)
@@ -86,8 +86,8 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
       aeref check-replacements examples/tk-soviet-replacements.yaml \\
           examples/tk-soviet-allocation.yaml --faction soviet
     """
-    from model.yamlio import load_yaml_file
-    from solver.replacements import check_allocation, parse_allocation
+    from ..model.yamlio import load_yaml_file
+    from ..solver.replacements import check_allocation, parse_allocation
 
     pos = load(state, interpretations)
     m = choose_map(pos, map_)

@@ -30,7 +30,7 @@ def schema(kind, output, as_json):
     Example:
       aeref schema --kind deck > schema/deck.schema.json
     """
-    from model.schema import json_schema
+    from ..model.schema import json_schema
 
     text = json.dumps(json_schema(kind.lower()), indent=2, ensure_ascii=False) + "\n"
     if output is None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from model.position import read_state
+from ..model.position import read_state
 
 from .common import (
     EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option,
@@ -72,12 +72,12 @@ def pairs(state, faction, as_json, interpretations, time_limit):
     Example:
       aeref pairs examples/ae-soviet-production.yaml --faction soviet
     """
-    from solver.cpsat import enumerate_choices
+    from ..solver.cpsat import enumerate_choices
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
     choices, complete = enumerate_choices(pos, f, time_limit)
-    from solver.selection import interpretations_used
+    from ..solver.selection import interpretations_used
     interps = interpretations_used(pos)
     if as_json:
         out = {"game": pos.game, "turn": str(pos.turn), "faction": f, "choices": choices, "count": len(choices)}
@@ -119,7 +119,7 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
     Example:
       aeref check examples/ae-soviet-production.yaml --faction soviet --tk 38 --ds 24
     """
-    from solver.selection import check as rule
+    from ..solver.selection import check as rule
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
@@ -163,7 +163,7 @@ def why(state, card, faction, as_json, interpretations, time_limit):
     Example:
       aeref why examples/ae-soviet-production.yaml tk-soviet-26b --faction soviet
     """
-    from solver.cpsat import SolverLimitReached, why as explain
+    from ..solver.cpsat import SolverLimitReached, why as explain
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)

@@ -14,7 +14,7 @@ from typing import Optional
 
 from ortools.sat.python import cp_model
 
-from model.position import Position
+from ..model.position import Position
 
 from .core import AtMost, Nogood, RuleIndex
 from .selection import RULES, SelectionContext, choice_key, interpretations_used, make_context, post_all

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from model.names import norm_name
-from model.position import Position
+from ..model.names import norm_name
+from ..model.position import Position
 
 from .core import AtMost, Nogood, Rule, RuleIndex, Violation, post_all
 

@@ -18,10 +18,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
-from model.cards import WAR_STATE_NAMES, WAR_STATES
-from model.errors import InputError, Problem
-from model.names import norm_name
-from model.position import PlayedCard, Position, load_position
+from ..model.cards import WAR_STATE_NAMES, WAR_STATES
+from ..model.errors import InputError, Problem
+from ..model.names import norm_name
+from ..model.position import PlayedCard, Position, load_position
 
 from . import war_state as ws
 from .core import Nogood, Violation, post_all
@@ -128,7 +128,7 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
                                  f"revealed in {prev.turn.next()}, not in {pos.turn}"))
     if prev.maps != pos.maps:
         raise InputError(Problem(pos.file, where, f"{shown} is a game {prev.game}, this is a game {pos.game}"))
-    from model.cards import WAR_STATE_NAMES, WAR_STATES
+    from ..model.cards import WAR_STATE_NAMES, WAR_STATES
     for m in pos.maps:
         if WAR_STATES.index(prev.war_state[m]) > WAR_STATES.index(pos.war_state[m]):
             raise InputError(Problem(pos.file, where, f"{shown} has {WAR_STATE_NAMES[prev.war_state[m]]} on the "

@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, Iterable, Optional
 
-from model.board import ARMOR_TYPES, INFANTRY_TYPES, Board, Unit, same_country
-from model.errors import InputError, Problem, join_path
-from model.names import norm_name
-from model.position import Position
-from model.replacements import FactionReplacements, StepLine
+from ..model.board import ARMOR_TYPES, INFANTRY_TYPES, Board, Unit, same_country
+from ..model.errors import InputError, Problem, join_path
+from ..model.names import norm_name
+from ..model.position import Position
+from ..model.replacements import FactionReplacements, StepLine
 
 from .core import AtMost, Nogood, Rule, Violation
 
@@ -294,10 +294,10 @@ class ReplacementContext:
         key = (start, tuple(targets), stated, overland)
         if key not in self._trace_cache:
             if stated is not None:
-                from model.board import SupplyTrace
+                from ..model.board import SupplyTrace
                 res = SupplyTrace(bool(stated), (), "supplied as stated" if stated else "unsupplied as stated")
             elif not targets:
-                from model.board import SupplyTrace
+                from ..model.board import SupplyTrace
                 res = SupplyTrace(False, (), "no supply source of that country on the map")
             else:
                 res = self.board.trace_supply(start, self.faction, targets, overland=overland)

@@ -20,7 +20,7 @@ from typing import Optional
 
 from ortools.sat.python import cp_model
 
-from model.position import Position
+from ..model.position import Position
 
 from .core import Nogood
 from .replacements import _flexibility as _flex

@@ -8,7 +8,7 @@ an armor step on an infantry unit that an infantry step could have paid for.
 """
 from __future__ import annotations
 
-from model.position import Position
+from ..model.position import Position
 
 from .core import Nogood
 from .replacements import Allocation, ReplacementContext, lit_holds, make_context, post

@@ -6,10 +6,10 @@ answer (``"Russia's Posture is war (it is policy-affected)"``).
 """
 from __future__ import annotations
 
-from model.cards import Card, WAR_STATE_NAMES
-from model.names import norm_box, norm_name
-from model.position import Position
-from model.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, Flag, GovernmentIs, MarkerIn, Not, Played, WarStateIs
+from ..model.cards import Card, WAR_STATE_NAMES
+from ..model.names import norm_box, norm_name
+from ..model.position import Position
+from ..model.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, Flag, GovernmentIs, MarkerIn, Not, Played, WarStateIs
 
 
 def card_text(pos: Position, cid: str) -> str:

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Optional
 
-from model.cards import WAR_STATE_COLOURS, WAR_STATE_NAMES, WAR_STATES
-from model.names import norm_name
-from model.position import Position
+from ..model.cards import WAR_STATE_COLOURS, WAR_STATE_NAMES, WAR_STATES
+from ..model.names import norm_name
+from ..model.position import Position
 
 from .core import AtMost, Nogood, Rule, RuleIndex, post_all
 from .requirements import card_text, check_requirement

@@ -18,9 +18,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from model.cards import WAR_STATE_NAMES, WAR_STATES
-from model.names import norm_name
-from model.position import Position
+from ..model.cards import WAR_STATE_NAMES, WAR_STATES
+from ..model.names import norm_name
+from ..model.position import Position
 
 ALLIED = ("western", "soviet")
 #: 12.3 Step 2: the Policy markers the Axis faction must remove.
@@ -301,7 +301,7 @@ def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -
 def apply(pos: Position, ch: Change) -> Position:
     """A copy of ``pos`` with the change ``ch`` carried out: war state, Turn
     Track, boxes, Policy and Truce markers, ESV and European War (12.3)."""
-    from model.calendar import parse_turn
+    from ..model.calendar import parse_turn
 
     p = copy.deepcopy(pos)
     if not ch.changes:

@@ -12,246 +12,21 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import yaml
+
+
 import json
 
-import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.position import load_position
-from solver.cpsat import enumerate_choices
-from solver.selection import check, legal_choices_direct
+from aeref.model.position import load_position
+from aeref.solver.cpsat import enumerate_choices
+from aeref.solver.selection import check, legal_choices_direct
 
-import oracle  # tests/oracle.py (pytest puts tests/ on sys.path)
-
-FACTIONS = ("axis", "western", "soviet")
-WAR_STATES = ("pre-war", "limited", "total")
-WS_SPELLINGS = {"pre-war": ["pre-war", "blue", "Pre-War"], "limited": ["limited", "gray", "Limited War"],
-                "total": ["total", "red", "total-war"]}
-# Test-only card names: each carries (or not) a card type of FORMAT section 2.
-NAMES = (
-    "Demand Austria", "Demand Denmark", "Diplomatic Overtures", "Winter Offensive", "War Progress",
-    "Limited War Production", "Siberian Reserves Released", "Test Card Alpha",
-)
-NUMBERS = ("1", "2", "3", "4a", "4b", "10", "11", "12", "23", "26b")
-KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz")
-COUNTRIES = ("Russia", "France", "Nationalist China")
-POSTURES = ("war", "policy-affected", "truce-affected")
-STATUSES = ("active", "neutral", "conquered")
-ALIGNMENTS = ("axis", "western", "soviet", "none")
-MARKERS = ("US Victory Program", "Quit India")
-BOXES = ("strategic-warfare-box", "delay-box")
-BOX_SPELLINGS = {"strategic-warfare-box": ["strategic-warfare-box", "Strategic Warfare Box", "strategic_warfare_box"],
-                 "delay-box": ["delay-box", "Delay Box"]}
-FLAGS = ("Test Flag A", "Test Flag B")
-
-
-def _key(draw, name):
-    """Both spellings of a key are accepted (FORMAT): war-state = war_state."""
-    return name.replace("-", "_") if draw(st.booleans()) else name
-
-
-def _case(draw, name):
-    """Names of countries, markers and flags compare case-insensitively (FORMAT)."""
-    return draw(st.sampled_from([name, name.lower(), name.upper()]))
-
-
-def simple_requirement(draw, game, card, ids):
-    """One item of FORMAT section 3 (not any/all/not)."""
-    same = [i for i in ids if i.startswith(f"{card['map']}-{card['faction']}-")]
-    kinds = ["war-state", "posture", "country", "government", "european-war", "marker", "flag"]
-    if ids:
-        kinds += ["played", "not-played"]
-    if game == "ae":
-        kinds.append("war-state-map")
-    k = draw(st.sampled_from(kinds))
-    if k in ("played", "not-played"):
-        ref = draw(st.sampled_from(ids))
-        if ref in same and draw(st.booleans()):
-            ref = ref.rsplit("-", 1)[1]           # a bare number: the card's own map and faction
-        return {_key(draw, k): ref}
-    if k == "war-state":
-        states = draw(st.lists(st.sampled_from(WAR_STATES), min_size=1, max_size=2, unique=True))
-        return {_key(draw, k): states if len(states) > 1 or draw(st.booleans()) else states[0]}
-    if k == "war-state-map":
-        return {"war-state": {"map": draw(st.sampled_from(["tk", "ds"])),
-                              "is": draw(st.lists(st.sampled_from(WAR_STATES), min_size=1, max_size=2, unique=True))}}
-    if k == "posture":
-        return {"posture": {_case(draw, draw(st.sampled_from(COUNTRIES))): draw(st.sampled_from(POSTURES))}}
-    if k == "country":
-        fields = {}
-        if draw(st.booleans()):
-            fields["status"] = draw(st.sampled_from(STATUSES))
-        if draw(st.booleans()) or not fields:
-            fields["alignment"] = draw(st.sampled_from(ALIGNMENTS))
-        if draw(st.booleans()):
-            fields["posture"] = draw(st.sampled_from(POSTURES))
-        return {"country": {_case(draw, draw(st.sampled_from(COUNTRIES))): fields}}
-    if k == "government":
-        return {"government": draw(st.sampled_from(["army", "navy", "none"]))}
-    if k == "european-war":
-        return {_key(draw, "european-war"): draw(st.sampled_from(["limited", "total"]))}
-    if k == "marker":
-        name = _case(draw, draw(st.sampled_from(MARKERS)))
-        if draw(st.booleans()):
-            return {"marker": name}
-        return {"marker": {"name": name, "in": draw(st.sampled_from(BOXES))}}
-    return {"flag": _case(draw, draw(st.sampled_from(FLAGS)))}
-
-
-def requirement(draw, game, card, ids):
-    k = draw(st.sampled_from(["simple", "simple", "simple", "any", "all", "not"]))
-    if k == "simple":
-        return simple_requirement(draw, game, card, ids)
-    if k == "not":
-        return {"not": simple_requirement(draw, game, card, ids)}
-    return {k: [simple_requirement(draw, game, card, ids) for _ in range(draw(st.integers(1, 2)))]}
-
-
-@st.composite
-def scenarios(draw):
-    """(state dict, deck dict, faction asked, extra cards for check)."""
-    game = draw(st.sampled_from(["tk", "ds", "ae"]))
-    maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
-    faction = draw(st.sampled_from(FACTIONS))
-    present = sorted({faction} | set(draw(st.lists(st.sampled_from(FACTIONS), max_size=2))))
-    year, season = draw(st.integers(1937, 1944)), draw(st.integers(0, 3))
-    turn_names = (["Mar-Apr", "May-June", "Aug-Sept", "Nov-Dec"], ["Spring", "Summer", "Fall", "Winter"],
-                  ["Mar-Apr", "May-Jun", "Aug-Sep", "Nov-Dec"])
-    tn = draw(st.sampled_from(turn_names))
-
-    def turn_text(i):                      # i Seasonal Turns since Mar-Apr of year 0
-        return f"{tn[i % 4]} {i // 4}"
-
-    now = year * 4 + season
-    # the cards of every (map, faction); in TK or DS alone sometimes a few of the other map
-    skeleton = []
-    card_maps = list(maps)
-    if game != "ae" and draw(st.booleans()):
-        card_maps.append("ds" if game == "tk" else "tk")
-    for m in card_maps:
-        for f in present:
-            n = draw(st.integers(0, 4 if m in maps else 2))
-            for num in draw(st.lists(st.sampled_from(NUMBERS), min_size=n, max_size=n, unique=True)):
-                skeleton.append((m, f, num))
-    ids = [f"{m}-{f}-{n}" for m, f, n in skeleton]
-    cards = []
-    for m, f, num in skeleton:
-        ws = draw(st.sampled_from(WAR_STATES))
-        c = {"map": m, "faction": f, "number": int(num) if num.isdigit() and draw(st.booleans()) else num,
-             "name": draw(st.sampled_from(NAMES)) if draw(st.integers(0, 3)) else _case(draw, draw(st.sampled_from(NAMES)))}
-        c[_key(draw, "war-state")] = draw(st.sampled_from(WS_SPELLINGS[ws]))
-        if f == "soviet":
-            c["production"] = draw(st.integers(0, 3))
-        if draw(st.integers(0, 2)) == 0:
-            c["combined"] = True
-        if draw(st.integers(0, 3)) == 0:
-            c["rearmament"] = True
-        if draw(st.booleans()):
-            c["blitz"] = draw(st.integers(0, 3))
-        if draw(st.integers(0, 4)) == 0:
-            c["kinds"] = draw(st.lists(st.sampled_from(KINDS), max_size=2, unique=True))
-        reqs = [requirement(draw, game, c, [i for i in ids if i != f"{m}-{f}-{num}"])
-                for _ in range(draw(st.sampled_from([0, 0, 0, 1, 1, 2])))]
-        if reqs:
-            c["requires"] = reqs
-        cards.append(c)
-    # (c) twins: an identically named pair with the (c) mark on both maps
-    twins = set()
-    if game == "ae" and draw(st.booleans()):
-        for f in present:
-            tk = [c for c in cards if c["map"] == "tk" and c["faction"] == f]
-            ds = [c for c in cards if c["map"] == "ds" and c["faction"] == f]
-            if tk and ds:
-                a, b = draw(st.sampled_from(tk)), draw(st.sampled_from(ds))
-                b["name"] = a["name"] if draw(st.booleans()) else a["name"].upper()
-                a["combined"] = True
-                b["combined"] = draw(st.integers(0, 3)) > 0
-                twins |= {f"tk-{f}-{a['number']}".lower(), f"ds-{f}-{b['number']}".lower()}
-    # hands, Current Cards, history
-    factions = {}
-    for f in present:
-        factions[f] = {}
-        for m in maps:
-            mine = [i for i in ids if i.startswith(f"{m}-{f}-")]
-            mine = draw(st.permutations(mine))
-            sec = {}
-            rest = list(mine)
-            if rest and draw(st.booleans()):
-                sec["current"] = _ref(draw, rest.pop(0))
-            else:
-                sec["current"] = None
-            hand_n = draw(st.integers(0, min(4, len(rest))))
-            hand, rest = rest[:hand_n], rest[hand_n:]
-            for t in [r for r in rest if r in twins]:
-                if len(hand) < 4 and draw(st.booleans()):
-                    rest.remove(t)
-                    hand.append(t)
-            sec["hand"] = [_ref(draw, h) for h in hand]
-            played = []
-            # earlier Current Cards (some may be back in the hand, as a recyclable card would be)
-            pool = rest + ([h for h in hand if draw(st.integers(0, 3)) == 0])
-            for p in pool:
-                if draw(st.booleans()):
-                    back = draw(st.integers(1, 9))
-                    played.append({"card": _ref(draw, p), "turn": turn_text(now - back)})
-            if played:
-                sec["played"] = played
-            if game == "ae" and not draw(st.integers(0, 9)):
-                continue                          # a map section left out: no cards on that map
-            factions[f][m] = sec
-    state = {"game": game, "turn": turn_text(now), "decks": ["decks/test-deck.yaml"]}
-    if game == "ae":
-        state[_key(draw, "war-state")] = {m: draw(st.sampled_from(WAR_STATES)) for m in maps}
-    else:
-        state[_key(draw, "war-state")] = draw(st.sampled_from(WAR_STATES))
-    state["factions"] = factions
-    countries = {}
-    for cn in COUNTRIES:
-        if draw(st.integers(0, 3)) == 0:
-            continue
-        cd = {}
-        for fld, vals in (("posture", POSTURES), ("status", STATUSES), ("alignment", ALIGNMENTS)):
-            if draw(st.integers(0, 4)):
-                cd[fld] = draw(st.sampled_from(vals))
-        countries[cn] = cd
-    state["countries"] = countries
-    state["government"] = draw(st.sampled_from(["army", "navy", "none"]))
-    state[_key(draw, "european-war")] = draw(st.sampled_from(["none", "limited", "total"]))
-    state["markers"] = {draw(st.sampled_from(BOX_SPELLINGS[b])): draw(st.lists(st.sampled_from(MARKERS), max_size=2, unique=True))
-                        for b in BOXES}
-    state["flags"] = draw(st.lists(st.sampled_from(FLAGS), max_size=2, unique=True))
-    interps = {}
-    for name, vals in (("annual-scope", ["faction", "map"]), ("empty-slot", ["forced", "voluntary"]),
-                       ("sequential-scope", ["map", "faction"])):
-        if draw(st.booleans()):
-            interps[name] = draw(st.sampled_from(vals))
-    state["interpretations"] = interps
-    # split the cards between the deck file and inline `cards:`
-    inline = draw(st.lists(st.booleans(), min_size=len(cards), max_size=len(cards)))
-    deck = {"cards": [c for c, i in zip(cards, inline) if not i]}
-    state["cards"] = [c for c, i in zip(cards, inline) if i]
-    extra = draw(st.lists(st.sampled_from(ids), max_size=4, unique=True)) if ids else []
-    return state, deck, faction, extra
-
-
-def _ref(draw, cid):
-    """A card in a faction's section: its id or its bare number (FORMAT section 1)."""
-    return cid.rsplit("-", 1)[1] if draw(st.booleans()) else cid
-
-
-def load(state, deck):
-    with tempfile.TemporaryDirectory() as d:
-        (Path(d) / "decks").mkdir()
-        (Path(d) / "decks" / "test-deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False))
-        path = Path(d) / "state.yaml"
-        path.write_text(yaml.safe_dump(state, sort_keys=False))
-        return load_position(path)
-
-
-def as_set(choices):
-    return {frozenset(c.items()) for c in choices}
+from .support import oracle
+from .support.selection_positions import as_set, load, scenarios
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -302,7 +77,7 @@ def test_generated_positions_cover_every_game():
 def test_cli_pairs_and_check_agree_with_the_oracle(scenario, data):
     """The same agreement through the command line: `pairs --json` lists exactly the oracle's legal
     selections (sorted as FORMAT 5 says) and `check` exits 0 exactly on those."""
-    from cli.main import cli
+    from aeref.cli.main import cli
 
     state, deck, faction, extra = scenario
     with tempfile.TemporaryDirectory() as d:

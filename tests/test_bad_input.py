@@ -10,7 +10,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from aeref.cli.main import cli
 
 DECK = """\
 cards:

@@ -2,30 +2,21 @@
 test-only cards per map) as a correctness test, not a timing: CP-SAT
 enumeration over classes of interchangeable cards, direct evaluation and the
 oracle give the same list, and the classes really merge cards."""
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-import oracle
-from model.position import load_position
-from solver.cpsat import enumerate_choices, interchangeable_classes
-from solver.selection import RULES, choice_key, legal_choices_direct, make_context, post_all
+from .support import oracle
+from .support.bench import load
+from aeref.model.position import load_position
+from aeref.solver.cpsat import enumerate_choices, interchangeable_classes
+from aeref.solver.selection import RULES, choice_key, legal_choices_direct, make_context, post_all
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_selection", ROOT / "bench" / "selection.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_selection", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _bench()
+bench = load("selection")
 
 
 @pytest.mark.parametrize("n", [5, 15, 25, 40])

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from aeref.cli.main import cli
 
 DECK = """\
 # test deck: the Soviet cards of the 1.1.3.3 Production Limit example (values stated in the rules text;

@@ -1,5 +1,5 @@
 """1.1.2.1 Political DRMs: `aeref drm` on the Treaty examples of both rules files."""
-from seasonal_helpers import run, write_state
+from .support.seasonal import run, write_state
 
 
 def _rolls(tmp_path, game, country, vp, tables, **extra):

@@ -37,8 +37,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.main import cli
-from model.schema import json_schema
+from aeref.cli.main import cli
+from aeref.model.schema import json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

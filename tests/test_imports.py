@@ -7,7 +7,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "ae-soviet-produ
 
 PROBE = """
 import sys
-from cli.main import cli
+from aeref.cli.main import cli
 rc = cli.main(args=sys.argv[1:], standalone_mode=False)
 heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('ortools', 'networkx', 'pandas'))
 print('HEAVY', heavy)

@@ -3,11 +3,11 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import cli
-from solver.replacements import check_allocation, parse_allocation, solution_json, steps_received
-from solver.replacements_cpsat import optimise
+from aeref.cli.main import cli
+from aeref.solver.replacements import check_allocation, parse_allocation, solution_json, steps_received
+from aeref.solver.replacements_cpsat import optimise
 
-from repl_helpers import hexes, inf, position, state
+from .support.replacements import hexes, inf, position, state
 
 CITY = lambda country, **kw: {"country": country, "city": True, **kw}
 WEST = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status": "active", "alignment": "western"},

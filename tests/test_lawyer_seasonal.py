@@ -1,5 +1,5 @@
 """Rules-lawyer regressions for 12 War State, 1.1.2.1 Political DRMs, 1.1.3 and 1.2 (test-only positions)."""
-from seasonal_helpers import run, write_state
+from .support.seasonal import run, write_state
 
 
 def test_12_allied_country_at_war_under_total_war_is_no_attempt_to_go_back(tmp_path):

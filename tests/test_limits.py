@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 from ortools.sat.python import cp_model
 
-import solver.cpsat as cpsat
-from cli.main import cli
+import aeref.solver.cpsat as cpsat
+from aeref.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 AE = str(ROOT / "examples" / "ae-soviet-production.yaml")
@@ -105,7 +105,7 @@ def test_why_shrinking_cut_short_on_an_excluded_card(monkeypatch, tmp_path):
 
 def test_why_time_limit_is_a_total_budget():
     """The limit bounds all of why's solves together (not each of them)."""
-    from model.position import load_position
+    from aeref.model.position import load_position
     pos = load_position(AE)
     ans = cpsat.why(pos, "soviet", "tk-soviet-38", time_limit=30)
     assert ans.complete

@@ -2,9 +2,9 @@
 The maps here are test-only data."""
 from itertools import combinations
 
-from model.position import load_position
-from seasonal_helpers import EXAMPLES, run, write_state
-from solver.logistics import legal_actions, rule_on
+from aeref.model.position import load_position
+from .support.seasonal import EXAMPLES, run, write_state
+from aeref.solver.logistics import legal_actions, rule_on
 
 EX = EXAMPLES / "ds-axis-reveal.yaml"
 

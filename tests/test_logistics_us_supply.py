@@ -3,7 +3,7 @@ unit traces supply to the Off-Map Box that 1.3.4 names for the Western Logistics
 marker (DS: the Western US Box). Test-only map: two Philippine City hexes."""
 from click.testing import CliRunner
 
-from cli.main import cli
+from aeref.cli.main import cli
 
 STATE = """
 game: ds

@@ -1,7 +1,7 @@
 """1.1.1 Option Card Procedure, 1.1.2.2 Reinforcements, *1.1.4 ESV: `aeref reveal`."""
 import yaml
 
-from seasonal_helpers import EXAMPLES, run, write_state
+from .support.seasonal import EXAMPLES, run, write_state
 
 DS_PREV = {
     "game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited", "european-war": "limited", "government": "navy",

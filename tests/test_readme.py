@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import cli
+from aeref.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,12 +6,12 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 
-from cli.main import cli
-from model.position import load_position
-from solver.replacements_cpsat import optimise
-from solver.replacements_greedy import greedy
+from aeref.cli.main import cli
+from aeref.model.position import load_position
+from aeref.solver.replacements_cpsat import optimise
+from aeref.solver.replacements_greedy import greedy
 
-from repl_helpers import alloc_file, hexes, inf, state
+from .support.replacements import alloc_file, hexes, inf, state
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -138,9 +138,8 @@ def test_validate_reports_every_map_problem(tmp_path):
 
 
 def test_time_limit_says_not_proved(tmp_path):
-    import sys
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    from replacements import generate        # bench/replacements.py: benchmark-only generated data
+    from .support.bench import load
+    generate = load("replacements").generate    # bench/replacements.py: benchmark-only generated data
     p = tmp_path / "big.yaml"
     p.write_text(yaml.safe_dump(generate(60, 2000, 0)))
     r = run("replacements", p, "--faction", "soviet", "--time-limit", "0.01", "--json")

@@ -18,10 +18,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.replacements import check_allocation, parse_allocation
-from solver.replacements_cpsat import optimise
+from aeref.solver.replacements import check_allocation, parse_allocation
+from aeref.solver.replacements_cpsat import optimise
 
-from repl_helpers import position
+from .support.replacements import position
 
 COUNTRIES = {"Russia": {"posture": "war", "status": "active", "alignment": "soviet"},
              "Mongolia": {"minor": True, "status": "active", "alignment": "soviet"},

@@ -22,12 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-import oracle  # tests/oracle.py
-import solver.cpsat as cpsat
-from model.position import load_position
-from solver.core import AtMost, Nogood, Rule, RuleIndex
-from solver.cpsat import _Collector, compile_model, enumerate_choices, interchangeable_classes, why
-from solver.selection import legal_choices_direct
+from .support import oracle
+import aeref.solver.cpsat as cpsat
+from aeref.model.position import load_position
+from aeref.solver.core import AtMost, Nogood, Rule, RuleIndex
+from aeref.solver.cpsat import _Collector, compile_model, enumerate_choices, interchangeable_classes, why
+from aeref.solver.selection import legal_choices_direct
 
 RULE = Rule("0", "test", lambda ctx: ())
 
@@ -148,7 +148,7 @@ def test_time_limit_zero_is_no_time_not_no_limit(tmp_path):
 def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypatch):
     """Exit code 1 of `pairs` says no selection but the empty one is legal; with the time limit hit
     before a solution was found that is not known: "complete": false and exit 0, not 1."""
-    from cli.main import cli
+    from aeref.cli.main import cli
 
     path = _write(tmp_path, AE_SOVIET % "forced")
     monkeypatch.setattr(cp_model.CpSolver, "Solve", lambda self, model, callback=None: cp_model.UNKNOWN)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from model.position import load_position
-from solver.cpsat import enumerate_choices
-from solver.selection import check, legal_choices_direct
+from aeref.model.position import load_position
+from aeref.solver.cpsat import enumerate_choices
+from aeref.solver.selection import check, legal_choices_direct
 
 DECKS = Path(__file__).resolve().parent.parent / "examples" / "decks"
 EXAMPLES = DECKS.parent
@@ -691,7 +691,7 @@ def test_1_1_3_must_say_so_when_no_card_can_be_selected(tmp_path):
     legal selection is none, and `pairs` exits 1."""
     from click.testing import CliRunner
 
-    from cli.main import cli
+    from aeref.cli.main import cli
 
     pos = position(tmp_path, SEQ_TK.format(axis_current=10, axis_hand="[11, 94]", western_current="null")
                    .replace("war-state: limited\n", "war-state: pre-war\n", 1))
@@ -737,9 +737,9 @@ SHIPPED = sorted(p for p in EXAMPLES.glob("*.yaml") if any(l.startswith("game:")
 def test_shipped_examples_oracle_check_and_enumeration_agree(path):
     """Every shipped example, every faction in it: the independent oracle, direct enumeration, CP-SAT
     enumeration and `check` agree (1.1.3 - 1.1.3.3)."""
-    import oracle  # tests/oracle.py
+    from .support import oracle
 
-    from model.position import read_state
+    from aeref.model.position import read_state
     pos, problems = read_state(path)
     assert not problems, problems
     for faction in pos.factions:
@@ -786,7 +786,7 @@ factions:
     assert rules_of(r) == [("1.1.3", "Pending Card Selection")]
     assert "Current Card" in r.violations[0].message
     assert pairs(pos, "western") == [{"ds": "ds-western-27"}]
-    from model.position import read_state
+    from aeref.model.position import read_state
     (tmp_path / "state.yaml").write_text((tmp_path / "state.yaml").read_text().replace("hand: [27]", "hand: [27, 22]"))
     _, problems = read_state(tmp_path / "state.yaml")
     assert any("Current Card" in p.message for p in problems)

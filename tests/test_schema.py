@@ -8,9 +8,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cli.main import cli
-from model.position import read_state
-from model.schema import json_schema
+from aeref.cli.main import cli
+from aeref.model.position import read_state
+from aeref.model.schema import json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -1,9 +1,9 @@
 """1.1.1 Steps 1 and 2 as selection rules: cards that have left the deck cannot be selected."""
 from pathlib import Path
 
-from model.position import load_position
-from solver.cpsat import enumerate_choices
-from solver.selection import check
+from aeref.model.position import load_position
+from aeref.solver.cpsat import enumerate_choices
+from aeref.solver.selection import check
 
 DECKS = Path(__file__).resolve().parent.parent / "examples" / "decks"
 

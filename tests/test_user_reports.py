@@ -3,7 +3,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import cli
+from aeref.cli.main import cli
 
 
 def run(*args):
@@ -19,7 +19,7 @@ def test_a_key_written_twice_is_bad_input(tmp_path):
 
 
 def test_yaml_merge_keys_still_override(tmp_path):
-    from model.yamlio import load_yaml_text
+    from aeref.model.yamlio import load_yaml_text
     assert load_yaml_text("a: &x {b: 1, c: 2}\nd:\n  <<: *x\n  b: 3\n", "f")["d"] == {"b": 3, "c": 2}
 
 

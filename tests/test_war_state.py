@@ -1,7 +1,7 @@
 """12 War State: `aeref war-state` and the steps of 12.3 (the rules' examples)."""
 import yaml
 
-from seasonal_helpers import EXAMPLES, run, write_state
+from .support.seasonal import EXAMPLES, run, write_state
 
 
 def _effects(res):

@@ -3,7 +3,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import cli
+from aeref.cli.main import cli
 
 STATE = """
 game: ds

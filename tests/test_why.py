@@ -13,11 +13,11 @@ from itertools import product
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import oracle  # tests/oracle.py
-from solver.core import post_all
-from solver.cpsat import why
-from solver.selection import RULES, check, make_context
-from test_agreement import load, scenarios
+from .support import oracle
+from aeref.solver.core import post_all
+from aeref.solver.cpsat import why
+from aeref.solver.selection import RULES, check, make_context
+from .support.selection_positions import load, scenarios
 
 
 def excluded_by(pos, faction, card, slot, keys):
@@ -81,7 +81,7 @@ cards:
   - {map: tk, faction: axis, number: 28a, name: Treaty, war-state: pre-war}
   - {map: tk, faction: axis, number: 11, name: Test Only Demand Denmark Red, war-state: total, requires: [played: 3]}
 """)
-    from model.position import load_position
+    from aeref.model.position import load_position
     pos = load_position(tmp_path / "s.yaml")
     ans = why(pos, "axis", "tk-axis-11")
     assert not ans.legal and len(ans.rules) == 1
@@ -106,7 +106,7 @@ cards:
   - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}
   - {map: ds, faction: soviet, number: 90, name: Test Only Two, war-state: limited, production: 2}
 """)
-    from model.position import load_position
+    from aeref.model.position import load_position
     pos = load_position(tmp_path / "s.yaml")
     ans = why(pos, "soviet", "ds-soviet-90")
     assert ans.legal and ans.example == {"tk": None, "ds": "ds-soviet-90"}

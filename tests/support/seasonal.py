@@ -9,9 +9,9 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 
-from cli.main import cli
+from aeref.cli.main import cli
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def write_state(tmp_path: Path, name: str, data: dict) -> Path:
