@@ -88,8 +88,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    from aeref.solver.replacements_cpsat import optimise
-    from aeref.solver.replacements_greedy import greedy
+    from aeref.solver.replacements.optimise import optimise
+    from aeref.solver.replacements.greedy import greedy
     print(f"{'steps':>5} {'hexes':>6} {'box':>4} {'load s':>7} {'optimum s':>9} {'optimal':>7} {'used':>5} {'greedy':>6} {'greedy s':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for steps in (10, 30, 60):

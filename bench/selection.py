@@ -201,7 +201,7 @@ def timed(fn, repeat: int) -> tuple[float, object]:
 
 
 def bench_selection(repeat: int) -> list[list]:
-    from aeref.solver.cpsat import enumerate_choices  # the import is paid here, before timing
+    from aeref.solver.choices import enumerate_choices  # the import is paid here, before timing
 
     oracle_name, oracle = pick_oracle()
     rows = []

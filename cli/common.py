@@ -14,7 +14,7 @@ from typing import Any, Optional
 import click
 
 from ..model.cards import parse_card_ref
-from ..model.errors import InputError, Problem
+from ..model.errors import InputError
 from ..model.interpretations import check_value
 from ..model.names import norm_key
 from ..model.position import Position, load_position
@@ -81,10 +81,8 @@ def load(state: str, interpretations: tuple = ()) -> Position:
 
 
 def require_faction(pos: Position, faction: str) -> str:
-    f = faction.lower()
-    if f not in pos.factions:
-        raise InputError(Problem(pos.file, "factions", f"faction {f} is not in the state file (it has: {', '.join(pos.factions) or 'none'})"))
-    return f
+    """The faction asked for, when the state file has it (:meth:`Position.require_faction`)."""
+    return pos.require_faction(faction)
 
 
 def card_arg(pos: Position, ref: str, option: str, map_: Optional[str], faction: Optional[str]) -> str:

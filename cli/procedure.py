@@ -96,7 +96,6 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
     Example:
       aeref war-state examples/ds-axis-reveal.yaml --to total
     """
-    from ..model.cards import WAR_STATE_NAMES, WAR_STATES
     from ..solver import war_state as ws
 
     pos = load(state, interpretations)
@@ -113,13 +112,8 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
         c = pos.cards[cid]
         if c.map != m:
             raise BadInput(f"--card: {cid} is a {c.map.upper()} card, not a {m.upper()} card")
-    due = all_triggers = ws.triggers(pos, m, c)
-    # 12: an event sets off a war state only while an earlier one is in effect ("Pre-War ends and
-    # Limited War goes into effect when ..."): an Allied Country at War under Total War changes
-    # nothing and is no attempt to go back. Only --to asks for a given war state.
-    now = WAR_STATES.index(pos.war_state[m])
-    spent = [(s, why) for s, why in due if WAR_STATES.index(s) <= now]
-    due = [(s, why) for s, why in due if WAR_STATES.index(s) > now]
+    all_triggers = ws.triggers(pos, m, c)
+    due, spent = ws.due(pos, m, c)          # only --to asks for a given war state (12: no going back)
     if to is not None:
         due.insert(0, (to.lower(), "--to: it goes into effect"))
         all_triggers = [due[0]] + list(all_triggers)
@@ -135,7 +129,7 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
             raise BadInput(str(exc)) from None
     elif spent:
         ch = ws.Change(m, pos.war_state[m], pos.war_state[m],
-                       "; ".join(f"{why}, which starts {WAR_STATE_NAMES[s]} only while an earlier War State is in effect"
+                       "; ".join(f"{why}, which starts {s.display} only while an earlier War State is in effect"
                                  for s, why in spent))
     else:
         ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "nothing sets off a change")
@@ -147,7 +141,7 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
                "violations": [violation] if violation else [], "written": write if legal else None}
         emit_json(out)
     else:
-        click.echo(f"War State, {m.upper()} map, {pos.turn}: {WAR_STATE_NAMES[pos.war_state[m]]} in effect")
+        click.echo(f"War State, {m.upper()} map, {pos.turn}: {pos.war_state[m].display} in effect")
         if violation:
             click.echo(f"Illegal: {violation['rule']} {violation['title']}: {violation['message']}")
         else:

@@ -11,6 +11,35 @@ from .common import (
 
 
 
+def solution_json(ctx, alloc, optimal: bool, extra: dict | None = None) -> dict:
+    """The JSON of ``aeref replacements`` (FORMAT 5) for an allocation of ``ctx``."""
+    from ..solver.replacements import interpretations_used, paid_with_text
+    from ..solver.replacements.lost import explain_lost
+
+    received = sum(p.count for p in ctx.pools.values())
+    placements = []
+    locs = {loc: i for i, loc in enumerate(ctx.locations())}
+    units = {uid: i for i, uid in enumerate(ctx.units)}
+    for uid, loc, pay in sorted(alloc.placements, key=lambda r: (locs.get(r[1], len(locs)), units[r[0]])):
+        placements.append({"unit": uid, "location": loc, "paid-with": paid_with_text(ctx, uid, pay),
+                           "basis": ctx.eligible[uid].get(loc, "")})
+    out = {"faction": ctx.faction, "map": ctx.map, "optimal": optimal, "steps-received": received,
+           "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, optimal),
+           "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
+           "interpretations": interpretations_used(ctx.pos)}
+    if extra:
+        out.update(extra)
+    return out
+
+
+def ruling_json(ruling) -> dict:
+    """The JSON of ``aeref check-replacements`` (FORMAT 5) for a :class:`ReplacementRuling`."""
+    return {"legal": ruling.legal, "violations": [v.as_json() for v in ruling.violations],
+            "steps-received": ruling.steps_received, "steps-used": ruling.steps_used,
+            "steps-lost": ruling.steps_received - ruling.steps_used, "lost": ruling.lost,
+            "interpretations": ruling.interpretations}
+
+
 def _steps_text(count: int, label: str, bare: bool = False) -> str:
     """``2 minor steps``, ``1 Russia infantry step`` (``bare``: ``8 Russia infantry``); a label of an
     ``any`` step already ends in ``step`` (``minor step``)."""
@@ -38,8 +67,7 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     Example:
       aeref replacements examples/tk-soviet-replacements.yaml --faction soviet
     """
-    from ..solver.replacements import solution_json
-    from ..solver.replacements_cpsat import SolverLimitReached, optimise
+    from ..solver.replacements.optimise import SolverLimitReached, optimise
 
     pos = load(state, interpretations)
     m = choose_map(pos, map_)
@@ -87,13 +115,13 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
           examples/tk-soviet-allocation.yaml --faction soviet
     """
     from ..model.yamlio import load_yaml_file
-    from ..solver.replacements import check_allocation, parse_allocation
+    from ..solver.replacements import check_allocation, read_allocation
 
     pos = load(state, interpretations)
     m = choose_map(pos, map_)
     f = require_faction(pos, faction)
     data = load_yaml_file(allocation, allocation)
-    ctx, rows, problems = parse_allocation(pos, f, m, data, allocation)
+    ctx, rows, problems = read_allocation(pos, f, m, data, allocation)
     if problems:
         # one Error: line naming the allocation file and every place (`aeref validate` reads state files only)
         first, rest = problems[0], problems[1:]
@@ -101,7 +129,7 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
         raise BadInput(f"{first.file}: {first.where}: {first.message}{more}" if first.where else f"{first.file}: {first.message}{more}")
     ruling = check_allocation(ctx, rows)
     if as_json:
-        emit_json(ruling.as_json())
+        emit_json(ruling_json(ruling))
     else:
         click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {f.capitalize()} replacements on the {m.upper()} map "
                    f"({ruling.steps_used} of {ruling.steps_received} steps used)")

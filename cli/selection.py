@@ -72,7 +72,7 @@ def pairs(state, faction, as_json, interpretations, time_limit):
     Example:
       aeref pairs examples/ae-soviet-production.yaml --faction soviet
     """
-    from ..solver.cpsat import enumerate_choices
+    from ..solver.choices import enumerate_choices
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
@@ -163,7 +163,7 @@ def why(state, card, faction, as_json, interpretations, time_limit):
     Example:
       aeref why examples/ae-soviet-production.yaml tk-soviet-26b --faction soviet
     """
-    from ..solver.cpsat import SolverLimitReached, why as explain
+    from ..solver.choices import SolverLimitReached, why as explain
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)

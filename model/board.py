@@ -25,8 +25,7 @@ from pydantic import Field, ValidationError, field_validator
 from .base import FileModel, problems_from_validation, validate_items
 from .errors import Problem, join_path
 from .names import norm_box, norm_key, norm_name
-
-FACTIONS = ("axis", "western", "soviet")
+from .vocabulary import FACTIONS, UNIT_TYPE_ALIASES, faction_name
 
 #: Infantry-type unit types (1.3.3 Unit-Type Limitation), per map (△).
 INFANTRY_TYPES = {
@@ -44,11 +43,6 @@ OTHER_GROUND_TYPES = ("garrison", "hq", "fortress", "exp")
 SUPPORT_TYPES = ("air", "naval", "support")
 GROUND_TYPES = tuple(sorted(set(INFANTRY_TYPES["tk"]) | set(ARMOR_TYPES["tk"]) | set(OTHER_GROUND_TYPES)))
 UNIT_TYPES = GROUND_TYPES + SUPPORT_TYPES
-TYPE_ALIASES = {
-    "panzer": "armor", "tank": "armor", "armour": "armor", "mech": "mechanized", "mechanised": "mechanized",
-    "inf": "infantry", "cav": "cavalry", "para": "airborne", "paratroop": "airborne", "parachute": "airborne",
-    "headquarters": "hq", "mountain-infantry": "mountain", "air-unit": "air", "fleet": "naval",
-}
 MARKER_TYPES = ("logistics", "partisan-base", "detachment")
 
 #: Country names written for a nationality (compared case-insensitively).
@@ -62,7 +56,7 @@ COUNTRY_ALIASES = {
 def unit_type(v: Any) -> str:
     """Normalise a unit type (``Panzer`` -> ``armor``). Raises ``ValueError`` naming the known types."""
     key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
-    key = TYPE_ALIASES.get(key, key)
+    key = UNIT_TYPE_ALIASES.get(key, key)
     if key not in UNIT_TYPES:
         raise ValueError(f"unknown unit type {v!r}: use one of {', '.join(UNIT_TYPES)}")
     return key
@@ -325,10 +319,6 @@ class Board:
     def markers_at(self, loc: str) -> tuple:
         return self.hexes[loc].markers if loc in self.hexes else ()
 
-    def hexes_in(self, country: str) -> list:
-        """The hexes whose ``country`` is ``country`` (aliases such as Britain = Great Britain accepted)."""
-        return [h for h in self.hexes.values() if same_country(h.country, country)]
-
     def supply_sources(self, country: str) -> list:
         """The ids of the hexes that are a supply source of ``country``."""
         return [h.id for h in self.hexes.values() if same_country(h.supply_source, country)]
@@ -336,6 +326,16 @@ class Board:
     def enemy_ground_units(self, loc: str, faction: str) -> list:
         """The ground units in ``loc`` of a faction other than ``faction``."""
         return [u for u in self.units_at(loc) if u.ground and u.faction and u.faction != faction]
+
+    def enemy_presence(self, loc: str, faction: str) -> list[str]:
+        """What of the enemy is in ``loc`` for ``faction``, in words: ground and support units,
+        Detachments and Logistics markers of the other factions (each the enemy of both others).
+        1.2.1 / 1.2.2.1 and 1.3.4 forbid placing in such a hex."""
+        out = [f"{faction_name(u.faction)} {'ground' if u.ground else 'support'} unit {u.id}"
+               for u in self.units_at(loc) if u.faction and u.faction != faction]
+        out += [m.label for m in self.markers_at(loc)
+                if m.type in ("detachment", "logistics") and m.faction and m.faction != faction]
+        return out
 
     def adjacent(self, loc: str) -> tuple:
         """The locations adjacent to ``loc``: those it lists in ``neighbours`` and those listing it
@@ -410,16 +410,18 @@ class Board:
             cache[key] = nx.multi_source_dijkstra_path(sub, sources) if sources else {}
         return cache[key]
 
-    def supplied(self, start: str, faction: str, country: str, stated: Optional[bool] = None, *, overland: bool = False,
-                 extra_targets: Iterable[str] = ()) -> SupplyTrace:
-        """Is something in ``start`` supplied from ``country``? ``stated`` (a
-        ``supplied`` key) overrides tracing; else :meth:`trace_supply` to the
-        supply-source hexes of ``country`` (plus ``extra_targets``)."""
+    def supplied(self, start: str, faction: str, targets: Iterable[str], stated: Optional[bool] = None, *,
+                 overland: bool = False) -> SupplyTrace:
+        """Is a unit or marker in ``start`` supplied from ``targets`` (hex ids or box names)?
+
+        FORMAT 6: ``stated`` (its ``supplied`` key) overrides tracing; else
+        :meth:`trace_supply`. The one place supply is decided for 1.2 and 1.3.
+        """
         if stated is not None:
-            return SupplyTrace(bool(stated), (), "supplied as stated in the state file" if stated else "unsupplied as stated in the state file")
-        targets = self.supply_sources(country) + list(extra_targets)
+            return SupplyTrace(bool(stated), (), "supplied as stated" if stated else "unsupplied as stated")
+        targets = list(targets)
         if not targets:
-            return SupplyTrace(False, (), f"no supply-source hex of {country} on the map")
+            return SupplyTrace(False, (), "no supply source of that country on the map")
         return self.trace_supply(start, faction, targets, overland=overland)
 
 

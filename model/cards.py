@@ -8,35 +8,15 @@ from typing import Any, Literal, Optional, Union
 from pydantic import Field, field_validator
 
 from .base import FileModel
+from .names import norm_name
 from .seasonal import ReinforcementFile
-
-MAPS = ("tk", "ds")
-FACTIONS = ("axis", "western", "soviet")
-WAR_STATES = ("pre-war", "limited", "total")
-WAR_STATE_NAMES = {"pre-war": "Pre-War", "limited": "Limited War", "total": "Total War"}
-WAR_STATE_COLOURS = {"pre-war": "blue", "limited": "gray", "total": "red"}
-_WAR_STATE_SPELLINGS = {
-    "pre-war": "pre-war", "prewar": "pre-war", "blue": "pre-war",
-    "limited": "limited", "limited-war": "limited", "gray": "limited", "grey": "limited",
-    "total": "total", "total-war": "total", "red": "total",
-}
+from .vocabulary import WarState, step_kind
 
 #: Card types of 1.1.3.3 that can be derived or added with ``kinds``.
 KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz")
 
 _ID = re.compile(r"^(?P<map>tk|ds)-(?P<faction>axis|western|soviet)-(?P<number>[0-9]+[a-z]?)$")
 _NUMBER = re.compile(r"^[0-9]+[a-z]?$")
-
-
-def war_state_value(v: object) -> str:
-    """Normalise a war state spelling (``pre-war``/``blue``, ``limited``/``gray``, ``total``/``red``).
-
-    Raises ``ValueError`` naming the accepted values.
-    """
-    key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
-    if key in _WAR_STATE_SPELLINGS:
-        return _WAR_STATE_SPELLINGS[key]
-    raise ValueError(f"unknown war state {v!r}: use pre-war, limited or total")
 
 
 def card_id(map_: str, faction: str, number: object) -> str:
@@ -75,10 +55,15 @@ class ReplacementBox(FileModel):
     """One line of a card's Replacements Segment box (1.3.1)."""
 
     nationality: str
-    kind: Literal["infantry", "armor", "any"] = "infantry"
+    kind: str = "infantry"
     steps: int = Field(ge=0)
     colonial: bool = False
     pairs_to_armor: bool = False
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, v: Any) -> Any:
+        return step_kind(v)          # one alias table with the state file's steps (``panzer`` -> armor)
 
 
 class CardFile(FileModel):
@@ -118,12 +103,12 @@ class CardFile(FileModel):
     @field_validator("war_state", mode="before")
     @classmethod
     def _war_state(cls, v: Any) -> str:
-        return war_state_value(v)
+        return WarState.of(v).value
 
     @field_validator("starts", mode="before")
     @classmethod
     def _starts(cls, v: Any) -> Any:
-        return None if v is None else war_state_value(v)
+        return None if v is None else WarState.of(v).value
 
     @field_validator("kinds", mode="before")
     @classmethod
@@ -156,7 +141,7 @@ class Card:
     faction: str
     number: str
     name: str
-    war_state: str
+    war_state: WarState
     production: Optional[int] = None
     combined: bool = False
     recyclable: bool = False
@@ -166,13 +151,25 @@ class Card:
     requires: list = field(default_factory=list)
     starts: Optional[str] = None
     replacements: list = field(default_factory=list)
+    reinforcements: list = field(default_factory=list)   # ReinforcementFile items (1.1.2.2)
     source: str = ""   # file and place where the card was defined
-    raw: Optional[CardFile] = None
+    raw: Optional[CardFile] = None   # the card as written, for the loader's messages only
 
     @property
     def label(self) -> str:
         """``38 Total War Production``: number and name as printed."""
         return f"{self.number} {self.name}"
+
+    @property
+    def text(self) -> str:
+        """``tk-soviet-38 Total War Production``: the id and name, as rulings name a card."""
+        return f"{self.id} {self.name}"
+
+    def is_twin_of(self, other: "Card") -> bool:
+        """True when ``other`` is this card's © twin (1.1.1 Step 2, 1.1.3.3): an identically
+        named © card of the same faction in the other map's deck."""
+        return (self.combined and other.combined and self.faction == other.faction and self.map != other.map
+                and norm_name(self.name) == norm_name(other.name))
 
 
 def derive_kinds(c: CardFile) -> frozenset:

@@ -8,18 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from pydantic import Field, ValidationError, field_validator
 
 from .base import FileModel, problems_from_validation, validate_items
 from .calendar import Turn, parse_turn
-from .cards import FACTIONS, Card, CardFile, derive_kinds, parse_card_ref, split_card_id, war_state_value
+from .cards import Card, CardFile, derive_kinds, parse_card_ref, split_card_id
 from .errors import InputError, Problem, join_path
 from .interpretations import check_value, in_force
 from .names import norm_box, norm_key, norm_name
 from .seasonal import CountersFile, EsvRowFile, Seasonal, parse_seasonal, policy_value, uscl_value
 from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES, parse_requirements, referenced_cards
+from .vocabulary import ALLIED, FACTIONS, WarState, faction_name, with_article
+
+if TYPE_CHECKING:      # imported only when a state file has a map (cold start)
+    from .board import Board
+    from .replacements import FactionReplacements
 
 GAMES = ("tk", "ds", "ae")
 GAME_MAPS = {"tk": ("tk",), "ds": ("ds",), "ae": ("tk", "ds")}
@@ -128,8 +133,24 @@ class StateFile(FileModel):
 
 @dataclass
 class PlayedCard:
+    """An earlier Current Card: its id and the Seasonal Turn it was revealed in (None: not given)."""
     card: str
     turn: Optional[Turn]
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A card revealed as a Current Card: ``card`` id, ``turn`` (None when the file does not
+    say), ``map``, and ``current`` (it is the Current Card now)."""
+    card: str
+    turn: Optional[Turn]
+    map: str
+    current: bool = False
+
+    @property
+    def when(self) -> str:
+        """The turn in words (``an earlier turn`` when not given)."""
+        return str(self.turn) if self.turn else "an earlier turn"
 
 
 @dataclass
@@ -146,6 +167,15 @@ class FactionMap:
 class Country(CountryFile):
     """A country of the position: the fields of :class:`CountryFile` and its ``name`` as written."""
     name: str
+
+    def is_minor_of(self, faction: str) -> bool:
+        """True when this is a Minor Country belonging to ``faction`` (aligned with it)."""
+        return bool(self.minor) and self.alignment == faction
+
+    @property
+    def conquered_allied_minor(self) -> bool:
+        """A Conquered Allied Minor Country (1.2.2, 1.3.3.1): minor, Conquered, aligned Western or Soviet."""
+        return bool(self.minor) and self.status == "conquered" and self.alignment in ALLIED
 
 
 @dataclass
@@ -189,7 +219,7 @@ class Position:
     game: str
     turn: Turn
     maps: tuple
-    war_state: dict[str, str]
+    war_state: dict[str, WarState]
     cards: dict[str, Card]
     factions: dict[str, dict[str, FactionMap]]
     countries: dict[str, Country]
@@ -198,14 +228,14 @@ class Position:
     markers: Markers = field(default_factory=Markers)
     flags: list[str] = field(default_factory=list)
     interpretations: dict[str, Any] = field(default_factory=dict)
-    map_board: Any = None              # model.board.Board of the `map:` section; None when there is none
-    replacements: dict[Any, Any] = field(default_factory=dict)   # (map, faction) -> model.replacements.FactionReplacements
+    map_board: Optional["Board"] = None     # the `map:` section; None when there is none
+    replacements: dict[tuple[str, str], "FactionReplacements"] = field(default_factory=dict)   # (map, faction) ->
     raw: Optional[StateFile] = None
     base_dir: Optional[Path] = None
     seasonal: Seasonal = field(default_factory=Seasonal)
 
     @property
-    def board(self):
+    def board(self) -> "Board":
         """The map (FORMAT 6) as a :class:`model.board.Board`; an empty one when the state file has no ``map:``."""
         if self.map_board is None:
             from .board import Board
@@ -215,9 +245,35 @@ class Position:
     def country(self, name: str) -> Optional[Country]:
         return self.countries.get(norm_name(name))
 
+    def card_text(self, cid: str) -> str:
+        """``tk-soviet-38 Total War Production`` (the id alone for an unknown card)."""
+        c = self.cards.get(cid)
+        return c.text if c else cid
+
     def hand(self, faction: str, map_: str) -> list[str]:
         fm = self.factions.get(faction, {}).get(map_)
         return list(fm.hand) if fm else []
+
+    def require_faction(self, faction: str) -> str:
+        """``faction`` (lower case) when the state file has it; else raises
+        :class:`~model.errors.InputError` naming the factions it has (FORMAT 4:
+        a faction left out cannot be queried)."""
+        f = str(faction).lower()
+        if f not in self.factions:
+            raise InputError(Problem(self.file, "factions", f"faction {f} is not in the state file "
+                                     f"(it has: {', '.join(self.factions) or 'none'})"))
+        return f
+
+    def revealed(self, faction: str) -> list[Revealed]:
+        """Every card ``faction`` has revealed as a Current Card: its ``played``
+        history on each map, oldest first, then the Current Card, revealed in
+        this turn (FORMAT 4: "The Current Card counts as revealed in turn")."""
+        out = []
+        for m, fm in self.factions.get(faction, {}).items():
+            out += [Revealed(p.card, p.turn, m) for p in fm.played]
+            if fm.current:
+                out.append(Revealed(fm.current, self.turn, m, current=True))
+        return out
 
     def with_interpretations(self, overrides: dict[str, Any]) -> "Position":
         """A copy with ``overrides`` (already checked with :func:`check_value`) in force."""
@@ -339,7 +395,7 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
                 problems.append(Problem(shown, join_path("war-state", m), f"the war state of the {m.upper()} map is missing"))
                 continue
             try:
-                war_state[m] = war_state_value(wsn[m])
+                war_state[m] = WarState.of(wsn[m])
             except ValueError as exc:
                 problems.append(Problem(shown, join_path("war-state", m), str(exc)))
     else:
@@ -347,7 +403,7 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
             problems.append(Problem(shown, "war-state", "in AE each map has its own war state: write war-state: {tk: ..., ds: ...}"))
         else:
             try:
-                war_state[maps[0]] = war_state_value(ws)
+                war_state[maps[0]] = WarState.of(ws)
             except ValueError as exc:
                 problems.append(Problem(shown, "war-state", str(exc)))
 
@@ -386,10 +442,11 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
         reqs, rp = parse_requirements(cf.requires, file, join_path(where, "requires"), cf.map, cf.faction)
         problems.extend(Problem(p.file, p.where, f"{cid} {cf.name}: {p.message}") for p in rp)   # name the card (FORMAT 3)
         cards[cid] = Card(
-            id=cid, map=cf.map, faction=cf.faction, number=str(cf.number), name=cf.name, war_state=cf.war_state,
-            production=cf.production, combined=cf.combined, recyclable=cf.recyclable, rearmament=cf.rearmament,
-            blitz=cf.blitz, kinds=derive_kinds(cf), requires=reqs, starts=cf.starts, replacements=list(cf.replacements),
-            source=f"{file}: {where}", raw=cf,
+            id=cid, map=cf.map, faction=cf.faction, number=str(cf.number), name=cf.name,
+            war_state=WarState.of(cf.war_state), production=cf.production, combined=cf.combined,
+            recyclable=cf.recyclable, rearmament=cf.rearmament, blitz=cf.blitz, kinds=derive_kinds(cf), requires=reqs,
+            starts=WarState.of(cf.starts) if cf.starts else None, replacements=list(cf.replacements),
+            reinforcements=list(cf.reinforcements), source=f"{file}: {where}", raw=cf,
         )
     for cid, card in cards.items():
         file, where = card.source.split(": ", 1)
@@ -428,7 +485,7 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
                     return None
                 cmap, cfac, _ = split_card_id(cid)
                 if cfac != f:
-                    problems.append(Problem(shown, where, f"{cid} is a {cfac.capitalize()} card, listed for the {f.capitalize()} faction"))
+                    problems.append(Problem(shown, where, f"{cid} is {with_article(faction_name(cfac))} card, listed for the {faction_name(f)} faction"))
                     return None
                 if cmap != m:
                     problems.append(Problem(shown, where, f"{cid} is a {cmap.upper()} card, listed in the {m.upper()} section"))

@@ -14,21 +14,10 @@ from typing import Any, Optional, Union
 from pydantic import Field, field_validator
 
 from .base import FileModel, validate_items
-from .board import FACTIONS, Board, parse_units
+from .board import Board, parse_units
 from .errors import Problem, join_path
 from .names import norm_key
-
-STEP_KINDS = ("infantry", "armor", "any")
-_KIND_ALIASES = {"panzer": "armor", "tank": "armor", "armour": "armor", "mechanized": "armor", "inf": "infantry", "either": "any"}
-
-
-def step_kind(v: Any) -> str:
-    """Normalise a step kind (``panzer``/``tank`` -> ``armor``). Raises ``ValueError``."""
-    key = str(v).strip().lower()
-    key = _KIND_ALIASES.get(key, key)
-    if key not in STEP_KINDS:
-        raise ValueError(f"unknown step kind {v!r}: use infantry, armor or any")
-    return key
+from .vocabulary import FACTIONS, step_kind
 
 
 class StepFile(FileModel):
@@ -53,13 +42,17 @@ class StepLine:
     (infantry / armor / any); ``colonial`` steps take colonial units only
     (a code such as ``Ind`` restricts them further); ``pairs_to_armor``: two
     may become one armor step; ``source`` says where they come from (a card,
-    a marker, the state file)."""
+    a marker, the state file); ``rule`` the number of the rule that grants
+    them and ``label`` the name their pair exchange goes by (``Hakko Ichiu``),
+    when a rule of 1.3.1 / 1.3.2 derived them."""
     nationality: str
     kind: str
     count: int
     colonial: Union[bool, str] = False
     pairs_to_armor: bool = False
     source: str = "state file"
+    rule: Optional[str] = None
+    label: Optional[str] = None
 
 
 @dataclass
@@ -125,7 +118,7 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
                 for sf, w in validate_items(items, StepFile, file, join_path(fw, str(sk)), problems,
                                             "a step line", "nationality, kind, count"):
                     fr.steps.append(StepLine(sf.nationality, sf.kind, sf.count, sf.colonial, sf.pairs_to_armor,
-                                             sf.source or f"{file}: {w}"))
+                                             sf.source or f"{file}: {w}", None, sf.source))
             if "force-pool" in b:
                 pk, items = b["force-pool"]
                 units = parse_units(items or [], file, join_path(fw, str(pk)), problems, faction=f)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from .cards import parse_card_ref, war_state_value
+from .cards import parse_card_ref
+from .vocabulary import WarState
 from .errors import Problem, join_path
 from .names import norm_key
 
@@ -107,7 +108,7 @@ def _states(value: Any, where: str) -> tuple:
     out = []
     for i, v in enumerate(vals):
         try:
-            out.append(war_state_value(v))
+            out.append(WarState.of(v))
         except ValueError as exc:
             raise _Bad(join_path(where, i) if isinstance(value, list) else where, str(exc)) from None
     return tuple(out)

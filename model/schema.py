@@ -32,7 +32,8 @@ from typing import Any, Optional
 from pydantic import BaseModel, Field
 
 from .base import FileModel
-from .cards import CardFile, _WAR_STATE_SPELLINGS
+from .cards import CardFile
+from .vocabulary import STEP_KIND_SPELLINGS, WAR_STATE_SPELLINGS
 from .position import StateFile
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -40,9 +41,10 @@ KINDS = ("state", "deck")
 
 #: Values offered for plain string fields the loader normalises (property name -> values).
 _VALUE_HINTS: dict[str, tuple] = {
-    "war-state": tuple(_WAR_STATE_SPELLINGS),
+    "war-state": WAR_STATE_SPELLINGS,
     "starts": ("limited", "total"),
     "game": ("tk", "ds", "ae"),
+    "kind": STEP_KIND_SPELLINGS,
 }
 
 

@@ -32,7 +32,8 @@ from pydantic import Field, field_validator
 
 from .base import FileModel
 from .errors import Problem, join_path
-from .names import norm_box, norm_key
+from .names import norm_key
+from .vocabulary import WarState
 
 #: The boxes a card's reinforcements enter (1.1.2.2).
 REINFORCEMENT_BOXES = ("force-pool", "delay-box", "strategic-warfare-box")
@@ -86,8 +87,7 @@ class EsvRowFile(FileModel):
     @field_validator("war_state", mode="before")
     @classmethod
     def _ws(cls, v: Any) -> Any:
-        from .cards import war_state_value
-        return war_state_value(v)
+        return WarState.of(v).value
 
 
 @dataclass
@@ -250,6 +250,3 @@ def policy_value(v: Any) -> Any:
         raise ValueError(f"unknown Policy marker {v!r}: use {', '.join(POLICIES)}")
     return w
 
-
-def box_name(key: str) -> str:
-    return norm_box(key)

@@ -43,7 +43,7 @@ def state_dict(pos: Position, out_path: str | Path) -> dict:
     decks = pos.raw.decks if pos.raw is not None else []
     if decks:
         d["decks"] = [_rel(base / x, out_dir) for x in decks]
-    d["war-state"] = pos.war_state[pos.maps[0]] if len(pos.maps) == 1 else dict(pos.war_state)
+    d["war-state"] = str(pos.war_state[pos.maps[0]]) if len(pos.maps) == 1 else {m: str(w) for m, w in pos.war_state.items()}
     facs = {}
     for f, sections in pos.factions.items():
         facs[f] = {}

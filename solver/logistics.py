@@ -29,11 +29,10 @@ from typing import Optional
 
 from ..model.names import norm_name
 from ..model.position import Position
+from ..model.vocabulary import ALLIED, faction_name
 
-from .core import AtMost, Nogood, Rule, RuleIndex, Violation, post_all
-
-FAC = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
-ALLIED = ("western", "soviet")
+from .constraints import AtMost, Evaluator, Lit, Nogood, Rule, Violation, post
+from .replacements.locations import western_logistics_targets
 
 
 @dataclass
@@ -89,28 +88,23 @@ def _country(pos, name):
 
 
 def enemy_in_hex(ctx: LogisticsContext, hid: str) -> list[str]:
-    """Enemy units, Detachments and Logistics markers in a hex (labels)."""
-    h = ctx.hexes[hid]
-    out = [f"{u.faction.capitalize()} unit {u.id}" for u in h.units if _enemy(u, ctx.faction)]
-    out += [mk.label for mk in h.markers if _enemy(mk, ctx.faction) and mk.type in ("detachment", "logistics")]
-    return out
+    """Enemy units, Detachments and Logistics markers in a hex (:meth:`Board.enemy_presence`)."""
+    return ctx.pos.board.enemy_presence(hid, ctx.faction)
 
 
 def us_supply_targets(pos: Position, map_: str) -> list[str]:
     """Where a US ground unit traces supply for 1.2.1 (an assumption: 10.2 is not in
-    the rules text): the Off-Map Boxes that 1.3.4 names for the Western Logistics
-    marker - TK: the Eastern US/Canada Box or a supply source in Great Britain;
-    DS: the Western US Off-Map Box - besides any US supply-source hex."""
-    board = pos.board
-    if map_ == "tk":
-        return [b for b in [board.box("Eastern US/Canada")] if b] + board.supply_sources("Britain")
-    return [b for b in [board.box("Western US")] if b]
+    the rules text): where 1.3.4 traces the Western Logistics marker
+    (:func:`~solver.replacements.locations.western_logistics_targets`: TK the
+    Eastern US/Canada Box or a supply source in Great Britain; DS the Western
+    US Off-Map Box), besides any US supply-source hex."""
+    return pos.board.supply_sources("US") + western_logistics_targets(pos.board, map_)
 
 
-def _supplied_unit(ctx: LogisticsContext, hid: str, unit, country: str, overland: bool, extra: tuple = ()) -> tuple[bool, str]:
-    key = ("supply", hid, unit.id, country, overland, extra)
+def _supplied_unit(ctx: LogisticsContext, hid: str, unit, targets: tuple, overland: bool) -> tuple[bool, str]:
+    key = ("supply", hid, unit.id, targets, overland)
     if key not in ctx.facts:
-        tr = ctx.pos.board.supplied(hid, ctx.faction, country, unit.supplied, overland=overland, extra_targets=extra)
+        tr = ctx.pos.board.supplied(hid, ctx.faction, targets, unit.supplied, overland=overland)
         ctx.facts[key] = (tr.ok, tr.reason)
     return ctx.facts[key]
 
@@ -128,7 +122,7 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
             return f"{hid} holds no {'German' if m == 'tk' else 'Japanese'} ground unit"
         reasons = []
         for u in units:
-            ok, why = _supplied_unit(ctx, hid, u, nat, overland=(m == "tk"))
+            ok, why = _supplied_unit(ctx, hid, u, tuple(pos.board.supply_sources(nat)), overland=(m == "tk"))
             if ok:
                 break
             reasons.append(f"{u.id}: {why}")
@@ -151,7 +145,7 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
             return f"no Russian HQ unit in or adjacent to {hid}"
         reasons = []
         for n, u in hqs:
-            ok, why = _supplied_unit(ctx, n, u, "Russia", overland=True)
+            ok, why = _supplied_unit(ctx, n, u, tuple(pos.board.supply_sources("Russia")), overland=True)
             if ok:
                 return None
             reasons.append(f"{u.id} in {n}: {why}")
@@ -162,9 +156,9 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
     units = [u for u in h.units if u.faction == f and u.ground and u.has_nationality("US")]
     if not units:
         return f"{hid} holds no US ground unit"
-    extra = tuple(us_supply_targets(pos, m))
-    if not any(_supplied_unit(ctx, hid, u, "US", overland=False, extra=extra)[0] for u in units):
-        where = ", ".join(extra) or "no US supply source on the map"
+    targets = tuple(us_supply_targets(pos, m))
+    if not any(_supplied_unit(ctx, hid, u, targets, overland=False)[0] for u in units):
+        where = ", ".join(western_logistics_targets(pos.board, m)) or "no US supply source on the map"
         return f"no US ground unit in {hid} is supplied (traced to a US supply source or {where})"
     if m == "ds":
         c = _country(pos, h.country)
@@ -206,7 +200,7 @@ def _place_log(ctx):
 
 
 def _post_one_logistics(ctx: LogisticsContext):
-    terms = tuple((1, (s, True)) for s in ctx.slots() if s[0] in ("place-logistics", "remove-logistics"))
+    terms = tuple((1, Lit(s, True)) for s in ctx.slots() if s[0] in ("place-logistics", "remove-logistics"))
     if len(terms) > 1:
         def explain(held):
             return ("the faction may either place or remove one Logistics marker, not both nor more than one: "
@@ -218,7 +212,7 @@ def _post_logistics_rule(ctx: LogisticsContext):
     for s in _place_log(ctx):
         why = placement_rule(ctx, s[1], s[2])
         if why:
-            yield Nogood(((s, True),), f"{describe(s)}: {why}")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {why}")
 
 
 def _post_logistics_restrictions(ctx: LogisticsContext):
@@ -226,17 +220,17 @@ def _post_logistics_restrictions(ctx: LogisticsContext):
         hid = s[2]
         enemy = enemy_in_hex(ctx, hid)
         if enemy:
-            yield Nogood(((s, True),), f"{describe(s)}: {hid} contains {', '.join(enemy)}")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {hid} contains {', '.join(enemy)}")
         friendly = [mk.label for mk in ctx.hexes[hid].markers if mk.faction == ctx.faction and mk.type == "logistics"]
         if friendly:
-            yield Nogood(((s, True),), f"{describe(s)}: {hid} already contains the friendly {friendly[0]}")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {hid} already contains the friendly {friendly[0]}")
 
 
 def _post_partisan_pool(ctx: LogisticsContext):
-    terms = tuple((1, (s, True)) for s in ctx.slots() if s[0] == "place-partisan")
+    terms = tuple((1, Lit(s, True)) for s in ctx.slots() if s[0] == "place-partisan")
     if terms:
         yield AtMost(terms, ctx.pool_partisans,
-                     lambda held: f"{len(held)} Partisan Bases placed, but the {FAC[ctx.faction]} Force Pool holds {ctx.pool_partisans}")
+                     lambda held: f"{len(held)} Partisan Bases placed, but the {faction_name(ctx.faction)} Force Pool holds {ctx.pool_partisans}")
 
 
 def _post_partisan_country(ctx: LogisticsContext):
@@ -245,11 +239,11 @@ def _post_partisan_country(ctx: LogisticsContext):
             continue
         name, why = partisan_country(ctx, s[1])
         if why:
-            yield Nogood(((s, True),), f"{describe(s)}: {why}")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {why}")
             continue
         h = ctx.hexes[s[1]]
         if not (h.city or (h.terrain or "").lower() == "rough"):
-            yield Nogood(((s, True),), f"{describe(s)}: {s[1]} is neither a Rough nor a City hex (terrain {h.terrain})")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {s[1]} is neither a Rough nor a City hex (terrain {h.terrain})")
 
 
 def _post_partisan_per_country(ctx: LogisticsContext):
@@ -261,7 +255,7 @@ def _post_partisan_per_country(ctx: LogisticsContext):
                 by_country.setdefault(name, []).append(s)
     for name, ss in sorted(by_country.items()):
         if len(ss) > 1:
-            yield AtMost(tuple((1, (s, True)) for s in ss), 1,
+            yield AtMost(tuple((1, Lit(s, True)) for s in ss), 1,
                          lambda held, name=name: f"Partisan Bases in {', '.join(l[0][1] for l in held)}: no more than one "
                                                  f"in a single Conquered Allied Minor Country ({name}) per segment")
 
@@ -280,14 +274,14 @@ def _post_partisan_restrictions(ctx: LogisticsContext):
         pb = [mk.label for mk in h.markers if mk.type == "partisan-base"]
         enemy = enemy_in_hex(ctx, hid)
         if pb or enemy:
-            yield Nogood(((s, True),), f"{describe(s)}: {hid} contains {', '.join(pb + enemy)}")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {hid} contains {', '.join(pb + enemy)}")
         zoc = in_enemy_zoc(ctx, hid)
         friends = [u.id for u in h.units if u.faction == ctx.faction]
         if zoc and not friends:
-            yield Nogood(((s, True),), f"{describe(s)}: {hid} is in an enemy ZOC ({', '.join(zoc)}) and holds no other friendly unit")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {hid} is in an enemy ZOC ({', '.join(zoc)}) and holds no other friendly unit")
         if h.country and norm_name(h.country) in enemy_pb_countries:
             mk, where = enemy_pb_countries[norm_name(h.country)]
-            yield Nogood(((s, True),), f"{describe(s)}: {h.country} contains the enemy {mk.label} in {where}")
+            yield Nogood((Lit(s, True),), f"{describe(s)}: {h.country} contains the enemy {mk.label} in {where}")
 
 
 ONE_LOGISTICS = Rule("1.2.1", "One Logistics Marker", _post_one_logistics)
@@ -331,16 +325,17 @@ def consequences(ctx: LogisticsContext, slot: tuple) -> list[str]:
     return [f"1.2.1: the friendly {d} in {slot[2]} is placed in the Delay Box" for d in det]
 
 
-def index(ctx: LogisticsContext) -> RuleIndex:
-    return post_all(RULES, ctx)[0]
+def evaluator(ctx: LogisticsContext) -> Evaluator:
+    """The rules of 1.2 posted for ``ctx``, ready to evaluate actions."""
+    return Evaluator(post(RULES, ctx))
 
 
 def legal_actions(pos: Position, faction: str, map_: str) -> tuple[LogisticsContext, list[tuple]]:
     """Every single legal action of ``faction`` on ``map_`` (direct enumeration
     of the literals against the rules above), sorted."""
     ctx = make_context(pos, faction, map_)
-    idx = index(ctx)
-    legal = [s for s in ctx.slots() if idx.fits({s: True})]
+    ev = evaluator(ctx)
+    legal = [s for s in ctx.slots() if ev.fits({s: True})]
     return ctx, legal
 
 
@@ -358,17 +353,16 @@ def rule_on(pos: Position, faction: str, map_: str, actions: list[tuple]) -> tup
         if a[0] in ("place-logistics", "place-partisan") and (a[-1] not in ctx.hexes):
             vs.append(Violation("1.2", "Logistics / Partisan Segment", f"{describe(a)}: there is no hex {a[-1]} on the {map_.upper()} map"))
         elif a[0] == "place-logistics":
-            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: the {FAC[faction]} Force Pool holds no Logistics marker {a[1]} "
+            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: the {faction_name(faction)} Force Pool holds no Logistics marker {a[1]} "
                                 f"(it holds {', '.join(ctx.pool_logistics) or 'none'})"))
         elif a[0] == "place-partisan":
             if faction not in ALLIED:
                 vs.append(Violation("1.2.2", "Partisan Base Markers", f"{describe(a)}: only the Allied factions have Partisan Bases"))
             else:
-                vs.append(Violation("1.2.2.1", "Partisan Base Placement", f"{describe(a)}: the {FAC[faction]} Force Pool holds no Partisan Base"))
+                vs.append(Violation("1.2.2.1", "Partisan Base Placement", f"{describe(a)}: the {faction_name(faction)} Force Pool holds no Partisan Base"))
         elif a[0] == "remove-logistics":
-            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: there is no {FAC[faction]} Logistics marker {a[1]} in {a[2]}"))
+            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: there is no {faction_name(faction)} Logistics marker {a[1]} in {a[2]}"))
         else:
-            vs.append(Violation("1.2.2.2", "On-map Partisan Bases", f"{describe(a)}: there is no {FAC[faction]} Partisan Base in {a[1]}"))
-    idx = index(ctx)
-    vs += idx.violations({a: True for a in actions if a in known})
+            vs.append(Violation("1.2.2.2", "On-map Partisan Bases", f"{describe(a)}: there is no {faction_name(faction)} Partisan Base in {a[1]}"))
+    vs += evaluator(ctx).violations({a: True for a in actions if a in known})
     return ctx, vs

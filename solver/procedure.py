@@ -18,17 +18,14 @@ import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..model.cards import WAR_STATE_NAMES, WAR_STATES
 from ..model.errors import InputError, Problem
 from ..model.names import norm_name
 from ..model.position import PlayedCard, Position, load_position
+from ..model.vocabulary import faction_name
 
 from . import war_state as ws
-from .core import Nogood, Violation, post_all
-from .requirements import card_text
-from .selection import EMPTY, RULES, make_context
-
-FAC = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
+from .constraints import Evaluator
+from .selection import EMPTY, RULES, make_context, post
 BOX_NAMES = {"force-pool": "Force Pool", "delay-box": "Delay Box", "strategic-warfare-box": "Strategic Warfare Box"}
 
 
@@ -128,11 +125,10 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
                                  f"revealed in {prev.turn.next()}, not in {pos.turn}"))
     if prev.maps != pos.maps:
         raise InputError(Problem(pos.file, where, f"{shown} is a game {prev.game}, this is a game {pos.game}"))
-    from ..model.cards import WAR_STATE_NAMES, WAR_STATES
     for m in pos.maps:
-        if WAR_STATES.index(prev.war_state[m]) > WAR_STATES.index(pos.war_state[m]):
-            raise InputError(Problem(pos.file, where, f"{shown} has {WAR_STATE_NAMES[prev.war_state[m]]} on the "
-                                     f"{m.upper()} map and this position {WAR_STATE_NAMES[pos.war_state[m]]}: there is "
+        if prev.war_state[m] > pos.war_state[m]:
+            raise InputError(Problem(pos.file, where, f"{shown} has {prev.war_state[m].display} on the "
+                                     f"{m.upper()} map and this position {pos.war_state[m].display}: there is "
                                      "no going back to an earlier War State (12)"))
     return prev
 
@@ -144,13 +140,12 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
     The Pending Cards are put back in ``prev``'s hand (the selection was made
     from the hand) and the selection rules of :mod:`solver.selection` are
     evaluated on the choice ``pending``; a card's violations are those of the
-    constraints its literal takes part in. "No Pending Card" (1.1.3, a slot
-    left empty) is not a play and makes no card illegal.
-    Raises ``ValueError`` when the faction is not in ``prev``.
+    broken constraints its literal takes part in. "No Pending Card" (1.1.3, a
+    slot left empty) is not a play and makes no card illegal.
+    Raises :class:`~model.errors.InputError` when the faction is not in ``prev``.
     """
     p = copy.deepcopy(prev)
-    if faction not in p.factions:
-        raise ValueError(f"faction {faction} is not in {prev.file}")
+    faction = p.require_faction(faction)
     for m in p.maps:
         fm = p.factions[faction].get(m)
         if fm is not None and fm.pending is not None and fm.pending not in fm.hand:
@@ -158,25 +153,12 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
             fm.pending = None
     choice = {m: pending.get(m) for m in p.maps}
     ctx = make_context(p, faction, {m: [v] for m, v in choice.items() if v})
-    _, constraints = post_all(RULES, ctx)
+    evaluator = Evaluator([c for c in post(RULES, ctx) if c.rule is not EMPTY])
     out: dict = {m: [] for m in p.maps}
-    for rule, c in constraints:
-        if rule is EMPTY:
-            continue
-        if isinstance(c, Nogood):
-            if not all(choice.get(s) == v for s, v in c.lits):
-                continue
-            held, msg = list(c.lits), c.message
-        else:
-            held = [lit for _, lit in c.terms if choice.get(lit[0]) == lit[1]]
-            if c.const + sum(coef for coef, lit in c.terms if lit in held) <= c.bound:
-                continue
-            msg = c.explain(held)
-        for s, v in held:
-            if v is not None and v == choice.get(s):
-                viol = Violation(rule.number, rule.title, msg)
-                if viol not in out[s]:
-                    out[s].append(viol)
+    for broken in evaluator.broken(choice):
+        for s, v in broken.held:
+            if v is not None and v == choice.get(s) and broken.violation not in out[s]:
+                out[s].append(broken.violation)
     return out
 
 
@@ -212,7 +194,7 @@ def reinforcements(pos: Position, faction: str, card) -> list[dict]:
     always received; Minor Country counters only for an active Minor Country
     aligned with ``faction``; never a counter already in play or removed.
     """
-    entries = card.raw.reinforcements if card.raw is not None else []
+    entries = card.reinforcements
     if not entries:
         return []
     seen = counters_in_play(pos)
@@ -230,11 +212,11 @@ def reinforcements(pos: Position, faction: str, card) -> list[dict]:
         elif not minor:
             ok, why = True, f"{r.counter} ({r.country}, a Major Country) enters {where}"
         elif c is None:
-            ok, why = False, f"{r.counter}: {r.country} is not listed in countries, so it is not an active {FAC[faction]} Minor Country"
+            ok, why = False, f"{r.counter}: {r.country} is not listed in countries, so it is not an active {faction_name(faction)} Minor Country"
         elif c.status == "active" and c.alignment == faction:
-            ok, why = True, f"{r.counter} ({c.name}, an active {FAC[faction]} Minor Country) enters {where}"
+            ok, why = True, f"{r.counter} ({c.name}, an active {faction_name(faction)} Minor Country) enters {where}"
         else:
-            ok, why = False, (f"{r.counter}: {c.name} is not an active {FAC[faction]} Minor Country "
+            ok, why = False, (f"{r.counter}: {c.name} is not an active {faction_name(faction)} Minor Country "
                               f"(status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
         if ok and pos.game == "ae":
             why += f" (© a {card.map.upper()} card's counters start in {card.map.upper()} boxes)"
@@ -253,7 +235,7 @@ def esv_adjustment(pos: Position, card) -> dict:
     col = "war" if war else "no-war"
     state = pos.war_state["ds"]
     prod = card.production or 0
-    head = (f"{card_text(pos, card.id)}: Production Value {prod}, {WAR_STATE_NAMES[state]} in effect in DS, "
+    head = (f"{card.text}: Production Value {prod}, {state.display} in effect in DS, "
             f"{'a' if war else 'no'} War marker in the Soviet European War Box ({col.replace('-', ' ').title()} column)")
     if not pos.seasonal.esv_table:
         return {"rule": "*1.1.4", "adjustment": None, "esv-before": pos.seasonal.esv, "esv-after": pos.seasonal.esv,
@@ -275,16 +257,9 @@ def esv_adjustment(pos: Position, card) -> dict:
 
 # --------------------------------------------------------------------------- the procedure
 
-def _twin(pos: Position, faction: str, card) -> list[tuple[str, str]]:
+def _twin(pos: Position, card) -> list[tuple[str, str]]:
     """The identically named © cards in the faction's other deck: [(map, card id)]."""
-    out = []
-    for m in pos.maps:
-        if m == card.map:
-            continue
-        for cid, c in pos.cards.items():
-            if c.faction == faction and c.map == m and c.combined and norm_name(c.name) == norm_name(card.name):
-                out.append((m, cid))
-    return out
+    return [(c.map, cid) for cid, c in pos.cards.items() if c.map in pos.maps and card.is_twin_of(c)]
 
 
 def reveal(pos: Position, faction: str, previous: Optional[Position] = None, declare_total_war: bool = False,
@@ -298,11 +273,11 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     Limited War (1.1.1, interpretation ``illegal-axis-card``). ``remove``:
     countries whose optional markers the Axis removes in 12.3 Steps 3-5.
 
-    Returns a :class:`Reveal`. Raises ``ValueError`` for a faction not in
-    the position or a Total War declaration the rules do not allow.
+    Returns a :class:`Reveal`. Raises :class:`~model.errors.InputError` for
+    a faction not in the position and ``ValueError`` for a Total War
+    declaration the rules do not allow.
     """
-    if faction not in pos.factions:
-        raise ValueError(f"faction {faction} is not in the state file (it has: {', '.join(pos.factions) or 'none'})")
+    faction = pos.require_faction(faction)
     interp = pos.interpretations_in_force
     out = copy.deepcopy(pos)
     steps: list[Step] = []
@@ -316,7 +291,7 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
         r = MapReveal(m)
         maps[m] = r
         if fm is None:
-            steps.append(Step("1.1.1", "Option Card Procedure", f"the {FAC[faction]} faction has no {m.upper()} section", m))
+            steps.append(Step("1.1.1", "Option Card Procedure", f"the {faction_name(faction)} faction has no {m.upper()} section", m))
             continue
         # Step 1
         if fm.current:
@@ -326,10 +301,10 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
             if c.recyclable:
                 r.discarded_to = "hand"
                 fm.hand.append(fm.current)
-                msg = f"{card_text(pos, c.id)} is discarded; it is recyclable (♺) and returns to the hand"
+                msg = f"{pos.card_text(c.id)} is discarded; it is recyclable (♺) and returns to the hand"
             else:
                 r.discarded_to = "set-aside"
-                msg = f"{card_text(pos, c.id)} is discarded and set aside; it cannot be played again"
+                msg = f"{pos.card_text(c.id)} is discarded and set aside; it cannot be played again"
             fm.current = None
         else:
             msg = "no Current Card to discard"
@@ -339,7 +314,7 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
         fm.pending = None
         if cid is None:
             steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
-                              f"no Pending Card: the {FAC[faction]} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
+                              f"no Pending Card: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
             continue
         card = pos.cards[cid]
         r.revealed = cid
@@ -348,7 +323,7 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
             r.current = cid
             fm.current = cid
             steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
-                              f"{card_text(pos, cid)} is revealed and becomes the Current Card; the check against the "
+                              f"{pos.card_text(cid)} is revealed and becomes the Current Card; the check against the "
                               f"Option Card Selection Restrictions at the time it was selected ({prev_turn}) could not be "
                               "made: the state file names no previous position (previous: FILE or --previous FILE)", m))
         else:
@@ -359,33 +334,33 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
                 r.current = cid
                 fm.current = cid
                 steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
-                                  f"{card_text(pos, cid)} is revealed and becomes the Current Card; it was legally selected "
+                                  f"{pos.card_text(cid)} is revealed and becomes the Current Card; it was legally selected "
                                   f"in {previous.turn} (checked against {previous.file})", m))
             else:
                 fm.hand.append(cid)
                 why = "; ".join(f"{v.rule} {v.title}: {v.message}" for v in r.violations)
                 steps.append(Step("1.1.1 Step 2", "Illegal Current Card",
-                                  f"{card_text(pos, cid)} was illegal when selected in {previous.turn} ({why}): it returns "
-                                  f"to the hand, is not considered played, and the {FAC[faction]} faction has no "
+                                  f"{pos.card_text(cid)} was illegal when selected in {previous.turn} ({why}): it returns "
+                                  f"to the hand, is not considered played, and the {faction_name(faction)} faction has no "
                                   f"{m.upper()} Current Card this Season", m))
                 if faction == "axis" and pos.war_state[m] in ("pre-war", "limited"):
                     illegal_axis_maps.append(m)
         if r.current:
             # © twin
             if pos.game == "ae" and card.combined:
-                for om, tw in _twin(pos, faction, card):
+                for om, tw in _twin(pos, card):
                     ofm = out.factions[faction].get(om)
                     if ofm is not None and tw in ofm.hand:
                         ofm.hand.remove(tw)
                         ofm.removed.append(tw)
                         r.twin_removed = tw
                         steps.append(Step("©1.1.1 Step 2", "Remove the © twin",
-                                          f"{card_text(pos, cid)} carries the © mark: the identically named "
-                                          f"{card_text(pos, tw)} is removed from the {om.upper()} deck", m))
+                                          f"{pos.card_text(cid)} carries the © mark: the identically named "
+                                          f"{pos.card_text(tw)} is removed from the {om.upper()} deck", m))
                     else:
                         steps.append(Step("©1.1.1 Step 2", "Remove the © twin",
-                                          f"{card_text(pos, cid)} carries the © mark; the identically named "
-                                          f"{card_text(pos, tw)} is not in the {om.upper()} hand, nothing to remove", m))
+                                          f"{pos.card_text(cid)} carries the © mark; the identically named "
+                                          f"{pos.card_text(tw)} is not in the {om.upper()} hand, nothing to remove", m))
     # war state (12), map by map
     total_war_option = None
     changes = []
@@ -393,7 +368,7 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
         ms = illegal_axis_maps
         total_war_option = {"rule": "1.1.1", "maps": ms, "message":
                             f"the Axis faction made an illegal Current Card play during "
-                            f"{' / '.join(WAR_STATE_NAMES[pos.war_state[x]] for x in ms)}: either Allied faction may declare "
+                            f"{' / '.join(pos.war_state[x].display for x in ms)}: either Allied faction may declare "
                             f"that Total War (12.3) immediately goes into effect on the {' and '.join(x.upper() for x in ms)} map "
                             "(interpretation illegal-axis-card=allied-option; reveal again with --declare-total-war)"}
         steps.append(Step("1.1.1", "Total War option", total_war_option["message"], ms[0]))
@@ -403,14 +378,13 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     for m in pos.maps:
         r = maps[m]
         card = out.cards[r.current] if r.current else None
-        due = ws.triggers(out, m, card, illegal_total and m in illegal_axis_maps)
+        due, spent = ws.due(out, m, card, illegal_total and m in illegal_axis_maps)
         if not due:
+            if spent:
+                steps.append(Step("12", "War State", f"{spent[0][1]}, but {out.war_state[m].display} is already in "
+                                  f"effect on the {m.upper()} map (no going back)", m))
             continue
         new, cause = due[0]
-        if WAR_STATES.index(new) <= WAR_STATES.index(out.war_state[m]):
-            steps.append(Step("12", "War State", f"{cause}, but {WAR_STATE_NAMES[out.war_state[m]]} is already in effect "
-                              f"on the {m.upper()} map (no going back)", m))
-            continue
         if illegal_total and m in illegal_axis_maps:
             cause += " (" + ("interpretation illegal-axis-card=automatic" if interp["illegal-axis-card"] == "automatic"
                              else "an Allied faction declares Total War") + ")"

@@ -6,27 +6,22 @@ answer (``"Russia's Posture is war (it is policy-affected)"``).
 """
 from __future__ import annotations
 
-from ..model.cards import Card, WAR_STATE_NAMES
+from ..model.cards import Card
 from ..model.names import norm_box, norm_name
 from ..model.position import Position
 from ..model.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, Flag, GovernmentIs, MarkerIn, Not, Played, WarStateIs
-
-
-def card_text(pos: Position, cid: str) -> str:
-    """``tk-soviet-38 Total War Production`` (the id alone for an unknown card)."""
-    c = pos.cards.get(cid)
-    return f"{cid} {c.name}" if c else cid
+from ..model.vocabulary import WarState
 
 
 def revealed_cards(pos: Position, faction: str) -> dict[str, str]:
     """Cards of ``faction`` revealed as Current Cards so far: id -> turn text
-    (the ``played`` history on either map, and the Current Cards now)."""
+    (:meth:`Position.revealed`: a card's first reveal in the history, or now when it is the Current Card)."""
     out: dict[str, str] = {}
-    for m, fm in pos.factions.get(faction, {}).items():
-        for p in fm.played:
-            out.setdefault(p.card, str(p.turn) if p.turn else "an earlier turn")
-        if fm.current:
-            out[fm.current] = str(pos.turn)
+    for r in pos.revealed(faction):
+        if r.current:
+            out[r.card] = r.when
+        else:
+            out.setdefault(r.card, r.when)
     return out
 
 
@@ -50,18 +45,18 @@ def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
         owner = req.card.split("-")[1]
         seen = revealed_cards(pos, owner)
         was = req.card in seen
-        what = f"card {card_text(pos, req.card)}"
+        what = f"card {pos.card_text(req.card)}"
         fact = f"revealed in {seen[req.card]}" if was else "not played"
         if req.negate:
             return (not was), f"{what} not played ({fact})"
         return was, f"{what} played ({fact})"
     if isinstance(req, WarStateIs):
         m = req.map or card.map
-        wanted = " or ".join(WAR_STATE_NAMES[s] for s in req.states)
+        wanted = " or ".join(WarState.of(s).display for s in req.states)
         if m not in pos.war_state:
             return False, f"{wanted} on the {m.upper()} map (that map is not in play)"
         now = pos.war_state[m]
-        return now in req.states, f"{wanted} in effect on the {m.upper()} map ({WAR_STATE_NAMES[now]} is)"
+        return now in req.states, f"{wanted} in effect on the {m.upper()} map ({now.display} is)"
     if isinstance(req, CountryIs):
         parts, ok = [], True
         for cname, fld, value in req.fields:

@@ -2,8 +2,10 @@
 
 Each rule below posts constraints over the literals ``(slot, card id or
 None)`` of one faction's selection (a slot per map in play). They are
-evaluated directly for rulings (:func:`check`) and compiled to CP-SAT for
-enumeration and explanation (:mod:`solver.cpsat`).
+evaluated directly for rulings (:func:`check`, the one
+:class:`~solver.constraints.Evaluator`) and compiled to CP-SAT for
+enumeration and explanation (:mod:`solver.choices`, the one compiler of
+:mod:`solver.cpsat`). See docs/design.md.
 
 Rules: 1.1.1 a played card that is not recyclable, or the © twin of a
 played card, cannot be selected; 1.1.3 the card comes from the hand, and a slot stays empty only when
@@ -18,14 +20,11 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Optional
 
-from ..model.cards import WAR_STATE_COLOURS, WAR_STATE_NAMES, WAR_STATES
-from ..model.names import norm_name
 from ..model.position import Position
+from ..model.vocabulary import faction_name, with_article
 
-from .core import AtMost, Nogood, Rule, RuleIndex, post_all
-from .requirements import card_text, check_requirement
-
-FACTION_NAMES = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
+from .constraints import AtMost, Evaluator, Lit, Nogood, Rule, post
+from .requirements import check_requirement
 
 #: Sequential Selection Restrictions (1.1.3.3): faction, card type, maps where the rule applies, label.
 SEQUENTIAL = (
@@ -72,10 +71,9 @@ class SelectionContext:
 def make_context(pos: Position, faction: str, extra: Optional[dict] = None) -> SelectionContext:
     """The context for ``faction``'s selection; ``extra`` adds cards to a slot's candidates.
 
-    Raises ``ValueError`` when the faction is not in the position.
+    Raises :class:`~model.errors.InputError` when the faction is not in the position.
     """
-    if faction not in pos.factions:
-        raise ValueError(f"faction {faction} is not in the state file (it has: {', '.join(pos.factions) or 'none'})")
+    faction = pos.require_faction(faction)
     cands = {}
     for m in pos.maps:
         vals = list(pos.hand(faction, m))
@@ -92,15 +90,6 @@ def _cards(ctx: SelectionContext) -> Iterable[tuple[str, str, Any]]:
             yield slot, cid, ctx.pos.cards[cid]
 
 
-def _fac(f: str) -> str:
-    return FACTION_NAMES[f]
-
-
-def _an(word: str) -> str:
-    """``an Axis`` / ``a Soviet``."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
-
-
 # ----------------------------------------------------------------------------- 1.1.1
 
 def _post_procedure(ctx: SelectionContext):
@@ -108,26 +97,21 @@ def _post_procedure(ctx: SelectionContext):
     be played again; 1.1.1 Step 2 (AE): legally playing a © card removes the
     identically named card from the faction's other deck."""
     pos, f = ctx.pos, ctx.faction
-    revealed = []
-    for m, fm in pos.factions.get(f, {}).items():
-        revealed += [(p.card, str(p.turn) if p.turn else "an earlier turn") for p in fm.played]
-        if fm.current:
-            revealed.append((fm.current, str(pos.turn)))
+    revealed = pos.revealed(f)
     for slot, cid, card in _cards(ctx):
         if card.faction != f or cid not in pos.hand(f, card.map):
             continue                      # a card not in the hand is ruled on by 1.1.3
         if not card.recyclable:
-            for pc, when in revealed:
-                if pc == cid:
-                    yield Nogood(((slot, cid),), f"{card_text(pos, cid)} was revealed in {when} and, not being "
+            for r in revealed:
+                if r.card == cid:
+                    yield Nogood((Lit(slot, cid),), f"{card.text} was revealed in {r.when} and, not being "
                                  "recyclable, was set aside: it cannot be played again (Step 1)")
                     break
-        if pos.game == "ae" and card.combined:
-            for pc, when in revealed:
-                other = pos.cards[pc]
-                if other.map != card.map and other.combined and norm_name(other.name) == norm_name(card.name):
-                    yield Nogood(((slot, cid),), f"{card_text(pos, cid)}: its © twin {card_text(pos, pc)} was played "
-                                 f"in {when}, which removed it from the {card.map.upper()} deck (Step 2)")
+        if pos.game == "ae":
+            for r in revealed:
+                if card.is_twin_of(pos.cards[r.card]):
+                    yield Nogood((Lit(slot, cid),), f"{card.text}: its © twin {pos.card_text(r.card)} was played "
+                                 f"in {r.when}, which removed it from the {card.map.upper()} deck (Step 2)")
                     break
 
 
@@ -137,7 +121,8 @@ def _post_hand(ctx: SelectionContext):
     pos, f = ctx.pos, ctx.faction
     for slot, cid, card in _cards(ctx):
         if card.faction != f:
-            yield Nogood(((slot, cid),), f"{card_text(pos, cid)} is {_an(_fac(card.faction))} card, not {_an(_fac(f))} card")
+            yield Nogood((Lit(slot, cid),), f"{card.text} is {with_article(faction_name(card.faction))} card, "
+                         f"not {with_article(faction_name(f))} card")
             continue
         fm = pos.factions[f].get(card.map)
         if fm is not None and cid in fm.hand:
@@ -151,11 +136,11 @@ def _post_hand(ctx: SelectionContext):
         elif fm is not None and any(p.card == cid for p in fm.played):
             why = "it was played before and is not in the hand"
         else:
-            why = f"it is not in the {_fac(f)} {card.map.upper()} hand"
-        yield Nogood(((slot, cid),), f"{card_text(pos, cid)}: {why}")
+            why = f"it is not in the {faction_name(f)} {card.map.upper()} hand"
+        yield Nogood((Lit(slot, cid),), f"{card.text}: {why}")
 
 
-def _post_empty(ctx: SelectionContext, base: RuleIndex):
+def _post_empty(ctx: SelectionContext, base: Evaluator):
     if ctx.interp.get("empty-slot") != "forced":
         return
     for slot in ctx.slots:
@@ -165,11 +150,11 @@ def _post_empty(ctx: SelectionContext, base: RuleIndex):
             partial = dict(zip(others, rest))
             for c in fitting:
                 if base.fits({slot: c, **partial}):
-                    given = [card_text(ctx.pos, v) if v else f"no {s.upper()} card" for s, v in partial.items()]
+                    given = [ctx.pos.card_text(v) if v else f"no {s.upper()} card" for s, v in partial.items()]
                     with_ = f" with {', '.join(given)}" if given else ""
                     yield Nogood(
-                        ((slot, None),) + tuple(partial.items()),
-                        f"no {slot.upper()} Pending Card although {card_text(ctx.pos, c)} fits{with_} "
+                        (Lit(slot, None),) + tuple(Lit(s, v) for s, v in partial.items()),
+                        f"no {slot.upper()} Pending Card although {ctx.pos.card_text(c)} fits{with_} "
                         "(a slot stays empty only when no card fits; interpretation empty-slot=forced)",
                     )
                     break
@@ -182,7 +167,7 @@ def _post_requirements(ctx: SelectionContext):
         for req in card.requires:
             holds, text = check_requirement(ctx.pos, card, req)
             if not holds:
-                yield Nogood(((slot, cid),), f"{card_text(ctx.pos, cid)} requires {text}")
+                yield Nogood((Lit(slot, cid),), f"{card.text} requires {text}")
 
 
 # ----------------------------------------------------------------------------- 1.1.3.2
@@ -192,12 +177,12 @@ def _post_war_state(ctx: SelectionContext):
     for slot, cid, card in _cards(ctx):
         m = card.map if card.map in pos.war_state else slot
         now = pos.war_state[m]
-        if WAR_STATES.index(card.war_state) > WAR_STATES.index(now):
-            allowed = [f"{WAR_STATE_COLOURS[s]} {WAR_STATE_NAMES[s]}" for s in WAR_STATES[: WAR_STATES.index(now) + 1]]
+        if card.war_state > now:
+            allowed = [f"{w.colour} {w.display}" for w in now.up_to()]
             yield Nogood(
-                ((slot, cid),),
-                f"{card_text(pos, cid)} is a {WAR_STATE_COLOURS[card.war_state]} {WAR_STATE_NAMES[card.war_state]} card; "
-                f"{WAR_STATE_NAMES[now]} is in effect on the {m.upper()} map, so only {' or '.join(allowed)} cards may be selected",
+                (Lit(slot, cid),),
+                f"{card.text} is a {card.war_state.colour} {card.war_state.display} card; "
+                f"{now.display} is in effect on the {m.upper()} map, so only {' or '.join(allowed)} cards may be selected",
             )
 
 
@@ -218,9 +203,9 @@ def _post_sequential(ctx: SelectionContext):
                 cur = pos.cards.get(fm.current) if fm and fm.current else None
                 if cur is not None and kind in cur.kinds and cur.map in maps:
                     yield Nogood(
-                        ((slot, cid),),
-                        f"{card_text(pos, cid)} is a {label} card and the {_fac(f)} {m.upper()} Current Card "
-                        f"{card_text(pos, cur.id)} is one too: no two {label} cards back-to-back",
+                        (Lit(slot, cid),),
+                        f"{card.text} is a {label} card and the {faction_name(f)} {m.upper()} Current Card "
+                        f"{cur.text} is one too: no two {label} cards back-to-back",
                     )
 
 
@@ -235,28 +220,23 @@ def _post_annual(ctx: SelectionContext):
         groups = [tuple(m for m in pos.maps if m in maps)] if scope == "faction" else [(m,) for m in pos.maps if m in maps]
         for group in groups:
             prior = []
-            for m in group:
-                fm = pos.factions[f].get(m)
-                if fm is None:
-                    continue
-                history = [(p.card, p.turn) for p in fm.played] + ([(fm.current, pos.turn)] if fm.current else [])
-                for pc, t in history:
-                    c = pos.cards[pc]
-                    if t is not None and t.calendar_year == year and kind in c.kinds and c.map in maps:
-                        prior.append((pc, t))
+            for r in pos.revealed(f):
+                c = pos.cards[r.card]
+                if r.map in group and r.turn is not None and r.turn.calendar_year == year and kind in c.kinds and c.map in maps:
+                    prior.append((r.card, r.turn))
             terms = tuple(
-                (1, (slot, cid)) for slot, cid, card in _cards(ctx)
+                (1, Lit(slot, cid)) for slot, cid, card in _cards(ctx)
                 if card.faction == f and kind in card.kinds and card.map in group
             )
             if not terms:
                 continue
 
             def explain(held, prior=tuple(prior), label=label):
-                chosen = " and ".join(card_text(pos, cid) for _, cid in held)
+                chosen = " and ".join(pos.card_text(cid) for _, cid in held)
                 what = "are" if len(held) > 1 else "is"
                 msg = f"{chosen} {what} {'' if len(held) > 1 else 'a '}{label} card{'s' if len(held) > 1 else ''}, to be revealed in {reveal} (calendar year {year})"
                 if prior:
-                    before = ", ".join(f"{card_text(pos, pc)} in {t}" for pc, t in prior)
+                    before = ", ".join(f"{pos.card_text(pc)} in {t}" for pc, t in prior)
                     msg += f", and {before} {'was' if len(prior) == 1 else 'were'} already revealed that year"
                 return msg + f": at most one {label} card per calendar year" + (
                     "" if scope == "faction" else " on each map")
@@ -270,8 +250,8 @@ def _post_theater(ctx: SelectionContext):
     for slot, cid, card in _cards(ctx):
         if card.map != slot:
             yield Nogood(
-                ((slot, cid),),
-                f"{card_text(ctx.pos, cid)} is a {card.map.upper()} card and cannot be the {slot.upper()} Pending Card",
+                (Lit(slot, cid),),
+                f"{card.text} is a {card.map.upper()} card and cannot be the {slot.upper()} Pending Card",
             )
 
 
@@ -281,15 +261,12 @@ def _post_twins(ctx: SelectionContext):
     a, b = ctx.slots[0], ctx.slots[1]
     for ca in ctx.candidates[a]:
         x = ctx.pos.cards[ca]
-        if not x.combined:
-            continue
         for cb in ctx.candidates[b]:
             y = ctx.pos.cards[cb]
-            if y.combined and cb != ca and norm_name(x.name) == norm_name(y.name):
+            if x.is_twin_of(y):
                 yield Nogood(
-                    ((a, ca), (b, cb)),
-                    f"{card_text(ctx.pos, ca)} and {card_text(ctx.pos, cb)} are identically named © cards: "
-                    "they cannot be selected in the same season",
+                    (Lit(a, ca), Lit(b, cb)),
+                    f"{x.text} and {y.text} are identically named © cards: they cannot be selected in the same season",
                 )
 
 
@@ -308,7 +285,7 @@ def _post_production(ctx: SelectionContext):
         return
     limit, reason = production_limit(pos)
     terms = tuple(
-        (card.production or 0, (slot, cid)) for slot, cid, card in _cards(ctx) if (card.production or 0) > 0
+        (card.production or 0, Lit(slot, cid)) for slot, cid, card in _cards(ctx) if (card.production or 0) > 0
     )
 
     def explain(held):
@@ -336,9 +313,9 @@ EMPTY = Rule("1.1.3", "No Pending Card", _post_empty, ("empty-slot",), meta=True
 RULES: tuple[Rule, ...] = (PROCEDURE, HAND, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
 
 
-def rules_index(ctx: SelectionContext, rules=RULES) -> RuleIndex:
-    """Post ``rules`` for ``ctx`` and index their constraints."""
-    return post_all(rules, ctx)[0]
+def evaluator(ctx: SelectionContext, rules=RULES) -> Evaluator:
+    """Post ``rules`` for ``ctx`` and index their constraints for evaluation."""
+    return Evaluator(post(rules, ctx))
 
 
 def interpretations_used(pos: Position) -> dict:
@@ -364,13 +341,12 @@ def check(pos: Position, faction: str, choice: dict) -> Ruling:
 
     ``choice`` maps each map in play to a card id or None (no Pending Card);
     a map left out means no card. Returns a :class:`Ruling` listing every
-    violated rule. Raises ``ValueError`` for a faction not in the position.
-    Does not import ortools.
+    violated rule. Raises :class:`~model.errors.InputError` for a faction not
+    in the position. Does not import ortools.
     """
     full = {m: choice.get(m) for m in pos.maps}
     ctx = make_context(pos, faction, {m: [v] for m, v in full.items() if v})
-    idx = rules_index(ctx)
-    vs = idx.violations(full)
+    vs = evaluator(ctx).violations(full)
     return Ruling(not vs, vs, interpretations_used(pos))
 
 
@@ -386,10 +362,10 @@ def legal_choices_direct(pos: Position, faction: str) -> list[dict]:
     Returns choices (map -> card id or None) sorted as :func:`choice_key`.
     """
     ctx = make_context(pos, faction)
-    idx = rules_index(ctx)
+    ev = evaluator(ctx)
     out = []
     for vals in product(*[ctx.values(s) for s in ctx.slots]):
         choice = dict(zip(ctx.slots, vals))
-        if idx.fits(choice):
+        if ev.fits(choice):
             out.append(choice)
     return sorted(out, key=choice_key)

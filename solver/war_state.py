@@ -18,11 +18,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..model.cards import WAR_STATE_NAMES, WAR_STATES
 from ..model.names import norm_name
 from ..model.position import Position
-
-ALLIED = ("western", "soviet")
+from ..model.vocabulary import ALLIED, WarState, faction_name
 #: 12.3 Step 2: the Policy markers the Axis faction must remove.
 MUST_REMOVE = ("disputes", "peace", "quarantine", "resistance", "treaty")
 #: 12.3 Step 7: the countries whose Entry markers go on the Turn Track while they are PACs.
@@ -77,9 +75,9 @@ class Change:
 
     def headline(self) -> str:
         if not self.changes:
-            return f"{WAR_STATE_NAMES[self.before]} stays in effect on the {self.map.upper()} map ({self.cause})"
-        return (f"{WAR_STATE_NAMES[self.after]} goes into effect on the {self.map.upper()} map "
-                f"(was {WAR_STATE_NAMES[self.before]}): {self.cause}")
+            return f"{WarState.of(self.before).display} stays in effect on the {self.map.upper()} map ({self.cause})"
+        return (f"{WarState.of(self.after).display} goes into effect on the {self.map.upper()} map "
+                f"(was {WarState.of(self.before).display}): {self.cause}")
 
 
 def turn_name(pos: Position, t) -> str:
@@ -107,15 +105,28 @@ def triggers(pos: Position, map_: str, card=None, illegal_axis: bool = False) ->
     """
     out = []
     if card is not None and card.starts and card.map == map_:
-        who = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}[card.faction]
-        out.append((card.starts, f"the {who} faction plays card {card.number} {card.name}"))
+        out.append((WarState.of(card.starts), f"the {faction_name(card.faction)} faction plays card {card.number} {card.name}"))
     if illegal_axis:
-        out.append(("total", "the Axis faction made an illegal Current Card play (1.1.1)"))
+        out.append((WarState.TOTAL, "the Axis faction made an illegal Current Card play (1.1.1)"))
     war = allied_at_war(pos, map_)
     if war:
-        out.append(("limited", f"Allied Country {', '.join(sorted(war))} has a Posture of War"))
-    out.sort(key=lambda x: -WAR_STATES.index(x[0]))
+        out.append((WarState.LIMITED, f"Allied Country {', '.join(sorted(war))} has a Posture of War"))
+    out.sort(key=lambda x: -x[0].rank)
     return out
+
+
+def due(pos: Position, map_: str, card=None, illegal_axis: bool = False) -> tuple[list, list]:
+    """The :func:`triggers` of ``map_`` split by 12: ``(due, spent)``.
+
+    An event starts a war state only while an earlier one is in effect ("Pre-War
+    ends and Limited War goes into effect when ..."): ``due`` are the changes
+    to a later war state than the one in effect, latest first; ``spent`` the
+    triggers whose war state (or a later one) is already in effect - they
+    change nothing and are no attempt to go back.
+    """
+    now = pos.war_state[map_]
+    found = triggers(pos, map_, card, illegal_axis)
+    return [t for t in found if t[0] > now], [t for t in found if t[0] <= now]
 
 
 def _track(pos: Position, map_: str) -> dict:
@@ -139,9 +150,10 @@ def change(pos: Position, map_: str, new: str, cause: str, remove: tuple = ()) -
     it remove (the message says why).
     """
     before = pos.war_state[map_]
-    if WAR_STATES.index(new) < WAR_STATES.index(before):
-        raise Backwards(f"{WAR_STATE_NAMES[new]} cannot go into effect on the {map_.upper()} map: "
-                        f"{WAR_STATE_NAMES[before]} is in effect and there is no going back to an earlier War State (12)")
+    new = WarState.of(new)
+    if new < before:
+        raise Backwards(f"{new.display} cannot go into effect on the {map_.upper()} map: "
+                        f"{before.display} is in effect and there is no going back to an earlier War State (12)")
     ch = Change(map_, before, new, cause)
     if new == before:
         return ch
@@ -158,7 +170,7 @@ def _outbreak(pos: Position, map_: str, rule: str, title: str) -> Effect:
     if not units:
         return Effect(rule, title, f"no Outbreak of War units in a Conditional Event Box on the {map_.upper()} map; "
                       "nothing is placed in the Delay Box")
-    parts = [f"{f.capitalize()}: {', '.join(us)}" for f, us in sorted(units.items())]
+    parts = [f"{faction_name(f)}: {', '.join(us)}" for f, us in sorted(units.items())]
     moves = [{"marker": u, "map": map_, "from": f"{f} conditional-event-box", "to": "delay-box"}
              for f, us in sorted(units.items()) for u in us]
     return Effect(rule, title, "Outbreak of War units from the Conditional Event Box to the Delay Box: " + "; ".join(parts),
@@ -193,7 +205,7 @@ def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -
         out.append(e)
     else:
         out.append(Effect("12.3 Step 1", "Outbreak of War units",
-                          f"does not apply: Total War goes into effect from {WAR_STATE_NAMES[before]}, not from Pre-War",
+                          f"does not apply: Total War goes into effect from {WarState.of(before).display}, not from Pre-War",
                           applies=False))
     countries = [c for c in pos.countries.values() if _on_map(c, map_)]
     # Step 2
@@ -306,7 +318,7 @@ def apply(pos: Position, ch: Change) -> Position:
     p = copy.deepcopy(pos)
     if not ch.changes:
         return p
-    p.war_state[ch.map] = ch.after
+    p.war_state[ch.map] = WarState.of(ch.after)
     names = p.interpretations_in_force["calendar"]
     for e in ch.effects:
         if not e.applies:

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aeref.model.position import load_position
-from aeref.solver.cpsat import enumerate_choices
+from aeref.solver.choices import enumerate_choices
 from aeref.solver.selection import check, legal_choices_direct
 
 from .support import oracle

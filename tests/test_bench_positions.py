@@ -10,8 +10,10 @@ import yaml
 from .support import oracle
 from .support.bench import load
 from aeref.model.position import load_position
-from aeref.solver.cpsat import enumerate_choices, interchangeable_classes
-from aeref.solver.selection import RULES, choice_key, legal_choices_direct, make_context, post_all
+from aeref.solver.choices import enumerate_choices
+from aeref.solver.cpsat import interchangeable_classes
+from aeref.solver.constraints import Evaluator
+from aeref.solver.selection import RULES, choice_key, legal_choices_direct, make_context, post
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +37,7 @@ def test_generated_hands_agree(n, interps, tmp_path):
     if not interps:
         assert solved == bench.mini_oracle(state)
     ctx = make_context(pos, "soviet")
-    index, constraints = post_all(RULES, ctx)
-    classes = interchangeable_classes(ctx, constraints, index)
+    constraints = post(RULES, ctx)
+    classes = interchangeable_classes({s: ctx.values(s) for s in ctx.slots}, constraints, Evaluator(constraints))
     assert sum(len(c) for c in classes["tk"]) <= n + 1
     assert len(classes["tk"]) < n or n <= 5       # the decomposition merges cards

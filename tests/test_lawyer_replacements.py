@@ -4,8 +4,9 @@ import json
 from click.testing import CliRunner
 
 from aeref.cli.main import cli
-from aeref.solver.replacements import check_allocation, parse_allocation, solution_json, steps_received
-from aeref.solver.replacements_cpsat import optimise
+from aeref.cli.replacements import solution_json
+from aeref.solver.replacements import check_allocation, read_allocation as parse_allocation, steps_received
+from aeref.solver.replacements.optimise import optimise
 
 from .support.replacements import hexes, inf, position, state
 

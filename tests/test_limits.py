@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from ortools.sat.python import cp_model
 
-import aeref.solver.cpsat as cpsat
+import aeref.solver.choices as cpsat
 from aeref.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,13 +46,13 @@ def test_pairs_within_the_limit_is_complete():
 def limit_hit(monkeypatch):
     """CP-SAT reports that it stopped on its time limit (FEASIBLE, not OPTIMAL)
     after handing over the solutions it found."""
-    real = cp_model.CpSolver.Solve
+    real = cp_model.CpSolver.solve
 
     def solve(self, model, callback=None):
         real(self, model, callback)
         return cp_model.FEASIBLE
 
-    monkeypatch.setattr(cp_model.CpSolver, "Solve", solve)
+    monkeypatch.setattr(cp_model.CpSolver, "solve", solve)
 
 
 def test_pairs_says_when_the_limit_cut_it_short(limit_hit):

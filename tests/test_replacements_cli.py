@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from aeref.cli.main import cli
 from aeref.model.position import load_position
-from aeref.solver.replacements_cpsat import optimise
-from aeref.solver.replacements_greedy import greedy
+from aeref.solver.replacements.optimise import optimise
+from aeref.solver.replacements.greedy import greedy
 
 from .support.replacements import alloc_file, hexes, inf, state
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aeref.solver.replacements import check_allocation, parse_allocation
-from aeref.solver.replacements_cpsat import optimise
+from aeref.solver.replacements import check_allocation, read_allocation as parse_allocation
+from aeref.solver.replacements.optimise import optimise
 
 from .support.replacements import position
 

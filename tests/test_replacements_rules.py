@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aeref.solver.replacements import check_allocation, parse_allocation, steps_received
-from aeref.solver.replacements_cpsat import optimise
+from aeref.solver.replacements import check_allocation, read_allocation as parse_allocation, steps_received
+from aeref.solver.replacements.optimise import optimise
 
 from .support.replacements import alloc_file, hexes, inf, position
 
@@ -40,7 +40,7 @@ def test_1_3_3_force_pool_limitation_12_russian_infantry_against_10(tmp_path):
                    pool=[inf(f"R-{i}") for i in range(10)], hexes=hexes(("0101", CITY("Russia"))), boxes=["Central Asia"])
     res = best(pos, "soviet", "tk")
     assert res.allocation.steps_used() == 10
-    from aeref.solver.replacements import solution_json
+    from aeref.cli.replacements import solution_json
     out = solution_json(res.ctx, res.allocation, True)
     assert out["lost"] == [{"step": "Russia infantry", "count": 2, "rule": "1.3.3",
                             "reason": "only 10 one-step Russia infantry-type units in the Soviet Force Pool"}]

@@ -1,4 +1,4 @@
-"""Review of the selection solver (solver/core.py, solver/selection.py, solver/cpsat.py).
+"""Review of the selection solver (solver/constraints.py, solver/selection.py, solver/cpsat.py, solver/choices.py).
 
 * the merging of a slot's values into classes (``interchangeable_classes``) is
   sound for any constraints the core can express: nogoods of arity 1 to 3
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from itertools import product
-from types import SimpleNamespace
 
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -23,10 +22,11 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from .support import oracle
-import aeref.solver.cpsat as cpsat
+import aeref.solver.choices as choices
 from aeref.model.position import load_position
-from aeref.solver.core import AtMost, Nogood, Rule, RuleIndex
-from aeref.solver.cpsat import _Collector, compile_model, enumerate_choices, interchangeable_classes, why
+from aeref.solver.choices import _Collector, enumerate_choices, why
+from aeref.solver.constraints import AtMost, Evaluator, Nogood, Rule
+from aeref.solver.cpsat import compile_model, interchangeable_classes
 from aeref.solver.selection import legal_choices_direct
 
 RULE = Rule("0", "test", lambda ctx: ())
@@ -42,29 +42,29 @@ def abstract_problems(draw):
     for _ in range(draw(st.integers(0, 8))):
         if draw(st.booleans()):
             k = draw(st.integers(1, 3))
-            cons.append(Nogood(tuple(draw(st.lists(st.sampled_from(lits), min_size=k, max_size=k))), "m"))
+            cons.append(Nogood(tuple(draw(st.lists(st.sampled_from(lits), min_size=k, max_size=k))), "m", RULE))
         else:
             terms = tuple((draw(st.integers(0, 4)), draw(st.sampled_from(lits))) for _ in range(draw(st.integers(0, 5))))
             bound = draw(st.integers(0, 4))
             # const <= bound, as every rule posts it (annual: const <= 1 = bound)
-            cons.append(AtMost(terms, bound, lambda held: "m", const=draw(st.integers(0, bound))))
-    return slots, cands, [(RULE, c) for c in cons]
+            cons.append(AtMost(terms, bound, lambda held: "m", const=draw(st.integers(0, bound)), rule=RULE))
+    return slots, cands, cons
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(abstract_problems())
 def test_value_classes_enumerate_exactly_the_direct_choices(problem):
     slots, cands, cons = problem
-    ctx = SimpleNamespace(slots=slots, candidates=cands, values=lambda s: list(cands[s]) + [None])
-    index = RuleIndex(cons)
-    direct = {vals for vals in product(*[ctx.values(s) for s in slots]) if index.fits(dict(zip(slots, vals)))}
-    classes = interchangeable_classes(ctx, cons, index)
-    comp = compile_model(ctx, cons, classes)
+    values = {s: list(cands[s]) + [None] for s in slots}
+    ev = Evaluator(cons)
+    direct = {vals for vals in product(*[values[s] for s in slots]) if ev.fits(dict(zip(slots, vals)))}
+    classes = interchangeable_classes(values, cons, ev)
+    comp = compile_model(cons, classes)
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
     cb = _Collector(slots, comp.by_slot)
-    assert solver.Solve(comp.model, cb) in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    assert solver.solve(comp.model, cb) in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     got = [vals for chosen in cb.found for vals in product(*chosen)]
     assert len(got) == len(set(got))
     assert set(got) == direct, classes
@@ -151,7 +151,7 @@ def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypa
     from aeref.cli.main import cli
 
     path = _write(tmp_path, AE_SOVIET % "forced")
-    monkeypatch.setattr(cp_model.CpSolver, "Solve", lambda self, model, callback=None: cp_model.UNKNOWN)
+    monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, callback=None: cp_model.UNKNOWN)
     r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "0.01"])
     out = json.loads(r.stdout)
     assert out["complete"] is False and out["choices"] == []
@@ -174,17 +174,17 @@ cards:
 """)
     pos = load_position(path)
     built = []
-    real_compile = cpsat.compile_model
+    real_compile = choices.compile_model
 
     def compile_model(*a, **k):
         built.append(real_compile(*a, **k))
         return built[-1]
 
     def wrong_core(self):          # a core naming a rule that does not touch tk-axis-1
-        return [built[-1].enforce["1.1.3.1 Pending Card Selection Requirements"].Index()]
+        return [built[-1].enforce["1.1.3.1 Pending Card Selection Requirements"].index]
 
-    monkeypatch.setattr(cpsat, "compile_model", compile_model)
-    monkeypatch.setattr(cp_model.CpSolver, "SufficientAssumptionsForInfeasibility", wrong_core)
+    monkeypatch.setattr(choices, "compile_model", compile_model)
+    monkeypatch.setattr(cp_model.CpSolver, "sufficient_assumptions_for_infeasibility", wrong_core)
     ans = why(pos, "axis", "tk-axis-1")
     assert not ans.legal
     assert "1.1.3.2 War State Selection Restrictions" in ans.rules

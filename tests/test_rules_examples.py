@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from aeref.model.position import load_position
-from aeref.solver.cpsat import enumerate_choices
+from aeref.solver.choices import enumerate_choices
 from aeref.solver.selection import check, legal_choices_direct
 
 DECKS = Path(__file__).resolve().parent.parent / "examples" / "decks"

@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from aeref.model.position import load_position
-from aeref.solver.cpsat import enumerate_choices
+from aeref.solver.choices import enumerate_choices
 from aeref.solver.selection import check
 
 DECKS = Path(__file__).resolve().parent.parent / "examples" / "decks"

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .support import oracle
-from aeref.solver.core import post_all
-from aeref.solver.cpsat import why
+from aeref.solver.constraints import Evaluator, post
+from aeref.solver.choices import why
 from aeref.solver.selection import RULES, check, make_context
 from .support.selection_positions import load, scenarios
 
@@ -23,11 +23,11 @@ from .support.selection_positions import load, scenarios
 def excluded_by(pos, faction, card, slot, keys):
     """True when every selection with ``card`` in ``slot`` breaks a rule among ``keys`` (direct evaluation)."""
     ctx = make_context(pos, faction, {slot: [card]})
-    index, _ = post_all(RULES, ctx)
+    ev = Evaluator([c for c in post(RULES, ctx) if c.rule.key in set(keys)])
     others = [s for s in ctx.slots if s != slot]
     for rest in product(*[ctx.values(s) for s in others]):
         choice = {slot: card, **dict(zip(others, rest))}
-        if not index.violations(choice, rules=set(keys)):
+        if not ev.violations(choice):
             return False
     return True
 

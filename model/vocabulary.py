@@ -1,0 +1,145 @@
+"""The game's vocabulary, once: factions, maps and war states (a leaf module).
+
+Every layer imports these names from here and nowhere else: the factions and
+their display names, the two maps, and the ordered :class:`WarState` with the
+colour of its cards (FORMAT 2: pre-war blue, limited gray, total red).
+See docs/design.md "One vocabulary".
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+#: A faction (FORMAT 1): Axis, Western, Soviet. Western and Soviet are the Allied factions.
+Faction = Literal["axis", "western", "soviet"]
+FACTIONS: tuple[Faction, ...] = ("axis", "western", "soviet")
+ALLIED: tuple[Faction, ...] = ("western", "soviet")
+_FACTION_NAMES = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
+
+#: A map (FORMAT 1): ``tk`` (Totaler Krieg!, Europe) or ``ds`` (Dai Senso!, Pacific).
+Map = Literal["tk", "ds"]
+MAPS: tuple[Map, ...] = ("tk", "ds")
+
+
+def faction_name(faction: str) -> str:
+    """The faction as the rules name it: ``faction_name('western')`` -> ``'Western'``.
+
+    Raises ``KeyError`` for a name that is not a faction.
+    """
+    return _FACTION_NAMES[faction]
+
+
+def with_article(word: str) -> str:
+    """``an Axis``, ``a Soviet``, ``an Offensive``: the indefinite article English wants."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+class WarState(str, Enum):
+    """A war state (12), ordered Pre-War < Limited War < Total War.
+
+    A member is also the plain string of FORMAT (``WarState.TOTAL == "total"``),
+    so it may key dicts, be compared with file values and be written to JSON.
+    ``rank`` orders them; ``display`` is the rules' name (``Limited War``);
+    ``colour`` the colour of its cards (FORMAT 2).
+    """
+
+    PRE_WAR = "pre-war"
+    LIMITED = "limited"
+    TOTAL = "total"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self.value]
+
+    @property
+    def display(self) -> str:
+        return _TITLES[self.value]
+
+    @property
+    def colour(self) -> str:
+        return _COLOURS[self.value]
+
+    @classmethod
+    def of(cls, value: object) -> "WarState":
+        """The war state a file spells ``value`` (``pre-war``/``blue``, ``limited``/``gray``/``Limited War``,
+        ``total``/``red``). Raises ``ValueError`` naming the accepted values."""
+        if isinstance(value, WarState):
+            return value
+        key = str(value).strip().lower().replace("_", "-").replace(" ", "-")
+        if key in _SPELLINGS:
+            return cls(_SPELLINGS[key])
+        raise ValueError(f"unknown war state {value!r}: use pre-war, limited or total")
+
+    def up_to(self) -> list["WarState"]:
+        """This war state and every earlier one, in order."""
+        return [w for w in WarState if w.rank <= self.rank]
+
+    def _cmp(self, other: object) -> int:
+        return self.rank - WarState.of(other).rank
+
+    def __lt__(self, other: object) -> bool:
+        return self._cmp(other) < 0
+
+    def __le__(self, other: object) -> bool:
+        return self._cmp(other) <= 0
+
+    def __gt__(self, other: object) -> bool:
+        return self._cmp(other) > 0
+
+    def __ge__(self, other: object) -> bool:
+        return self._cmp(other) >= 0
+
+    __hash__ = str.__hash__
+    __eq__ = str.__eq__
+
+
+_RANK = {"pre-war": 0, "limited": 1, "total": 2}
+_TITLES = {"pre-war": "Pre-War", "limited": "Limited War", "total": "Total War"}
+_COLOURS = {"pre-war": "blue", "limited": "gray", "total": "red"}
+_SPELLINGS = {
+    "pre-war": "pre-war", "prewar": "pre-war", "blue": "pre-war",
+    "limited": "limited", "limited-war": "limited", "gray": "limited", "grey": "limited",
+    "total": "total", "total-war": "total", "red": "total",
+}
+#: Every spelling of a war state a file may use (FORMAT 2 and 4), for the JSON Schema.
+WAR_STATE_SPELLINGS: tuple[str, ...] = tuple(_SPELLINGS)
+#: Every war state, in order.
+WAR_STATES: tuple[WarState, ...] = tuple(WarState)
+
+
+def war_state_value(value: object) -> WarState:
+    """Normalise a war state spelling (see :meth:`WarState.of`). Raises ``ValueError``."""
+    return WarState.of(value)
+
+
+#: Unit types as files may spell them (FORMAT 6), to the type the rules name; step kinds
+#: (``infantry`` / ``armor`` / ``any``) read the same table, so a deck's ``panzer`` step is a state file's.
+UNIT_TYPE_ALIASES = {
+    "panzer": "armor", "tank": "armor", "armour": "armor", "mech": "mechanized", "mechanised": "mechanized",
+    "inf": "infantry", "cav": "cavalry", "para": "airborne", "paratroop": "airborne", "parachute": "airborne",
+    "headquarters": "hq", "mountain-infantry": "mountain", "air-unit": "air", "fleet": "naval",
+}
+#: Step kinds of FORMAT 6 as files may spell them.
+STEP_KINDS = ("infantry", "armor", "any")
+_STEP_KIND_ALIASES = {"either": "any", "step": "any", "steps": "any", "mechanized": "armor"}
+
+
+def step_kind(value: object) -> str:
+    """Normalise a step kind (``panzer``/``tank``/``armour`` -> ``armor``, ``either`` -> ``any``).
+
+    Raises ``ValueError`` naming the kinds.
+    """
+    key = str(value).strip().lower().replace("_", "-").replace(" ", "-")
+    key = _STEP_KIND_ALIASES.get(key, UNIT_TYPE_ALIASES.get(key, key))
+    if key not in STEP_KINDS:
+        raise ValueError(f"unknown step kind {value!r}: use infantry, armor or any")
+    return key
+
+
+#: Every spelling of a step kind :func:`step_kind` accepts, for the JSON Schema.
+STEP_KIND_SPELLINGS: tuple[str, ...] = STEP_KINDS + tuple(
+    k for k in list(_STEP_KIND_ALIASES) + list(UNIT_TYPE_ALIASES)
+    if _STEP_KIND_ALIASES.get(k, UNIT_TYPE_ALIASES.get(k)) in STEP_KINDS)

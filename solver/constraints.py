@@ -1,0 +1,292 @@
+"""The constraint language: rules as data, and the one evaluator (docs/design.md).
+
+A rule of the rulebook (:class:`Rule`: its number as printed, a short title)
+posts, for one position, constraints over *choice literals*. A literal
+(:class:`Lit`) says what one *slot* of a choice holds: ``Lit("tk",
+"tk-soviet-38")`` "the TK Pending Card is tk-soviet-38", ``Lit("ds", None)``
+"no DS Pending Card", ``Lit(("place", "R-1"), ANY)`` "unit R-1 is placed
+somewhere". A choice is a mapping slot -> value; a slot it leaves out holds
+None. Two kinds of constraint, each carrying its rule and the message that
+explains it with the concrete values:
+
+* :class:`Nogood` - these literals must not all hold together;
+* :class:`AtMost` - ``const + sum(coef for coef, lit in terms if lit holds) <= bound``
+  (coefficients are not negative).
+
+:class:`Evaluator` interprets constraints on concrete choices: the referee's
+ruling (every violation), a quick "does it fit" and the literals a unary
+constraint excludes. :mod:`solver.cpsat` compiles the very same constraints
+to CP-SAT. Nothing else checks or compiles a constraint.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, Union
+
+
+class _AnyValue:
+    """The literal value "the slot holds some value (not None)"."""
+
+    _it = None
+
+    def __new__(cls):
+        if cls._it is None:
+            cls._it = super().__new__(cls)
+        return cls._it
+
+    def __repr__(self) -> str:
+        return "ANY"
+
+    def __reduce__(self):
+        return (_AnyValue, ())
+
+
+#: A literal value meaning "the slot holds some value (not None)".
+ANY = _AnyValue()
+
+
+class Lit(NamedTuple):
+    """A choice literal: ``slot`` holds ``value`` (None: nothing; :data:`ANY`: something).
+
+    A plain tuple underneath, so ``Lit("tk", None) == ("tk", None)``.
+    """
+
+    slot: Hashable
+    value: Any
+
+    def holds(self, choice: Mapping) -> bool:
+        """True when this literal holds in ``choice`` (a slot left out holds None)."""
+        return holds(self, choice)
+
+
+def holds(lit: tuple, choice: Mapping) -> bool:
+    """True when the literal ``(slot, value)`` holds in ``choice`` (a slot left out holds None)."""
+    v = choice.get(lit[0])
+    if lit[1] is ANY:
+        return v is not None
+    return v == lit[1]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the rulebook: ``number`` as printed (``"1.1.3.3"``) and a short ``title``.
+
+    ``post(ctx)`` yields the rule's constraints for the position in ``ctx``
+    (None for a rule that only names constraints posted by another); a rule
+    with ``meta=True`` is posted after the others and receives a second
+    argument, the :class:`Evaluator` of those others (1.1.3 "a slot stays
+    empty only when no card fits" is defined over the other rules).
+    ``interpretations`` names the interpretations the rule reads.
+    """
+
+    number: str
+    title: str
+    post: Optional[Callable[..., Iterable["Constraint"]]] = field(default=None, compare=False)
+    interpretations: tuple = ()
+    meta: bool = False
+
+    @property
+    def key(self) -> str:
+        """``"1.1.3.3 Soviet Production Limit"``: the rule's name in cores and reports."""
+        return f"{self.number} {self.title}"
+
+
+@dataclass(eq=False)
+class Nogood:
+    """The literals ``lits`` must not all hold at once; ``message`` says why, ``rule`` which rule."""
+
+    lits: tuple
+    message: str
+    rule: Optional[Rule] = None
+
+
+@dataclass(eq=False)
+class AtMost:
+    """``const + sum(coef for (coef, lit) in terms if lit holds) <= bound``.
+
+    ``explain(held)`` gives the message for the literals that hold in a
+    violating choice; ``rule`` the rule it belongs to. Coefficients are not negative.
+    """
+
+    terms: tuple
+    bound: int
+    explain: Callable[[list], str]
+    const: int = 0
+    rule: Optional[Rule] = None
+
+
+Constraint = Union[Nogood, AtMost]
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule in a ruling: number as printed, title, message with the concrete values."""
+
+    rule: str
+    title: str
+    message: str
+
+    def as_json(self) -> dict:
+        return {"rule": self.rule, "title": self.title, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.title}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A constraint broken by a choice: the ``constraint``, the literals of it that ``held``
+    and the ``message``. :attr:`violation` is the ruling's :class:`Violation`."""
+
+    constraint: Constraint
+    held: tuple
+    message: str
+
+    @property
+    def rule(self) -> Rule:
+        return self.constraint.rule
+
+    @property
+    def violation(self) -> Violation:
+        return Violation(self.rule.number, self.rule.title, self.message)
+
+
+def post(rules: Sequence[Rule], ctx: Any) -> list[Constraint]:
+    """Post every rule for ``ctx``: plain rules first, then meta rules over them.
+
+    Returns the constraints in posting order (rule by rule), each carrying
+    its rule: the posting rule unless the constraint names another
+    (a pair exchange posted with the step counts cites 1.3.2.3, say).
+    """
+    base: list[Constraint] = []
+    for rule in rules:
+        if not rule.meta and rule.post is not None:
+            base.extend(_stamp(rule, rule.post(ctx)))
+    out = list(base)
+    metas = [r for r in rules if r.meta]
+    if metas:
+        ev = Evaluator(base)
+        for rule in metas:
+            out.extend(_stamp(rule, rule.post(ctx, ev)))
+    return out
+
+
+def _anchor_rank(lit: tuple) -> int:
+    """Index a nogood under its most selective literal: a value, then ANY, then None."""
+    return 2 if lit[1] is None else 1 if lit[1] is ANY else 0
+
+
+def _stamp(rule: Rule, constraints: Iterable[Constraint]) -> Iterator[Constraint]:
+    for c in constraints:
+        if c.rule is None:
+            c.rule = rule
+        yield c
+
+
+class Evaluator:
+    """The constraints of one position, indexed to evaluate choices quickly.
+
+    The one place a :class:`Nogood` or :class:`AtMost` is checked against a
+    concrete choice (a mapping slot -> value; a slot left out holds None).
+    Each nogood is indexed under one of its literals (a concrete value if it
+    has one, else ``ANY``, else None); a choice looks up the literals it makes
+    true (and ``ANY`` for a slot that holds a value).
+    """
+
+    def __init__(self, constraints: Sequence[Constraint]):
+        self.constraints = list(constraints)
+        self._order = {id(c): i for i, c in enumerate(self.constraints)}
+        self._nogoods: dict[tuple, list[Nogood]] = {}
+        self._empty: list[Nogood] = []          # nogoods with no literal: always broken
+        self._sums: list[AtMost] = []
+        self._by_slot: dict[Hashable, list[Constraint]] = {}
+        self._unary: set = set()
+        self._none_anchored: dict[Hashable, list[Nogood]] = {}
+        for c in self.constraints:
+            if isinstance(c, Nogood):
+                if not c.lits:
+                    self._empty.append(c)
+                    continue
+                anchor = min(c.lits, key=_anchor_rank)
+                key = (anchor[0], anchor[1])
+                self._nogoods.setdefault(key, []).append(c)
+                if anchor[1] is None:
+                    self._none_anchored.setdefault(anchor[0], []).append(c)
+                if len({(l[0], l[1]) for l in c.lits}) == 1:
+                    self._unary.add(key)
+                slots = {l[0] for l in c.lits}
+            else:
+                self._sums.append(c)
+                slots = {l[0] for _, l in c.terms}
+                for coef, l in c.terms:
+                    if c.const + coef > c.bound:
+                        self._unary.add((l[0], l[1]))
+            for s in slots:
+                self._by_slot.setdefault(s, []).append(c)
+
+    # ------------------------------------------------------------------ the one check
+    @staticmethod
+    def check(c: Constraint, choice: Mapping) -> Optional[Broken]:
+        """The :class:`Broken` of ``c`` in ``choice``, or None when it holds."""
+        if isinstance(c, Nogood):
+            for l in c.lits:
+                if not holds(l, choice):
+                    return None
+            return Broken(c, tuple(c.lits), c.message)
+        held, total = [], c.const
+        for coef, l in c.terms:
+            if holds(l, choice):
+                held.append(l)
+                total += coef
+        if total <= c.bound:
+            return None
+        return Broken(c, tuple(held), c.explain(held))
+
+    def _candidates(self, choice: Mapping) -> Iterator[Constraint]:
+        yield from self._empty
+        for slot, value in choice.items():
+            yield from self._nogoods.get((slot, value), ())
+            if value is not None:
+                yield from self._nogoods.get((slot, ANY), ())
+        # nogoods anchored on a None literal of a slot the choice leaves out
+        for slot, cs in self._none_anchored.items():
+            if slot not in choice:
+                yield from cs
+        yield from self._sums
+
+    def broken(self, choice: Mapping, slots: Optional[Iterable[Hashable]] = None) -> list[Broken]:
+        """Every broken constraint of ``choice``, in posting order. With ``slots``,
+        only the constraints that mention one of those slots are checked."""
+        if slots is not None:
+            seen, cands = set(), []
+            for s in slots:
+                for c in self._by_slot.get(s, ()):
+                    if id(c) not in seen:
+                        seen.add(id(c))
+                        cands.append(c)
+        else:
+            cands = self._candidates(choice)
+        out = [b for c in cands if (b := self.check(c, choice)) is not None]
+        out.sort(key=lambda b: self._order[id(b.constraint)])
+        return out
+
+    def violations(self, choice: Mapping, slots: Optional[Iterable[Hashable]] = None) -> list[Violation]:
+        """Every :class:`Violation` of ``choice`` in posting order (rule order), each once."""
+        out, seen = [], set()
+        for b in self.broken(choice, slots):
+            v = b.violation
+            if v not in seen:
+                seen.add(v)
+                out.append(v)
+        return out
+
+    def fits(self, choice: Mapping, slots: Optional[Iterable[Hashable]] = None) -> bool:
+        """True when ``choice`` breaks no constraint (of those mentioning ``slots``, when given)."""
+        cands = self._candidates(choice) if slots is None else (
+            c for s in slots for c in self._by_slot.get(s, ()))
+        return all(self.check(c, choice) is None for c in cands)
+
+    def unary_excluded(self, lit: tuple) -> bool:
+        """True when ``lit`` alone breaks a constraint (a unary nogood, or a coefficient
+        above the bound): such literals are pruned before a model is built."""
+        return (lit[0], lit[1]) in self._unary

@@ -1,0 +1,134 @@
+"""The facts of one Replacements Segment, before any choice (1.3).
+
+:func:`make_context` gathers what the rules of 1.3.3 and 1.3.4 read for one
+faction on one map: the steps received as pools (:mod:`.received`), the
+Force Pool, which locations are Replacement Locations for each unit and why
+(:mod:`.locations`), which payments each unit may take (:mod:`.taking`),
+the enemy presence that forbids a location, and every supply trace made.
+
+The choices are two *slots* per Force Pool unit: ``("place", unit)`` holds a
+location or None, ``("pay", unit)`` a payment (a sorted tuple of pool keys,
+one per step spent) or None.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional
+
+from ...model.board import ARMOR_TYPES, INFANTRY_TYPES, Board, SupplyTrace, Unit
+from ...model.errors import InputError, Problem
+from ...model.position import Position
+from ...model.replacements import FactionReplacements
+
+from .received import Pool, make_pools, steps_received
+
+
+@dataclass
+class ReplacementContext:
+    """Everything the rules of 1.3.3 / 1.3.4 read for one faction on one map.
+
+    ``units`` by id (the Force Pool plus any other unit an allocation names);
+    ``force_pool`` the ids in the Force Pool; ``pools`` by key; candidates:
+    ``place_values[uid]`` locations and ``pay_values[uid]`` payments
+    (tuples of pool keys) the model may choose from; ``eligible[uid]`` the
+    Replacement Locations of a unit with the basis of each (a fact of
+    1.3.4); ``near_miss[uid][loc]`` why a location that almost qualified does
+    not; ``blocked[loc]`` the enemy units and markers in a location;
+    ``supply`` every supply trace made, ``(what, SupplyTrace)``.
+    """
+    pos: Position
+    faction: str
+    map: str
+    board: Board
+    units: dict
+    force_pool: list
+    pools: dict
+    prefer: dict
+    place_values: dict = field(default_factory=dict)
+    pay_values: dict = field(default_factory=dict)
+    eligible: dict = field(default_factory=dict)
+    near_miss: dict = field(default_factory=dict)
+    blocked: dict = field(default_factory=dict)
+    supply: list = field(default_factory=list)
+    _trace_cache: dict = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ unit facts
+    def unit_class(self, u: Unit) -> Optional[str]:
+        """``infantry`` / ``armor`` / None: the unit-type class of 1.3.3 on this map (△)."""
+        if u.type in INFANTRY_TYPES[self.map]:
+            return "infantry"
+        if u.type in ARMOR_TYPES[self.map]:
+            return "armor"
+        return None
+
+    def describe(self, u: Unit) -> str:
+        """``R-1 (Russia infantry)``, ``B-3 (Britain colonial Ind infantry)``: a unit in a ruling."""
+        col = ""
+        if u.colonial:
+            col = f"colonial {u.colonial_code + ' ' if u.colonial_code else ''}"
+        kw = "Kwantung " if u.kwantung else ""
+        return f"{u.id} ({u.nationality_text} {kw}{col}{u.type})"
+
+    def country(self, name: Optional[str]):
+        return self.pos.country(name) if name else None
+
+    def is_minor(self, nat: str) -> bool:
+        c = self.country(nat)
+        return bool(c and c.minor)
+
+    def locations(self) -> list:
+        """Every location of this map: its hexes, then the Off-Map Boxes."""
+        return [h.id for h in self.board.hexes.values() if h.map in (None, self.map)] + list(self.board.boxes)
+
+    def trace(self, what: str, start: str, targets: list, stated: Optional[bool], overland: bool) -> SupplyTrace:
+        """Supply for ``what`` in ``start`` (:meth:`Board.supplied`), recorded in ``supply`` and cached."""
+        key = (start, tuple(targets), stated, overland)
+        if key not in self._trace_cache:
+            res = self.board.supplied(start, self.faction, targets, stated, overland=overland)
+            self._trace_cache[key] = res
+            self.supply.append((what, res))
+        return self._trace_cache[key]
+
+
+def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[Unit] = (),
+                 extra_pools: Iterable[Pool] = ()) -> ReplacementContext:
+    """Build the facts for ``faction``'s Replacements Segment on ``map_``.
+
+    ``extra_units`` / ``extra_pools`` add units and (unreceived, count 0)
+    pools named by a proposed allocation. Raises :class:`InputError` when the
+    faction or map is not in the position.
+    """
+    from .locations import replacement_locations
+    from .taking import flexibility, payment_options, payment_problems, takeable_problems
+
+    if map_ not in pos.maps:
+        raise InputError(Problem(pos.file, "", f"map {map_} is not in play in game {pos.game} (maps: {', '.join(pos.maps)})"))
+    fr = pos.replacements.get((map_, faction)) or FactionReplacements(map_, faction)
+    board = pos.board
+    pools = make_pools(steps_received(pos, faction, map_), map_)
+    for p in extra_pools:
+        pools.setdefault(p.key, p)
+    units = {u.id: u for u in fr.force_pool}
+    for u in extra_units:
+        units.setdefault(u.id, u)
+    ctx = ReplacementContext(pos, faction, map_, board, units, [u.id for u in fr.force_pool], pools, dict(fr.prefer))
+    for loc in ctx.locations():
+        things = board.enemy_presence(loc, faction)
+        if things:
+            ctx.blocked[loc] = things
+    keys = list(pools)
+    cache: dict = {}
+    for uid, u in units.items():
+        sig = (u.nationality, bool(u.colonial), u.colonial_code, u.kwantung)
+        if sig not in cache:
+            cache[sig] = replacement_locations(ctx, u)
+        ok, near = cache[sig]
+        ctx.eligible[uid] = ok
+        ctx.near_miss[uid] = near
+        ctx.place_values[uid] = [loc for loc in ok if loc not in ctx.blocked]
+        cls = ctx.unit_class(u)
+        ctx.pay_values[uid] = sorted((opt for opt in payment_options(ctx, u) if not payment_problems(ctx, u, opt)),
+                                     key=lambda o: (sum(flexibility(ctx.pools[k], cls) for k in o), [keys.index(k) for k in o]))
+        if takeable_problems(ctx, u):
+            ctx.place_values[uid], ctx.pay_values[uid] = [], []
+    return ctx

@@ -1,0 +1,241 @@
+"""1.3.1 Current Card Seasonal Replacements and 1.3.2 Additional Seasonal Replacements: the steps received.
+
+Steps received are facts, computed in plain Python before any model is
+built (:func:`steps_received`), and grouped into *pools* of interchangeable
+steps (:func:`make_pools`). The markers of 1.3.2 are a table
+(:data:`MARKER_RULES`), one row per rule of each map's list (△).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Optional
+
+from ...model.names import norm_name
+from ...model.position import Position
+from ...model.replacements import StepLine
+from ...model.vocabulary import faction_name
+
+from ..constraints import Rule
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Interchangeable steps received: ``key`` (unique label, as printed in
+    ``paid-with`` and ``lost``), ``nationality`` (a country, ``minor``,
+    ``Communist Chinese``, ``Nationalist Chinese``), ``kind`` (infantry /
+    armor / any), ``colonial`` (False, True or a code), ``pairs_to_armor``,
+    ``count`` steps, ``sources`` where they come from, ``rule`` the rule that
+    grants them (and their pair exchange)."""
+    key: str
+    nationality: str
+    kind: str
+    colonial: Any = False
+    pairs_to_armor: bool = False
+    count: int = 0
+    sources: tuple = ()
+    rule: Rule = Rule("1.3.2", "Additional Seasonal Replacements")
+
+    @property
+    def special(self) -> Optional[str]:
+        """``minor`` (1.3.3.1), ``communist`` / ``nationalist`` (1.3.1 △ DS Chinese steps), or None."""
+        n = norm_name(self.nationality)
+        if n in ("minor", "minor country"):
+            return "minor"
+        if n == "communist chinese":
+            return "communist"
+        if n == "nationalist chinese":
+            return "nationalist"
+        return None
+
+
+def pool_key(line: StepLine, pair_label: Optional[str] = None) -> str:
+    """The label of a line's pool: ``Germany infantry``, ``Britain colonial Ind infantry``,
+    ``minor step`` (kind ``any``), ``Japan infantry (Hakko Ichiu)`` (pairs-to-armor)."""
+    col = ""
+    if line.colonial:
+        col = "colonial " + (f"{line.colonial} " if isinstance(line.colonial, str) else "")
+    kind = "step" if line.kind == "any" else line.kind
+    key = f"{line.nationality} {col}{kind}"
+    if line.pairs_to_armor:
+        key += f" ({pair_label or 'pairs-to-armor'})"
+    return key
+
+
+# =============================================================================== 1.3.2 markers
+
+@dataclass(frozen=True)
+class MarkerRule:
+    """A rule of 1.3.2: its number, title, the maps whose list has it (△), and
+    ``steps(pos, faction, map)`` -> the :class:`StepLine` s it grants (``source``:
+    the marker and the facts read)."""
+    number: str
+    title: str
+    maps: tuple
+    steps: Callable[[Position, str, str], Iterable[StepLine]]
+
+    @property
+    def rule(self) -> Rule:
+        return Rule(self.number, self.title)
+
+
+def swb_markers(pos: Position, map_: Optional[str] = None) -> list:
+    """The marker names in the Strategic Warfare Box: ``markers.strategic-warfare-box`` and, for
+    ``map_``, that map's ``boxes`` Strategic Warfare Box (where ``reveal`` puts what a card places
+    there, 1.1.2.2; per map in AE)."""
+    out = []
+    for box, names in pos.markers.boxes.items():
+        if box == "strategic warfare box":
+            out.extend(names)
+    maps = [map_] if map_ is not None else list(pos.seasonal.boxes)
+    for m in maps:
+        mb = pos.seasonal.boxes.get(m)
+        if mb is not None:
+            out.extend(str(x) for x in mb.strategic_warfare_box)
+    return list(dict.fromkeys(out))
+
+
+def in_swb(pos: Position, name: str, map_: Optional[str] = None) -> bool:
+    """True when marker ``name`` is in the Strategic Warfare Box (of ``map_``)."""
+    return any(norm_name(x) == norm_name(name) for x in swb_markers(pos, map_))
+
+
+def _vp(pos: Position, side: str) -> Optional[int]:
+    return pos.markers.vp_box if pos.markers.vp_side == side else None
+
+
+def _anti_comintern(pos, f, m):
+    # TK 1.3.2.1: Anti-Comintern Crusade in the SWB and Russia's Posture is War: one German step (any).
+    russia = pos.country("Russia")
+    if f == "axis" and in_swb(pos, "Anti-Comintern Crusade", m) and russia is not None and russia.posture == "war":
+        yield StepLine("Germany", "any", 1, True, False, "Anti-Comintern Crusade (Russia's Posture is War)")
+
+
+def _minor_production(pos, f, m):
+    # 1.3.2.x: a faction's Minor Country Production +1 / +2 marker in the SWB: one / two Minor Country steps.
+    for name in swb_markers(pos, m):
+        n = norm_name(name)
+        for plus in (1, 2):
+            if f"minor country production +{plus}" in n and norm_name(faction_name(f)) in n:
+                yield StepLine("minor", "any", plus, False, False, f"Minor Country Production +{plus} ({name})")
+
+
+def _vp_steps(marker: str, side: str, nat: str, own_box: bool):
+    # A VP Track marker while the VP marker reads `side`: one infantry step per VP in the VP marker's box
+    # (and, `own_box`, per VP in the marker's own box); pairs may be exchanged for armor steps.
+    def steps(pos, f, m):
+        if f != "axis":
+            return
+        own = pos.markers.vp_track_box(marker)
+        vp = _vp(pos, side)
+        if own is None or vp is None:
+            return
+        n = vp + (own if own_box else 0)
+        text = f"VP marker reads {side.replace('-', ' ').title()} in the {vp} VP Box"
+        if own_box:
+            text += f", {marker} marker in the {own} VP Box"
+        if n:
+            yield StepLine(nat, "infantry", n, False, True, f"{marker} ({text})")
+    return steps
+
+
+def _us_victory(map_):
+    # US Victory Program in the SWB: one US infantry step (TK: and one US armor step).
+    def steps(pos, f, m):
+        if f == "western" and in_swb(pos, "US Victory Program", m):
+            yield StepLine("US", "infantry", 1, False, False, "US Victory Program")
+            if map_ == "tk":
+                yield StepLine("US", "armor", 1, False, False, "US Victory Program")
+    return steps
+
+
+def _war_economy(pos, f, m):
+    # TK 1.3.2.6: a country's War Economy +1 / +2 marker in the SWB: its faction receives one / two steps of it.
+    for name in swb_markers(pos, m):
+        n = norm_name(name)
+        for plus in (1, 2):
+            suffix = f" war economy +{plus}"
+            if n.endswith(suffix):
+                country = name.strip()[: -len(suffix)].strip()
+                c = pos.country(country)
+                if c is not None and c.alignment == f:
+                    yield StepLine(c.name, "any", plus, False, False, f"War Economy +{plus} ({name})")
+
+
+#: 1.3.2 Additional Seasonal Replacements, per map (△).
+MARKER_RULES = (
+    MarkerRule("1.3.2.1", "Anti-Comintern Crusade", ("tk",), _anti_comintern),
+    MarkerRule("1.3.2.2", "Minor Country Production", ("tk",), _minor_production),
+    MarkerRule("1.3.2.3", "No Retreat", ("tk",), _vp_steps("No Retreat", "axis-tide", "Germany", False)),
+    MarkerRule("1.3.2.4", "SS Europa", ("tk",), _vp_steps("SS Europa", "axis-tide", "Germany", True)),
+    MarkerRule("1.3.2.5", "US Victory Program", ("tk",), _us_victory("tk")),
+    MarkerRule("1.3.2.6", "War Economy", ("tk",), _war_economy),
+    MarkerRule("1.3.2.1", "Hakko Ichiu", ("ds",), _vp_steps("Hakko Ichiu", "rising-sun", "Japan", True)),
+    MarkerRule("1.3.2.2", "Japanese Mandate", ("ds",), _vp_steps("Japanese Mandate", "rising-sun", "Japan", False)),
+    MarkerRule("1.3.2.3", "Minor Country Production", ("ds",), _minor_production),
+    MarkerRule("1.3.2.4", "US Victory Program", ("ds",), _us_victory("ds")),
+)
+CURRENT_CARD = Rule("1.3.1", "Current Card Seasonal Replacements")
+STATED = Rule("1.3.2", "Additional Seasonal Replacements")
+
+
+def steps_received(pos: Position, faction: str, map_: str) -> list:
+    """The steps ``faction`` receives in its Replacements Segment on ``map_``.
+
+    When the state file states ``steps`` they are used as given. Otherwise
+    1.3.1 (the Current Card's Replacements Segment box) and 1.3.2 (the
+    markers in the Strategic Warfare Box and on the VP Track) are applied.
+    Returns a list of :class:`~model.replacements.StepLine` (``count`` in steps),
+    each with its ``source`` (the rule number and marker or card) and ``rule``.
+    """
+    fr = pos.replacements.get((map_, faction))
+    if fr is not None and fr.steps is not None:
+        return list(fr.steps)
+    out = []
+    fm = pos.factions.get(faction, {}).get(map_)
+    if fm is not None and fm.current:
+        card = pos.cards[fm.current]
+        for box in card.replacements:
+            out.append(StepLine(box.nationality, box.kind, box.steps, box.colonial, box.pairs_to_armor,
+                                f"1.3.1 Current Card {card.text}", CURRENT_CARD.number, f"Current Card {card.text}"))
+    for r in MARKER_RULES:
+        if map_ in r.maps:
+            for line in r.steps(pos, faction, map_):
+                out.append(StepLine(line.nationality, line.kind, line.count, line.colonial, line.pairs_to_armor,
+                                    f"{r.number} {line.source}", r.number, r.title))
+    return out
+
+
+def _rule_of(line: StepLine, map_: Optional[str]) -> tuple[Rule, str]:
+    """The rule granting ``line`` and its pair label. A stated line names none: a ``source``
+    that names a marker of 1.3.2 gives that rule, else 1.3.2 and the label ``pairs-to-armor``."""
+    if line.rule is not None:
+        if line.rule == CURRENT_CARD.number:
+            return CURRENT_CARD, line.label or "pairs-to-armor"
+        for r in MARKER_RULES:
+            if r.number == line.rule and r.title == line.label:
+                return r.rule, r.title
+        return Rule(line.rule, STATED.title), line.label or "pairs-to-armor"
+    named = (line.label or "").split(" (")[0].strip()
+    number, _, rest = named.partition(" ")
+    if rest and number[:1].isdigit():            # "1.3.2.1 Hakko Ichiu": the rule's number, then its title
+        named = rest.strip()
+    for r in MARKER_RULES:
+        if (map_ is None or map_ in r.maps) and named and norm_name(named) == norm_name(r.title):
+            return r.rule, r.title
+    return STATED, named or "pairs-to-armor"
+
+
+def make_pools(lines: Iterable[StepLine], map_: Optional[str] = None) -> dict:
+    """Group step lines into :class:`Pool` s keyed by label (equal lines add up). Returns ``{key: Pool}`` in order."""
+    pools: dict = {}
+    for line in lines:
+        rule, label = _rule_of(line, map_)
+        key = pool_key(line, label)
+        old = pools.get(key)
+        if old is None:
+            pools[key] = Pool(key, line.nationality, line.kind, line.colonial, line.pairs_to_armor, line.count,
+                              (line.source,), rule)
+        else:
+            pools[key] = Pool(key, old.nationality, old.kind, old.colonial, old.pairs_to_armor, old.count + line.count,
+                              old.sources + (line.source,), old.rule)
+    return pools

@@ -1,0 +1,210 @@
+"""1.3.3 / 1.3.4 (and the stacking rules 9.1 / 9.2 they refer to) as constraints.
+
+Each rule posts :class:`~solver.constraints.Nogood` / :class:`~solver.constraints.AtMost`
+constraints over the literals ``Lit(("place", unit), location)`` and
+``Lit(("pay", unit), payment)`` of one :class:`~.context.ReplacementContext`
+(``ANY``: the slot holds something). The same constraints give the ruling on a
+proposed allocation (the one :class:`~solver.constraints.Evaluator`) and the
+optimiser's model (the one compiler, :mod:`solver.cpsat`).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...model.names import norm_name
+
+from ..constraints import ANY, AtMost, Lit, Nogood, Rule
+from ..constraints import post as post_rules
+from .context import ReplacementContext
+from .taking import PAYMENT_RULES, TAKE_RULES, check_step_count
+
+
+def _units(ctx):
+    return list(ctx.units.values())
+
+
+def _take_rule(check) -> Rule:
+    """A rule of :data:`~.taking.TAKE_RULES`: a unit it names is neither placed nor paid for."""
+    def post(ctx):
+        for u in _units(ctx):
+            msg = check.check(ctx, u)
+            if msg:
+                yield Nogood((Lit(("place", u.id), ANY),), msg)
+                yield Nogood((Lit(("pay", u.id), ANY),), msg)
+    return Rule(check.rule.number, check.rule.title, post)
+
+
+def _payment_rule(check) -> Rule:
+    """A rule of :data:`~.taking.PAYMENT_RULES`: a payment it rejects is not made (a pair
+    exchange's violation cites the exchange's own rule)."""
+    def post(ctx):
+        for u in _units(ctx):
+            for opt in ctx.pay_values[u.id]:
+                res = check.check(ctx, u, opt)
+                if res:
+                    rule, msg = (None, res) if isinstance(res, str) else res
+                    yield Nogood((Lit(("pay", u.id), opt),), msg, rule if rule != check.rule else None)
+    return Rule(check.rule.number, check.rule.title, post)
+
+
+def _post_link(ctx):
+    # 1.3.3 "If a player cannot take all his replacement steps and place them on the map ... the extra unplaced
+    # replacement steps are lost": a unit is paid for exactly when it is placed.
+    for u in _units(ctx):
+        yield Nogood((Lit(("place", u.id), None), Lit(("pay", u.id), ANY)),
+                     f"{ctx.describe(u)} is paid for but not placed: unplaced replacement steps are lost")
+        yield Nogood((Lit(("pay", u.id), None), Lit(("place", u.id), ANY)),
+                     f"{ctx.describe(u)} is placed but not paid with any replacement step")
+
+
+def _post_capacity(ctx):
+    # 1.3.3 "Players cannot accumulate or save replacements": no more steps of a pool than were received.
+    for key, p in ctx.pools.items():
+        terms = []
+        for u in _units(ctx):
+            for opt in ctx.pay_values[u.id]:
+                k = opt.count(key)
+                if k:
+                    terms.append((k, Lit(("pay", u.id), opt)))
+        if not terms:
+            continue
+
+        def explain(held, p=p):
+            ids = [lit[0][1] for lit in held]
+            spent = sum(lit[1].count(p.key) for lit in held)
+            got = f"{p.count} {'was' if p.count == 1 else 'were'} received" if p.count else "none was received"
+            return f"{spent} {p.key} step{'' if spent == 1 else 's'} spent ({', '.join(ids)}) but {got}"
+        yield AtMost(tuple(terms), p.count, explain)
+
+
+def _post_locations(ctx):
+    # 1.3.4 Replacement Locations (the tables of .locations).
+    for u in _units(ctx):
+        ok = ctx.eligible[u.id]
+        for loc in ctx.place_values[u.id]:
+            if loc in ok:
+                continue
+            why = ctx.near_miss[u.id].get(loc)
+            where = sorted(ok)
+            shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+            msg = f"{loc} is not a Replacement Location for {ctx.describe(u)}"
+            msg += f" ({why})" if why else ""
+            msg += f"; it may be placed in {shown}" if where else "; it has no Replacement Location on this map"
+            yield Nogood((Lit(("place", u.id), loc),), msg)
+
+
+def _post_enemy(ctx):
+    # 1.3.4 "a replacement unit cannot be placed in a hex that contains an enemy ground unit, support unit,
+    # Detachment, or Logistics marker."
+    for u in _units(ctx):
+        for loc in ctx.place_values[u.id]:
+            if loc in ctx.blocked:
+                yield Nogood((Lit(("place", u.id), loc),),
+                             f"{loc} holds {', '.join(ctx.blocked[loc])}: no replacement can be placed in a hex with an enemy "
+                             "ground unit, support unit, Detachment or Logistics marker")
+
+
+def friendly_stack(ctx: ReplacementContext, loc: str) -> tuple[int, int]:
+    """The friendly ground units in ``loc`` before placement: ``(units, steps)``."""
+    us = [u for u in ctx.board.units_at(loc) if u.ground and u.faction == ctx.faction]
+    return len(us), sum(u.steps for u in us)
+
+
+def stacking_limits(ctx: ReplacementContext, loc: str) -> tuple[int, int]:
+    """9.2: ``(units, steps)`` limits of hex ``loc`` (Limited Stacking: fewer steps)."""
+    h = ctx.board.hexes[loc]
+    st = ctx.board.stacking
+    return st["units"], st["limited-steps"] if h.limited_stacking else st["steps"]
+
+
+def units_by_hex(ctx: ReplacementContext) -> dict:
+    """The units that may be placed in each hex (Off-Map Boxes have no stacking limit)."""
+    out: dict = {}
+    for u in _units(ctx):
+        for loc in ctx.place_values[u.id]:
+            if loc in ctx.board.hexes:
+                out.setdefault(loc, []).append(u)
+    return out
+
+
+def _post_stacking(ctx):
+    # 9.2 Stacking: at most 3 friendly ground units with 6 steps in a hex (Limited Stacking: 3 steps).
+    for loc, us in units_by_hex(ctx).items():
+        n0, s0 = friendly_stack(ctx, loc)
+        max_u, max_s = stacking_limits(ctx, loc)
+        lim = " (Limited Stacking)" if ctx.board.hexes[loc].limited_stacking else ""
+        for what, have, bound in (("ground units", n0, max_u), ("steps", s0, max_s)):
+            terms = tuple((1, Lit(("place", u.id), loc)) for u in us)
+            if have >= bound:
+                for u in us:
+                    yield Nogood((Lit(("place", u.id), loc),),
+                                 f"{loc} already holds {have} friendly {what}, the limit{lim} is {bound}: placing {u.id} there exceeds it")
+                continue
+            if have + len(terms) <= bound:
+                continue
+
+            def explain(held, loc=loc, have=have, bound=bound, what=what, lim=lim):
+                ids = [lit[0][1] for lit in held]
+                return (f"{loc} would hold {have + len(held)} friendly {what} ({have} there + {', '.join(ids)}), "
+                        f"the limit{lim} is {bound}")
+            yield AtMost(terms, bound, explain, const=have)
+
+
+def minor_nationality(ctx: ReplacementContext, u) -> Optional[str]:
+    """The Minor Country of a ground unit for 9.1 (None for a major power's unit or an Exp unit)."""
+    if u.type == "exp":
+        return None
+    for n in u.nationality:
+        if ctx.is_minor(n):
+            return norm_name(n)
+    return None
+
+
+def _post_minor_stacking(ctx):
+    # 9.1 "ground units of different Minor Countries cannot stack together (one-step Exp units may stack with any
+    # units of their faction)."
+    for loc, us in units_by_hex(ctx).items():
+        present = {}
+        for x in ctx.board.units_at(loc):
+            if x.ground and x.faction == ctx.faction and minor_nationality(ctx, x):
+                present.setdefault(minor_nationality(ctx, x), x.id)
+        if len(present) > 1:          # already mixed before placement: no replacement may join the stack
+            for u in us:
+                yield Nogood((Lit(("place", u.id), loc),),
+                             f"{loc} already holds ground units of different Minor Countries ({', '.join(f'{i} ({m})' for m, i in present.items())}): "
+                             f"placing {u.id} there leaves an illegal stack")
+            continue
+        minors = [(u, minor_nationality(ctx, u)) for u in us if minor_nationality(ctx, u)]
+        for u, n in minors:
+            others = [f"{i} ({m})" for m, i in present.items() if m != n]
+            if others:
+                yield Nogood((Lit(("place", u.id), loc),),
+                             f"{loc} holds {', '.join(others)}: ground units of different Minor Countries cannot stack with {ctx.describe(u)}")
+        for i in range(len(minors)):
+            for j in range(i + 1, len(minors)):
+                (a, na), (b, nb) = minors[i], minors[j]
+                if na != nb:
+                    yield Nogood((Lit(("place", a.id), loc), Lit(("place", b.id), loc)),
+                                 f"{ctx.describe(a)} and {ctx.describe(b)} in {loc}: ground units of different Minor Countries cannot stack together")
+
+
+FORCE_POOL, GARRISON, QUIT_INDIA = (_take_rule(c) for c in TAKE_RULES)
+NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT = (_payment_rule(c) for c in PAYMENT_RULES)
+LINK = Rule("1.3.3", "Taking Replacements", _post_link)
+CAPACITY = Rule("1.3.3", "Steps Received", _post_capacity)
+LOCATIONS = Rule("1.3.4", "Replacement Locations", _post_locations)
+ENEMY = Rule("1.3.4", "Enemy Units and Markers", _post_enemy)
+STACKING = Rule("9.2", "Stacking", _post_stacking)
+MINOR_STACKING = Rule("9.1", "Minor Country Stacking", _post_minor_stacking)
+
+#: Every rule of 1.3.3 / 1.3.4 (and the stacking rules 1.3.4 refers to), in the order rulings list them.
+RULES: tuple = (FORCE_POOL, GARRISON, QUIT_INDIA, NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT,
+                LINK, CAPACITY, LOCATIONS, ENEMY, STACKING, MINOR_STACKING)
+
+
+def post(ctx: ReplacementContext, rules=RULES) -> list:
+    """Post every rule for ``ctx``: the constraints, each carrying its rule."""
+    return post_rules(rules, ctx)
+
+
+__all__ = ["RULES", "post", "friendly_stack", "stacking_limits", "units_by_hex", "minor_nationality", "check_step_count"]

@@ -1,0 +1,196 @@
+"""Allocations and the referee's ruling on a proposed one (``check-replacements``, 1.3).
+
+An :class:`Allocation` is one way of taking and placing: ``[(unit, location,
+payment)]``. :func:`allocation_context` turns the rows a player wrote
+(:func:`model.allocation.parse_allocation`) into that form against the
+steps received; :func:`check_allocation` evaluates every rule's constraints
+on it with the one :class:`~solver.constraints.Evaluator` and says which
+steps it leaves unused (:mod:`.lost`). Does not import ortools.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ...model.allocation import Placement, parse_step, step_problem
+from ...model.board import same_country
+from ...model.errors import Problem
+from ...model.names import norm_name
+from ...model.position import Position
+
+from ..constraints import Evaluator, Violation
+from .context import ReplacementContext, make_context
+from .received import Pool, make_pools, steps_received
+from .rules import post
+from .taking import FORCE_POOL_LIMITATION
+
+
+@dataclass
+class Allocation:
+    """One way of taking and placing: ``placements`` ``[(unit id, location, payment)]`` (payment: tuple of pool keys)."""
+    placements: list
+
+    def choice(self, ctx: ReplacementContext) -> dict:
+        """The choice of every slot of ``ctx`` (None where the allocation takes nothing)."""
+        out = {}
+        for uid in ctx.units:
+            out[("place", uid)] = None
+            out[("pay", uid)] = None
+        for uid, loc, pay in self.placements:
+            out[("place", uid)] = loc
+            out[("pay", uid)] = tuple(sorted(pay)) if pay else None
+        return out
+
+    def steps_used(self) -> int:
+        """Replacement steps spent (an airborne or marine unit spends two)."""
+        return sum(len(p or ()) for _, _, p in self.placements)
+
+    def pool_use(self, ctx: ReplacementContext) -> dict:
+        """Steps spent from each pool: ``{pool key: steps}``."""
+        used = {k: 0 for k in ctx.pools}
+        for _, _, pay in self.placements:
+            for k in pay or ():
+                used[k] = used.get(k, 0) + 1
+        return used
+
+
+def paid_with_text(ctx: ReplacementContext, uid: str, opt: tuple) -> list:
+    """The ``paid-with`` strings of a payment (``any`` steps shown as the kind the unit uses)."""
+    out = []
+    cls = ctx.unit_class(ctx.units[uid]) or "infantry"
+    for k in opt:
+        p = ctx.pools.get(k)
+        if p is not None and p.kind == "any":
+            out.append(k[: -len("step")] + cls if k.endswith("step") else k)
+        else:
+            out.append(k)
+    return out
+
+
+def resolve_step(pools: dict, text: str) -> Optional[str]:
+    """The pool key a ``paid-with`` string names (FORMAT 5: ``"Japan armor"``, ``"minor infantry"``), or None."""
+    t = " ".join(str(text).split())
+    for k in pools:
+        if norm_name(k) == norm_name(t):
+            return k
+    st = parse_step(t)
+    cands = []
+    for k, p in pools.items():
+        if not same_country(p.nationality, st.nationality) and norm_name(p.nationality) != norm_name(st.nationality):
+            continue
+        if bool(p.colonial) != st.colonial:
+            continue
+        if st.kind in ("infantry", "armor") and p.kind not in (st.kind, "any"):
+            continue
+        if st.suffix and norm_name(st.suffix) not in norm_name(k):
+            continue
+        cands.append(p)
+    if not cands:
+        return None
+    cands.sort(key=lambda p: (p.pairs_to_armor, list(pools).index(p.key)))
+    return cands[0].key
+
+
+def _phantom_pool(text: str) -> Pool:
+    """A pool of steps not received (count 0), for a step an allocation names: the ruling says so."""
+    st = parse_step(text)
+    kind = st.kind if st.kind in ("infantry", "armor") else "any"
+    return Pool(text, st.nationality or text, kind, st.colonial, False, 0, ("not received",))
+
+
+def allocation_context(pos: Position, faction: str, map_: str, rows: list[Placement], units: dict, file: str
+                       ) -> tuple[ReplacementContext, list, list[Problem]]:
+    """The context of a proposed allocation and its rows ``[(unit, location, payment, where)]``.
+
+    Steps are resolved against the steps received; a step written as a step
+    that was not received becomes an empty pool (the ruling says none was
+    received); one not written as a step at all is a problem (bad input).
+    The units and values the proposal uses join the candidates so that the
+    rules judge them. Returns ``(context, rows, problems)``.
+    """
+    problems: list[Problem] = []
+    base = make_pools(steps_received(pos, faction, map_), map_)
+    fr = pos.replacements.get((map_, faction))
+    in_pool = {u.id for u in (fr.force_pool if fr else [])}
+    extra_pools: dict = {}
+    out = []
+    for row in rows:
+        keys = []
+        for j, s in enumerate(row.paid_with):
+            k = resolve_step(base, s)
+            if k is None:
+                st = parse_step(s)
+                if not st.is_step:
+                    problems.append(step_problem(file, f"{row.where}.paid-with[{j}]", s, list(base)))
+                    continue
+                k = st.text
+                extra_pools.setdefault(k, _phantom_pool(k))
+            keys.append(k)
+        out.append((row.unit, row.location, tuple(sorted(keys)) if keys else None, row.where))
+    extra_units = [u for uid, u in units.items() if uid not in in_pool]
+    ctx = make_context(pos, faction, map_, extra_units, extra_pools.values())
+    for uid, loc, pay, _ in out:
+        if loc not in ctx.place_values[uid]:
+            ctx.place_values[uid].append(loc)
+        if pay is not None and pay not in ctx.pay_values[uid]:
+            ctx.pay_values[uid].append(pay)
+    return ctx, out, problems
+
+
+def read_allocation(pos: Position, faction: str, map_: str, data, file: str
+                    ) -> tuple[Optional[ReplacementContext], list, list[Problem]]:
+    """A proposed allocation read from ``data`` (the loaded YAML of ``file``): the rows of
+    :func:`model.allocation.parse_allocation` resolved by :func:`allocation_context`.
+    Returns ``(context, rows, problems)``; the context is None when the file has problems."""
+    from ...model.allocation import parse_allocation
+
+    placements, units, problems = parse_allocation(pos, faction, map_, data, file)
+    if problems:
+        return None, [], problems
+    return allocation_context(pos, faction, map_, placements, units, file)
+
+
+@dataclass
+class ReplacementRuling:
+    """``check-replacements``: ``legal``, every :class:`Violation`, the steps received and used,
+    and the steps the allocation leaves unused (``lost``, each with rule and reason)."""
+    legal: bool
+    violations: list
+    steps_received: int
+    steps_used: int
+    lost: list
+    interpretations: dict = field(default_factory=dict)
+
+
+def interpretations_used(pos: Position) -> dict:
+    """The interpretations the replacement rules read, with their values in force."""
+    return {k: v for k, v in pos.interpretations_in_force.items() if k in ("airborne-steps",)}
+
+
+def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
+    """Rule on a proposed allocation (rows from :func:`allocation_context`).
+
+    Returns a :class:`ReplacementRuling`: every violated rule with its
+    number and values, and the steps left unused (``lost``, each with rule
+    and reason). A unit named twice is a 1.3.3 violation. Does not import
+    ortools.
+    """
+    from .lost import explain_lost
+
+    violations = []
+    seen: dict = {}
+    placements = []
+    for uid, loc, pay, w in rows:
+        if uid in seen:
+            violations.append(Violation(FORCE_POOL_LIMITATION.number, FORCE_POOL_LIMITATION.title,
+                                        f"{ctx.describe(ctx.units[uid])} is taken twice ({seen[uid]} and {w}); the Force Pool holds it once"))
+            continue
+        seen[uid] = w
+        placements.append((uid, loc, pay))
+    alloc = Allocation(placements)
+    violations += Evaluator(post(ctx)).violations(alloc.choice(ctx))
+    received = sum(p.count for p in ctx.pools.values())
+    spent = alloc.pool_use(ctx)
+    used = sum(min(p.count, spent.get(k, 0)) for k, p in ctx.pools.items())
+    lost = explain_lost(ctx, alloc, proposed=True)
+    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos))
