@@ -9,7 +9,7 @@ Run by hand from the project root (not a test)::
 For generated AE positions (Soviet faction, hands of 5, 15, 25 and 40 cards
 per map) it times
 
-* the brute-force oracle of the tests (``tests/oracle.py``, written
+* the brute-force oracle of the tests (``tests/support/oracle.py``, written
   independently of the rule definitions; when it is missing, the small brute
   force :func:`mini_oracle` below, which knows only what the generator makes),
 * direct evaluation (``solver.selection.legal_choices_direct``),
@@ -122,7 +122,7 @@ def generate(n: int, seed: int = 1) -> dict:
 def mini_oracle(state: dict) -> list[dict]:
     """Brute force over the generated data alone (no model/, no solver/): the
     rules of 1.1.3 as far as :func:`generate` exercises them. Used only when
-    ``tests/oracle.py`` is not there."""
+    ``tests/support/oracle.py`` is not there."""
     cards = {f"{c['map']}-soviet-{c['number']}": c for c in state["cards"]}
     rank = {s: i for i, s in enumerate(WAR_STATES)}
     ws = state["war-state"]
@@ -174,7 +174,7 @@ def mini_oracle(state: dict) -> list[dict]:
 
 
 def pick_oracle():
-    """``(name, function(state_dict, position) -> sorted choices)``: ``tests/oracle.py``'s
+    """``(name, function(state_dict, position) -> sorted choices)``: ``tests/support/oracle.py``'s
     ``legal_set`` (every known card in every slot, as the tests run it), or
     :func:`mini_oracle` when the tests' oracle is not there."""
     try:
@@ -185,7 +185,7 @@ def pick_oracle():
         fn = oracle.legal_set
     except (ImportError, AttributeError, FileNotFoundError):
         return "mini_oracle (bench/selection.py)", lambda state, pos: mini_oracle(state)
-    return "tests/oracle.py legal_set", lambda state, pos: sorted([dict(c) for c in fn(pos, "soviet")], key=choice_key)
+    return "tests/support/oracle.py legal_set", lambda state, pos: sorted([dict(c) for c in fn(pos, "soviet")], key=choice_key)
 
 
 # ----------------------------------------------------------------------------- timing

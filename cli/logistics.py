@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..model.vocabulary import faction_name
 from .common import (
     EXIT_ILLEGAL, EXIT_OK, BadInput, choose_map, emit_json, faction_option, json_option, load, map_option,
     require_faction,
@@ -10,7 +11,7 @@ from .common import (
 
 
 def _ctx_line(ctx):
-    return (f"{ctx.faction.capitalize()} Force Pool: Logistics {', '.join(ctx.pool_logistics) or 'none'}, "
+    return (f"{faction_name(ctx.faction)} Force Pool: Logistics {', '.join(ctx.pool_logistics) or 'none'}, "
             f"Partisan Bases {ctx.pool_partisans}; on the map: Logistics "
             f"{', '.join(f'{n} in {h}' for n, h in ctx.on_map_logistics) or 'none'}, Partisan Bases "
             f"{', '.join(ctx.on_map_partisans) or 'none'}")
@@ -41,7 +42,7 @@ def logistics(state, faction, map_, as_json):
                    "notes": ["1.2.1: at most one Logistics action (place or remove) per segment",
                              "1.2.2: at most one Partisan Base per Conquered Allied Minor Country per segment"]})
     else:
-        click.echo(f"Logistics / Partisan Segment (1.2): {f.capitalize()}, {m.upper()} map, {pos.turn}")
+        click.echo(f"Logistics / Partisan Segment (1.2): {faction_name(f)}, {m.upper()} map, {pos.turn}")
         click.echo(f"  {_ctx_line(ctx)}")
         for s in legal:
             extra = "; ".join(consequences(ctx, s))
@@ -101,7 +102,7 @@ def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remov
                    "actions": [dict(action_json(a), consequences=consequences(ctx, a) if a in set(ctx.slots()) else []) for a in actions]})
     else:
         from ..solver.logistics import describe
-        click.echo(f"{'Legal' if legal else 'Illegal'}: {f.capitalize()} {m.upper()} Logistics / Partisan Segment: "
+        click.echo(f"{'Legal' if legal else 'Illegal'}: {faction_name(f)} {m.upper()} Logistics / Partisan Segment: "
                    + ("; ".join(describe(a) for a in actions) or "no action"))
         for v in vs:
             click.echo(f"  {v}")

@@ -5,6 +5,9 @@ import re
 
 import click
 
+from ..solver.drm import SEGMENTS
+
+from ..model.vocabulary import faction_name
 from .common import (
     choose_map, map_option,
     EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option, interpretations_text,
@@ -64,7 +67,7 @@ def reveal(state, faction, previous, declare_total_war, remove, write, as_json, 
         out["written"] = write
         emit_json(out)
     else:
-        click.echo(f"Option Card Procedure: {f.capitalize()}, {pos.turn} ({pos.game.upper()})")
+        click.echo(f"Option Card Procedure: {faction_name(f)}, {pos.turn} ({pos.game.upper()})")
         for s in res.steps:
             tag = f"[{s.map.upper()}] " if s.map and len(pos.maps) > 1 else ""
             click.echo(f"  {tag}{s}")
@@ -160,7 +163,7 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
 @click.option("--table", "tables", multiple=True, metavar="TABLE",
               help="The table rolled on, in order (repeatable): current-card, diplomatic-incident, "
                    "international-crisis or any other table's name. Default: current-card.")
-@click.option("--segment", type=click.Choice(["option-card", "political-events", "other"]), default="option-card",
+@click.option("--segment", type=click.Choice(SEGMENTS), default="option-card",
               help="The Segment of the roll: Political DRMs apply only in the first two.")
 @json_option
 def drm(state, map_, country, tables, segment, as_json):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..model.vocabulary import faction_name
 from .common import (
     choose_map, map_option,
     EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, interpretations_text, json_option, load, require_faction,
@@ -81,7 +82,7 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
         emit_json(out)
         return EXIT_OK
     from tabulate import tabulate
-    fac = f.capitalize()
+    fac = faction_name(f)
     click.echo(f"Replacements Segment (1.3): {fac}, {m.upper()} map, {pos.turn}")
     rec = "; ".join(_steps_text(r["count"], r["step"], bare=True) for r in out["received"]) or "none"
     click.echo(f"Steps received: {out['steps-received']} ({rec})")
@@ -131,7 +132,7 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
     if as_json:
         emit_json(ruling_json(ruling))
     else:
-        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {f.capitalize()} replacements on the {m.upper()} map "
+        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} replacements on the {m.upper()} map "
                    f"({ruling.steps_used} of {ruling.steps_received} steps used)")
         for v in ruling.violations:
             click.echo(f"  {v}")

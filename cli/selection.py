@@ -5,6 +5,7 @@ import click
 
 from ..model.position import read_state
 
+from ..model.vocabulary import faction_name
 from .common import (
     EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option,
     interpretations_text, json_option, load, require_faction, time_limit_option,
@@ -88,7 +89,7 @@ def pairs(state, faction, as_json, interpretations, time_limit):
         from tabulate import tabulate
         shown = sorted(choices, key=lambda ch: tuple(_natural(ch[m]) for m in pos.maps))
         rows = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
-        click.echo(f"Legal Pending Card selections: {f.capitalize()}, {pos.turn} ({pos.game.upper()}), "
+        click.echo(f"Legal Pending Card selections: {faction_name(f)}, {pos.turn} ({pos.game.upper()}), "
                    f"revealed in {pos.turn.next()}")
         if all(all(v is None for v in ch.values()) for ch in choices) and complete:
             click.echo("No Pending Card can be selected without violating a restriction: the faction must say so "
@@ -140,7 +141,7 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
                 return "no card"
             return _card_cell(pos, cid) if pos.cards[cid].map == m else f"{cid} {pos.cards[cid].name}"
         shown = ", ".join(f"{m.upper()} {cell(m)}" for m in pos.maps)
-        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {f.capitalize()} Pending Cards {shown}")
+        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} Pending Cards {shown}")
         for v in ruling.violations:
             click.echo(f"  {v}")
         click.echo(interpretations_text(ruling.interpretations))
@@ -172,7 +173,7 @@ def why(state, card, faction, as_json, interpretations, time_limit):
         # a bare number in AE: the faction's card of that number on whichever map has one
         found = [m for m in pos.maps if f"{m}-{f}-{card.strip().lower()}" in pos.cards]
         if len(found) > 1:
-            raise BadInput(f"CARD: {f.capitalize()} card {card} exists on both maps: write "
+            raise BadInput(f"CARD: {faction_name(f)} card {card} exists on both maps: write "
                            f"tk-{f}-{card.strip().lower()} or ds-{f}-{card.strip().lower()}")
         map_ = found[0] if found else pos.maps[0]
     cid = card_arg(pos, card, "CARD", map_, f)

@@ -239,7 +239,7 @@ class Marker:
     @property
     def label(self) -> str:
         what = {"logistics": "Logistics marker", "partisan-base": "Partisan Base", "detachment": "Detachment"}.get(self.type, self.type)
-        fac = f"{self.faction.capitalize()} " if self.faction else ""
+        fac = f"{faction_name(self.faction)} " if self.faction else ""
         name = f" {self.name}" if self.name else ""
         return f"{fac}{what}{name}".strip()
 
@@ -282,8 +282,7 @@ class Board:
     ``stacking`` holds the 9.2 limits: ``units`` (3), ``steps`` (6) and
     ``limited-steps`` (3) for a hex with the Limited Stacking symbol.
 
-    The graph and supply traces are cached: treat a Board as immutable, or
-    call :meth:`invalidate` after changing hexes, neighbours or units.
+    The graph, adjacency and supply traces are cached: treat a Board as immutable.
     """
     hexes: dict = field(default_factory=dict)
     boxes: list = field(default_factory=list)
@@ -354,12 +353,6 @@ class Board:
         return adj.get(loc, ())
 
     # ------------------------------------------------------------------ graph
-    def invalidate(self) -> None:
-        """Forget the cached graph, adjacency and supply traces (after the map was changed)."""
-        self._graph = None
-        self.__dict__.pop("_supply_cache", None)
-        self.__dict__.pop("_adjacent", None)
-
     @property
     def graph(self):
         """The undirected networkx graph of the map (hex ids and box names as nodes). Imports networkx."""

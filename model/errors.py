@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -43,11 +42,6 @@ class InputError(Exception):
         if more:
             first += f" (and {more} more problem{'s' if more > 1 else ''}; `aeref validate` lists them all)"
         return first
-
-
-def display_name(path: str | Path) -> str:
-    """The file name as shown in messages (the path as given)."""
-    return str(path)
 
 
 def join_path(*parts: object) -> str:

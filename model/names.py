@@ -22,6 +22,3 @@ def norm_box(name: object) -> str:
     """A box name for comparison: ``Strategic Warfare Box`` = ``strategic-warfare-box``."""
     return _SPACE.sub(" ", str(name).replace("-", " ").replace("_", " ").strip()).casefold()
 
-
-def same_name(a: object, b: object) -> bool:
-    return norm_name(a) == norm_name(b)

@@ -26,7 +26,6 @@ if TYPE_CHECKING:      # imported only when a state file has a map (cold start)
     from .board import Board
     from .replacements import FactionReplacements
 
-GAMES = ("tk", "ds", "ae")
 GAME_MAPS = {"tk": ("tk",), "ds": ("ds",), "ae": ("tk", "ds")}
 CardRef = Union[int, str]
 

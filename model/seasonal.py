@@ -35,8 +35,6 @@ from .errors import Problem, join_path
 from .names import norm_key
 from .vocabulary import WarState
 
-#: The boxes a card's reinforcements enter (1.1.2.2).
-REINFORCEMENT_BOXES = ("force-pool", "delay-box", "strategic-warfare-box")
 #: The Policy markers of the Posture Display (12.3 Steps 2-4).
 POLICIES = ("disputes", "peace", "quarantine", "resistance", "treaty", "acceptance", "neutrality", "surrender")
 
@@ -131,7 +129,7 @@ class Seasonal:
     removed: list = field(default_factory=list)
     esv: Optional[int] = None
     esv_table: list = field(default_factory=list)
-    uscl_drm: int = 0
+    uscl_drm: Optional[int] = None      # None: not given
     turn_track: dict = field(default_factory=dict)
     marker_pool: dict = field(default_factory=dict)   # map -> faction -> PoolMarkers
 
@@ -195,7 +193,7 @@ def parse_seasonal(state: Any, file: str, base: Path, maps: tuple, turn_of, prob
     s.esv_table = list(state.esv_table)
     if state.esv_table and "ds" not in maps or state.esv_table and len(maps) > 1:
         problems.append(Problem(file, "esv-table", "the ESV (1.1.4) is used only in DS played alone (*)"))
-    s.uscl_drm = state.uscl_drm or 0
+    s.uscl_drm = state.uscl_drm
     if state.turn_track:
         for m, raw in _per_map(state.turn_track, maps, file, "turn-track", problems).items():
             if not isinstance(raw, dict):

@@ -110,11 +110,6 @@ WAR_STATE_SPELLINGS: tuple[str, ...] = tuple(_SPELLINGS)
 WAR_STATES: tuple[WarState, ...] = tuple(WarState)
 
 
-def war_state_value(value: object) -> WarState:
-    """Normalise a war state spelling (see :meth:`WarState.of`). Raises ``ValueError``."""
-    return WarState.of(value)
-
-
 #: Unit types as files may spell them (FORMAT 6), to the type the rules name; step kinds
 #: (``infantry`` / ``armor`` / ``any``) read the same table, so a deck's ``panzer`` step is a state file's.
 UNIT_TYPE_ALIASES = {

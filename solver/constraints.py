@@ -200,8 +200,13 @@ class Evaluator:
         self._empty: list[Nogood] = []          # nogoods with no literal: always broken
         self._sums: list[AtMost] = []
         self._by_slot: dict[Hashable, list[Constraint]] = {}
-        self._unary: set = set()
+        self._unary: set = set()                # literals a constraint excludes alone
         self._none_anchored: dict[Hashable, list[Nogood]] = {}
+        # for fits(): the other literals of each nogood by anchor, unary nogoods, sum terms by literal
+        self._rest: dict[tuple, list[tuple]] = {}
+        self._unary_nogoods: set = set()
+        self._sum_terms: dict[tuple, list[tuple[int, int]]] = {}
+        self._none_slots: set = set()           # slots with a None literal: a choice must name them for the fast path
         for c in self.constraints:
             if isinstance(c, Nogood):
                 if not c.lits:
@@ -210,19 +215,30 @@ class Evaluator:
                 anchor = min(c.lits, key=_anchor_rank)
                 key = (anchor[0], anchor[1])
                 self._nogoods.setdefault(key, []).append(c)
+                rest = tuple(dict.fromkeys((l[0], l[1]) for l in c.lits if (l[0], l[1]) != key))
+                if rest:
+                    self._rest.setdefault(key, []).append(rest)
+                else:
+                    self._unary_nogoods.add(key)
+                    self._unary.add(key)
                 if anchor[1] is None:
                     self._none_anchored.setdefault(anchor[0], []).append(c)
-                if len({(l[0], l[1]) for l in c.lits}) == 1:
-                    self._unary.add(key)
+                self._none_slots.update(l[0] for l in c.lits if l[1] is None)
                 slots = {l[0] for l in c.lits}
             else:
+                i = len(self._sums)
                 self._sums.append(c)
                 slots = {l[0] for _, l in c.terms}
                 for coef, l in c.terms:
                     if c.const + coef > c.bound:
                         self._unary.add((l[0], l[1]))
+                    if coef:
+                        self._sum_terms.setdefault((l[0], l[1]), []).append((i, coef))
+                    if l[1] is None:
+                        self._none_slots.add(l[0])
             for s in slots:
                 self._by_slot.setdefault(s, []).append(c)
+        self._over = [i for i, c in enumerate(self._sums) if c.const > c.bound]
 
     # ------------------------------------------------------------------ the one check
     @staticmethod
@@ -282,9 +298,29 @@ class Evaluator:
 
     def fits(self, choice: Mapping, slots: Optional[Iterable[Hashable]] = None) -> bool:
         """True when ``choice`` breaks no constraint (of those mentioning ``slots``, when given)."""
-        cands = self._candidates(choice) if slots is None else (
-            c for s in slots for c in self._by_slot.get(s, ()))
-        return all(self.check(c, choice) is None for c in cands)
+        if slots is not None:
+            return all(self.check(c, choice) is None for s in slots for c in self._by_slot.get(s, ()))
+        if any(s not in choice for s in self._none_slots):
+            return all(self.check(c, choice) is None for c in self._candidates(choice))
+        if self._empty or self._over:
+            return False
+        get = choice.get
+        totals: dict = {}
+        for slot, value in choice.items():
+            for key in ((slot, value), (slot, ANY)) if value is not None else ((slot, None),):
+                if key in self._unary_nogoods:
+                    return False
+                for rest in self._rest.get(key, ()):
+                    for l in rest:
+                        v = get(l[0])
+                        if not (v is not None if l[1] is ANY else v == l[1]):
+                            break
+                    else:
+                        return False
+                for i, coef in self._sum_terms.get(key, ()):
+                    totals[i] = totals.get(i, 0) + coef
+        sums = self._sums
+        return all(sums[i].const + t <= sums[i].bound for i, t in totals.items())
 
     def unary_excluded(self, lit: tuple) -> bool:
         """True when ``lit`` alone breaks a constraint (a unary nogood, or a coefficient

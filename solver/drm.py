@@ -116,9 +116,9 @@ def political_drm(pos: Position, map_: str, table: str, country: Optional[str] =
             terms.append(Term("1.1.2.1", "VP marker", v,
                               f"the VP marker reads {side} in the {m.vp_box} VP Box: +1 per VP = {_signed(v)} "
                               f"(△ on the {map_.upper()} map this side is called {VP_SIDES[axis_side]})"))
-    u = pos.seasonal.uscl_drm
+    u = pos.seasonal.uscl_drm or 0
     terms.append(Term("1.1.2.1", "USCL", u, f"the European USCL marker gives {_signed(u) if u else '0'}"
-                      + (" (uscl-drm not given: the US has not entered the war)" if pos.raw is not None and pos.raw.uscl_drm is None else "")))
+                      + (" (uscl-drm not given: the US has not entered the war)" if pos.seasonal.uscl_drm is None else "")))
     if country is not None:
         v, what = country_marker(pos, country)
         if table in COUNTRY_TABLES:

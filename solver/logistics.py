@@ -183,7 +183,7 @@ def partisan_country(ctx: LogisticsContext, hid: str) -> tuple[Optional[str], Op
     c = _country(ctx.pos, h.country)
     if c is None:
         return None, f"{hid} is in {h.country or 'no country'}, not listed as a Conquered Allied Minor Country"
-    if not (c.minor and c.status == "conquered" and c.alignment in ALLIED):
+    if not c.conquered_allied_minor:
         return None, (f"{hid} is in {c.name}, not a Conquered Allied Minor Country (minor {bool(c.minor)}, "
                       f"status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
     if h.region:

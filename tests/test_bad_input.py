@@ -245,3 +245,63 @@ def test_validate_goes_on_after_a_schema_problem(tmp_path, extra, words):
     texts = [" ".join(p.values()) for p in json.loads(r.stdout)["problems"]]
     assert any(all(w in t for w in words) for t in texts), texts
     assert any("tk-soviet-99" in t for t in texts), texts
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_a_key_written_twice_is_bad_input(tmp_path):
+    p = tmp_path / "state.yaml"
+    p.write_text("game: tk\nturn: May-June 1942\nwar-state: limited\nturn: Nov-Dec 1942\n")
+    r = run("validate", p)
+    assert r.exit_code == 2
+    assert "line 4" in r.stderr and "'turn' is written twice" in r.stderr
+
+
+def test_yaml_merge_keys_still_override(tmp_path):
+    from aeref.model.yamlio import load_yaml_text
+    assert load_yaml_text("a: &x {b: 1, c: 2}\nd:\n  <<: *x\n  b: 3\n", "f")["d"] == {"b": 3, "c": 2}
+
+
+def test_unknown_card_in_requires_names_the_item(tmp_path):
+    (tmp_path / "deck.yaml").write_text(
+        "cards:\n  - {map: tk, faction: axis, number: 1, name: Test-only card, war-state: pre-war,\n"
+        "     requires: [{flag: x}, {played: 99}]}\n")
+    p = tmp_path / "state.yaml"
+    p.write_text("game: tk\nturn: May-June 1938\nwar-state: pre-war\ndecks: [deck.yaml]\n")
+    r = run("validate", p, "--json")
+    probs = json.loads(r.stdout)["problems"]
+    assert probs[0]["where"] == "cards[0].requires[1]" and "tk-axis-99" in probs[0]["message"]
+
+
+ALLOC_STATE = """
+game: tk
+turn: Mar-Apr 1942
+war-state: total
+factions:
+  western:
+    tk: {hand: []}
+countries:
+  Greece: {minor: true, status: active, alignment: western}
+replacements:
+  tk:
+    western:
+      steps:
+        - {nationality: minor, kind: any, count: 1}
+      force-pool:
+        - {id: GR-1, nationality: Greece, type: infantry}    # test-only unit
+map:
+  hexes:
+    "0101": {country: Greece, city: true, control: western}
+"""
+
+
+def test_a_misspelt_step_in_an_allocation_is_bad_input(tmp_path):
+    (tmp_path / "s.yaml").write_text(ALLOC_STATE)
+    (tmp_path / "a.yaml").write_text('- {unit: GR-1, location: "0101", paid-with: ["minor infantery"]}\n')
+    r = run("check-replacements", tmp_path / "s.yaml", tmp_path / "a.yaml", "--faction", "western")
+    assert r.exit_code == 2
+    assert "a.yaml: [0].paid-with[0]: unknown step 'minor infantery'" in r.stderr
+    (tmp_path / "a.yaml").write_text('- {unit: GR-1, location: "0101", paid-with: ["minor infantry"]}\n')
+    assert run("check-replacements", tmp_path / "s.yaml", tmp_path / "a.yaml", "--faction", "western").exit_code == 0

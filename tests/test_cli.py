@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from aeref.cli.main import cli
+
+from .support.seasonal import write_state
 
 DECK = """\
 # test deck: the Soviet cards of the 1.1.3.3 Production Limit example (values stated in the rules text;
@@ -268,3 +271,48 @@ def test_help_of_every_command_shows_an_example(command):
 def test_help_of_the_group_shows_an_example():
     r = run("--help")
     assert r.exit_code == 0 and "Example" in r.stdout
+
+
+def test_1_1_3_card_of_another_faction_reads_an_axis_card(tmp_path):
+    """1.1.3: "The card must be from those currently in its hand" - the message's grammar."""
+    st = {"game": "tk", "turn": "Mar-Apr 1939", "war-state": "pre-war",
+          "factions": {"soviet": {"tk": {"current": None, "hand": [23]}}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    r = run("check", p, "--faction", "soviet", "--tk", "tk-axis-10")
+    assert r.exit_code == 1 and "is an Axis card, not a Soviet card" in r.stdout
+
+
+def test_calendar_interpretation_names_the_turns_in_the_output(tmp_path):
+    p = tmp_path / "state.yaml"
+    p.write_text("game: tk\nturn: Jul-Aug 1942\nwar-state: total\n"
+                 "interpretations: {calendar: [Mar-Apr, May-June, Jul-Aug, Nov-Dec]}\n"
+                 "factions: {soviet: {tk: {hand: []}}}\n")
+    r = run("pairs", p, "--faction", "soviet", "--json")
+    assert json.loads(r.stdout)["turn"] == "Jul-Aug 1942"
+
+
+def test_1_1_3_1_marker_requirement_reads_the_maps_strategic_warfare_box(tmp_path):
+    """`reveal` puts what a card places in the Strategic Warfare Box under `boxes:`; a `marker:`
+    requirement sees it there (on the card's own map). Test-only card."""
+    (tmp_path / "deck.yaml").write_text(
+        "cards:\n  - {map: ds, faction: western, number: 1, name: Test-only card, war-state: pre-war,\n"
+        "     requires: [{marker: {name: US Victory Program, in: Strategic Warfare Box}}]}\n")
+    base = "game: ds\nturn: May-June 1942\nwar-state: total\ndecks: [deck.yaml]\nfactions: {western: {ds: {hand: [1]}}}\n"
+    p = tmp_path / "state.yaml"
+    p.write_text(base)
+    assert run("check", p, "--faction", "western", "--ds", "1").exit_code == 1
+    p.write_text(base + "boxes: {ds: {strategic-warfare-box: [US Victory Program]}}\n")
+    assert run("check", p, "--faction", "western", "--ds", "1").exit_code == 0
+    p.write_text(base + "markers: {strategic-warfare-box: [US Victory Program]}\n")
+    assert run("check", p, "--faction", "western", "--ds", "1").exit_code == 0
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_pairs_on_the_ae_production_example():
+    r = CliRunner().invoke(cli, ["pairs", str(EXAMPLES / "ae-soviet-production.yaml"), "--faction", "soviet", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert {"tk": "tk-soviet-39", "ds": "ds-soviet-24"} in out["choices"]
+    assert {"tk": "tk-soviet-38", "ds": "ds-soviet-24"} not in out["choices"]

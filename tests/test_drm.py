@@ -57,3 +57,10 @@ def test_bad_input_drm(tmp_path):
     p = write_state(tmp_path, "s.yaml", {"game": "ds", "turn": "Mar-Apr 1939", "war-state": "pre-war"})
     code, _, err = run("drm", p, "--country", "Atlantis")
     assert code == 2 and "--country: Atlantis" in err
+
+
+def test_1_1_2_1_drm_empty_table_name_is_bad_input(tmp_path):
+    st = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited"}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("drm", p, "--table", " ")
+    assert code == 2 and err.startswith("Error: --table") and err.count("\n") == 1

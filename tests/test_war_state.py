@@ -2,6 +2,7 @@
 import yaml
 
 from .support.seasonal import EXAMPLES, run, write_state
+from .support.seasonal import run, write_state
 
 
 def _effects(res):
@@ -116,3 +117,30 @@ def test_bad_input_turn_track_turn(tmp_path):
     assert code == 2 and "s.yaml: turn-track.V-J Day:" in err
     code, _, err = run("war-state", _ae(tmp_path, "Nov-Dec 1941", "Mar-Apr 1942"))
     assert code == 2 and "--map" in err
+
+
+def test_12_allied_country_at_war_under_total_war_is_no_attempt_to_go_back(tmp_path):
+    """12: "Pre-War ends and Limited War goes into effect when ... Any Allied Country has a Posture of
+    War." Under Total War that event starts nothing; it is not an illegal change ("no going back"
+    is only for a war state asked for, --to)."""
+    st = {"game": "ds", "turn": "Nov-Dec 1943", "war-state": "total", "european-war": "total",
+          "countries": {"Nationalist China": {"posture": "war", "status": "active", "alignment": "western"}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, res, _ = run("war-state", p, "--json")
+    assert code == 0 and res["legal"] is True and res["change"] is None and res["violations"] == []
+    assert res["triggers"] == [{"war-state": "limited", "cause": "Allied Country Nationalist China has a Posture of War"}]
+    code, out, _ = run("war-state", p)
+    assert code == 0 and "Total War stays in effect" in out and "Illegal" not in out
+    # a card that starts Limited War, revealed under Total War: nothing changes either
+    code, res, _ = run("war-state", p, "--card", "ds-axis-28a", "--json")
+    assert code == 0 and res["change"] is None
+    # --to going back stays illegal (12)
+    code, res, _ = run("war-state", p, "--to", "limited", "--json")
+    assert code == 1 and res["violations"][0]["rule"] == "12"
+
+
+def test_12_war_state_card_bare_number_names_the_ids_of_this_map(tmp_path):
+    st = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited"}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("war-state", p, "--card", "35b")
+    assert code == 2 and err.count("Error:") == 1 and "ds-western-35b" in err and "tk-" not in err

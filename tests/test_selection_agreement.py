@@ -2,7 +2,7 @@
 
 Random positions of all three games (TK, DS, AE) are written as YAML (a deck
 file plus inline cards), loaded with ``load_position`` and ruled on four ways:
-``tests/oracle.py`` (brute force, independent of ``solver/``),
+``tests/support/oracle.py`` (brute force, independent of ``solver/``),
 ``solver.selection.legal_choices_direct``, ``solver.cpsat.enumerate_choices``
 and ``solver.selection.check`` on every combination of the hand cards and of
 cards from outside the hand (other map, other faction, Current Card, played).

@@ -1,5 +1,10 @@
 """1.1.1 Option Card Procedure, 1.1.2.2 Reinforcements, *1.1.4 ESV: `aeref reveal`."""
+import json
+
 import yaml
+from click.testing import CliRunner
+
+from aeref.cli.main import cli
 
 from .support.seasonal import EXAMPLES, run, write_state
 
@@ -196,3 +201,16 @@ def test_bad_input_reinforcement_box_names_deck_and_place(tmp_path):
     p = write_state(tmp_path, "s.yaml", st)
     code, _, err = run("reveal", p, "--faction", "axis")
     assert code == 2 and "s.yaml: cards[0].reinforcements[0].to:" in err
+
+
+def test_12_previous_position_with_a_later_war_state_is_bad_input(tmp_path):
+    """12: no going back to an earlier War State, so the turn before cannot have a later one."""
+    import shutil
+    from pathlib import Path
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    shutil.copytree(ex / "decks", tmp_path / "decks")
+    prev = (ex / "ds-axis-selected.yaml").read_text()
+    (tmp_path / "ds-axis-selected.yaml").write_text(prev.replace("\nwar-state: limited", "\nwar-state: total"))
+    shutil.copy(ex / "ds-axis-reveal.yaml", tmp_path / "reveal.yaml")
+    code, _, err = run("reveal", tmp_path / "reveal.yaml", "--faction", "axis")
+    assert code == 2 and "no going back" in err and "previous" in err

@@ -1,4 +1,5 @@
-"""Rules-lawyer regressions for the Replacements Segment (1.3); test-only positions."""
+"""Steps received (1.3.1, 1.3.2) and steps lost (1.3.3): which markers count, which rule a lost step cites,
+and how the output counts them; test-only positions."""
 import json
 
 from click.testing import CliRunner
