@@ -14,7 +14,8 @@ from typing import Any, Optional, Union
 from pydantic import Field, field_validator
 
 from .base import FileModel, validate_items
-from .board import Board, parse_units
+from .board import Board
+from .map_file import parse_units
 from .errors import Problem, join_path
 from .names import norm_key
 from .vocabulary import FACTIONS, step_kind

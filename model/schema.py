@@ -1,7 +1,7 @@
 """JSON Schemas of state and deck files, generated from the pydantic models.
 
 ``json_schema("state")`` / ``json_schema("deck")`` take the schema pydantic
-generates for :class:`~model.position.StateFile` / a deck (a mapping with
+generates for :class:`~model.state_file.StateFile` / a deck (a mapping with
 ``cards:``, a list of :class:`~model.cards.CardFile`) and post-process it so
 that it accepts what the loader accepts, for an editor with a YAML language
 server (validation and completion as the player types):
@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field
 from .base import FileModel
 from .cards import CardFile
 from .vocabulary import STEP_KIND_SPELLINGS, WAR_STATE_SPELLINGS
-from .position import StateFile
+from .state_file import StateFile
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("state", "deck")

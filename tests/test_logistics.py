@@ -3,9 +3,9 @@ The maps here are test-only data."""
 from itertools import combinations
 
 from aeref.model.position import load_position
-from .support.seasonal import EXAMPLES, run, write_state
 from aeref.solver.logistics import legal_actions, rule_on
-from .support.seasonal import run, write_state
+
+from .support.seasonal import EXAMPLES, run, write_state
 
 EX = EXAMPLES / "ds-axis-reveal.yaml"
 

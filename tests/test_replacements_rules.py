@@ -10,7 +10,7 @@ import pytest
 from aeref.solver.replacements import check_allocation, read_allocation as parse_allocation, steps_received
 from aeref.solver.replacements.optimise import optimise
 
-from .support.replacements import alloc_file, hexes, inf, position
+from .support.replacements import hexes, inf, position
 
 AXIS_DECK = str(Path(__file__).resolve().parent.parent / "examples" / "decks" / "axis.yaml")
 RUSSIA = {"Russia": {"posture": "war", "status": "active", "alignment": "soviet"}}

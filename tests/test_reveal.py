@@ -1,10 +1,5 @@
 """1.1.1 Option Card Procedure, 1.1.2.2 Reinforcements, *1.1.4 ESV: `aeref reveal`."""
-import json
-
 import yaml
-from click.testing import CliRunner
-
-from aeref.cli.main import cli
 
 from .support.seasonal import EXAMPLES, run, write_state
 

@@ -2,7 +2,6 @@
 import yaml
 
 from .support.seasonal import EXAMPLES, run, write_state
-from .support.seasonal import run, write_state
 
 
 def _effects(res):

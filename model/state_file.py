@@ -1,0 +1,118 @@
+"""The state file as written (FORMAT section 4): pydantic schemas of its sections.
+
+Validation only: both key spellings, unknown keys refused, values normalised.
+:mod:`model.position` resolves a validated :class:`StateFile` into a
+:class:`~model.position.Position`.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, Optional, Union
+
+from pydantic import Field, field_validator
+
+from .base import FileModel
+from .calendar import parse_turn
+from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
+from .seasonal import CountersFile, EsvRowFile, policy_value, uscl_value
+
+CardRef = Union[int, str]
+
+
+def _choice(allowed: tuple, what: str):
+    def check(v: Any) -> Any:
+        if v is None:
+            return v
+        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        if key not in allowed:
+            raise ValueError(f"unknown {what} {v!r}: use {', '.join(allowed)}")
+        return key
+    return check
+
+
+class PlayedFile(FileModel):
+    """An earlier Current Card: ``{card: 20, turn: Mar-Apr 1941}``."""
+    card: CardRef
+    turn: Optional[str] = None
+
+
+class FactionMapFile(FileModel):
+    """A faction's cards on one map."""
+    current: Optional[CardRef] = None
+    pending: Optional[CardRef] = None
+    hand: list[CardRef] = Field(default_factory=list)
+    played: list[Union[PlayedFile, CardRef]] = Field(default_factory=list)
+    removed: list[CardRef] = Field(default_factory=list)     # cards removed from the game (© twin, 1.1.1)
+
+
+class CountryFile(FileModel):
+    """A country's Posture, Status and Alignment, and map facts used by 1.2 and 1.3."""
+    posture: Optional[str] = None
+    status: Optional[str] = None
+    alignment: Optional[str] = None
+    dependent_of: Optional[str] = None
+    minor: Optional[bool] = None
+    chinese: Optional[bool] = None
+    influence: Optional[int] = None
+    neutrality: Optional[int] = None      # 1.1.2.1: the DRM of a Neutrality marker
+    policy: Optional[str] = None          # 12.3: the Policy marker in its Posture Box
+    map: Optional[Literal["tk", "ds"]] = None   # AE: the map whose Posture Display this entry is (none: both)
+
+    _policy = field_validator("policy", mode="before")(classmethod(lambda cls, v: policy_value(v)))
+    _posture = field_validator("posture", mode="before")(classmethod(lambda cls, v: _choice(POSTURES, "posture")(v)))
+    _status = field_validator("status", mode="before")(classmethod(lambda cls, v: _choice(STATUSES, "status")(v)))
+    _alignment = field_validator("alignment", mode="before")(classmethod(lambda cls, v: _choice(ALIGNMENTS, "alignment")(v)))
+
+
+class StateFile(FileModel):
+    """A state file (FORMAT section 4 and 6) as written."""
+    game: Literal["tk", "ds", "ae"]
+    turn: str
+    decks: list[str] = Field(default_factory=list)
+    cards: list[Any] = Field(default_factory=list)
+    war_state: Union[str, dict[str, str]]
+    factions: dict[str, dict[str, FactionMapFile]] = Field(default_factory=dict)
+    countries: dict[str, CountryFile] = Field(default_factory=dict)
+    government: Optional[str] = "none"
+    european_war: Optional[str] = "none"
+    markers: Union[dict[str, Any], list[str]] = Field(default_factory=dict)
+    flags: list[str] = Field(default_factory=list)
+    interpretations: dict[str, Any] = Field(default_factory=dict)
+    replacements: Optional[dict[str, Any]] = None
+    map: Optional[dict[str, Any]] = None
+    # 1.1.1, 1.1.2, 1.1.4, 12 (model/seasonal.py)
+    previous: Optional[str] = None
+    boxes: Optional[dict[str, Any]] = None
+    counters: Optional[CountersFile] = None
+    esv: Optional[int] = None
+    esv_table: list[EsvRowFile] = Field(default_factory=list)
+    uscl_drm: Optional[int] = None
+    turn_track: Optional[dict[str, Any]] = None
+    marker_pool: Optional[dict[str, Any]] = None     # 1.2: Logistics markers and Partisan Bases in Force Pools
+
+    _uscl = field_validator("uscl_drm", mode="before")(classmethod(lambda cls, v: uscl_value(v)))
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, v: Any) -> Any:
+        return v.strip().lower() if isinstance(v, str) else v
+
+    @field_validator("decks", "flags", mode="before")
+    @classmethod
+    def _one_or_many(cls, v: Any) -> Any:
+        return [v] if isinstance(v, str) else v
+
+    @field_validator("turn", mode="before")
+    @classmethod
+    def _turn(cls, v: Any) -> Any:
+        parse_turn(v) if not isinstance(v, str) else None
+        return v
+
+    @field_validator("government", mode="before")
+    @classmethod
+    def _government(cls, v: Any) -> Any:
+        return _choice(GOVERNMENTS, "government")(v)
+
+    @field_validator("european_war", mode="before")
+    @classmethod
+    def _european_war(cls, v: Any) -> Any:
+        return _choice(EUROPEAN_WAR, "european-war value")(v)
