@@ -15,7 +15,7 @@ Replacements Segment optimiser) builds its model here, so a
 * with ``enforce`` every constraint is guarded by the enforcement literal of
   its rule (``Compiled.enforce[rule.key]``): explanation by assumptions.
 
-Imports ortools: load this module only on paths that solve.
+Imports ortools: load this module only on paths that solve. See docs/design.md.
 """
 from __future__ import annotations
 

@@ -62,8 +62,9 @@ class LogisticsContext:
 
 
 def make_context(pos: Position, faction: str, map_: str) -> LogisticsContext:
-    """The context of ``faction``'s segment on ``map_``. Raises ``ValueError``
-    for a faction not in the position."""
+    """The context of ``faction``'s segment on ``map_``. Raises
+    :class:`~model.errors.InputError` for a faction not in the position."""
+    faction = pos.require_faction(faction)
     board = pos.board
     hexes = {hid: h for hid, h in (board.hexes.items() if board is not None else ()) if h.map in (None, map_)}
     pool = pos.seasonal.pool(map_, faction)

@@ -101,6 +101,7 @@ def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[U
     from .locations import replacement_locations
     from .taking import flexibility, payment_options, payment_problems, takeable_problems
 
+    faction = pos.require_faction(faction)
     if map_ not in pos.maps:
         raise InputError(Problem(pos.file, "", f"map {map_} is not in play in game {pos.game} (maps: {', '.join(pos.maps)})"))
     fr = pos.replacements.get((map_, faction)) or FactionReplacements(map_, faction)
