@@ -376,3 +376,17 @@ def test_ae_each_map_has_its_own_replacements_and_hexes(tmp_path):
                    pool=[inf("R-1"), inf("R-2")], hexes=h, boxes=["Central Asia", "Eastern Europe"])
     res = best(pos, "soviet", "ds")
     assert {loc for _, loc, _ in res.allocation.placements} == {"Eastern Europe"}
+
+
+def test_1_3_1_a_decks_panzer_step_is_read_as_a_state_files_is(tmp_path):
+    """1.3.3 example: card 22a Case Yellow states "Germany: 3 panzer & 6 infantry steps". A deck may write the
+    step kind as the card prints it (``panzer``), as a state file's ``steps`` may: one table of spellings."""
+    (tmp_path / "deck.yaml").write_text(
+        "cards:\n  - {map: tk, faction: axis, number: 22a, name: Case Yellow, war-state: limited,\n"
+        "     replacements: [{nationality: Germany, kind: panzer, steps: 3}, {nationality: Germany, kind: infantry, steps: 6}]}\n")
+    pos = position(tmp_path, faction="axis", countries=GERMANY, current="22a", decks=["deck.yaml"])
+    assert [(s.nationality, s.kind, s.count) for s in steps_received(pos, "axis", "tk")] == [
+        ("Germany", "armor", 3), ("Germany", "infantry", 6)]
+    pos = position(tmp_path, faction="axis", countries=GERMANY,
+                   steps=[{"nationality": "Germany", "kind": "panzer", "count": 3}])
+    assert [(s.kind, s.count) for s in steps_received(pos, "axis", "tk")] == [("armor", 3)]

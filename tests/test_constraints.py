@@ -1,0 +1,91 @@
+"""The one constraint language (solver/constraints.py) and the one compiler (solver/cpsat.py) agree.
+
+Random slots and random Nogood / AtMost constraints over literals with concrete
+values, None and ANY (as the replacement rules use them): the Evaluator's
+indexed ``fits``, its per-constraint check and its violations agree with each
+other on every choice, a slot left out of a choice holds None, and CP-SAT
+enumeration of the compiled model finds exactly the choices that fit.
+"""
+from itertools import product
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+from aeref.solver.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, post
+from aeref.solver.cpsat import compile_model, singleton_classes
+
+RULE_A = Rule("9.9", "Test rule A")
+RULE_B = Rule("9.9.1", "Test rule B")
+
+
+@st.composite
+def problems(draw):
+    slots = [f"s{i}" for i in range(draw(st.integers(1, 3)))]
+    values = {s: [f"{s}v{j}" for j in range(draw(st.integers(0, 3)))] + [None] for s in slots}
+    lits = [Lit(s, v) for s in slots for v in values[s]] + [Lit(s, ANY) for s in slots]
+    cons = []
+    for _ in range(draw(st.integers(0, 7))):
+        rule = draw(st.sampled_from([RULE_A, RULE_B]))
+        if draw(st.booleans()):
+            k = draw(st.integers(1, 3))
+            cons.append(Nogood(tuple(draw(st.lists(st.sampled_from(lits), min_size=k, max_size=k))), "nogood", rule))
+        else:
+            terms = tuple((draw(st.integers(0, 3)), draw(st.sampled_from(lits))) for _ in range(draw(st.integers(0, 4))))
+            bound = draw(st.integers(0, 3))
+            cons.append(AtMost(terms, bound, lambda held: f"{len(held)} held", draw(st.integers(0, bound)), rule))
+    return slots, values, cons
+
+
+def _solutions(comp, slots):
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.found = []
+
+        def on_solution_callback(self):
+            self.found.append(tuple(comp.chosen(self, s)[0] for s in slots))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    cb = Collect()
+    assert solver.solve(comp.model, cb) in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    return cb.found
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_evaluator_and_compiler_agree(problem):
+    slots, values, cons = problem
+    ev = Evaluator(cons)
+    fitting = set()
+    for vals in product(*[values[s] for s in slots]):
+        choice = dict(zip(slots, vals))
+        broken = [c for c in cons if Evaluator.check(c, choice) is not None]
+        assert ev.fits(choice) == (not broken)
+        assert ev.fits(choice, slots) == (not broken)
+        assert bool(ev.violations(choice)) == bool(broken)
+        assert {v.rule for v in ev.violations(choice)} == {c.rule.number for c in broken}
+        # a slot left out holds None
+        short = {s: v for s, v in choice.items() if v is not None}
+        assert ev.fits(short) == ev.fits(choice)
+        if not broken:
+            fitting.add(vals)
+    got = _solutions(compile_model(cons, singleton_classes(values)), slots)
+    assert len(got) == len(set(got))
+    assert set(got) == fitting
+
+
+def test_post_stamps_the_posting_rule_unless_a_constraint_names_its_own():
+    own = Rule("1.3.2.3", "No Retreat")
+    rule = Rule("1.3.3.2", "Airborne and Marine Units",
+                lambda ctx: [Nogood((Lit("a", 1),), "x"), Nogood((Lit("a", 2),), "y", own)])
+    a, b = post([rule], None)
+    assert a.rule is rule and b.rule is own
+    assert Evaluator([a, b]).violations({"a": 2})[0].rule == "1.3.2.3"
+
+
+def test_any_literal_holds_only_for_a_value():
+    assert Lit("a", ANY).holds({"a": "x"}) and not Lit("a", ANY).holds({"a": None}) and not Lit("a", ANY).holds({})
+    assert Lit("a", None).holds({}) and Lit("a", None).holds({"a": None})
