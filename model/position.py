@@ -141,8 +141,17 @@ class Position:
             self.map_board = Board()
         return self.map_board
 
-    def country(self, name: str) -> Optional[Country]:
-        return self.countries.get(norm_name(name))
+    def country(self, name: str, map_: Optional[str] = None) -> Optional[Country]:
+        """Country ``name`` (compared case-insensitively) as the Posture Display of
+        ``map_`` shows it; None when it is not listed (on that map's display)."""
+        c = self.countries.get(norm_name(name))
+        if c is None or (map_ is not None and c.map not in (None, map_)):
+            return None
+        return c
+
+    def countries_on(self, map_: str) -> list[Country]:
+        """Every country on ``map_``'s Posture Display, in the order of the file."""
+        return [c for c in (self.country(n, map_) for n in self.countries) if c is not None]
 
     def card_text(self, cid: str) -> str:
         """``tk-soviet-38 Total War Production`` (the id alone for an unknown card)."""
