@@ -180,8 +180,9 @@ def drm(state, map_, country, tables, segment, as_json):
 
     pos = load(state)
     m = choose_map(pos, map_)
-    if country is not None and pos.country(country) is None:
-        raise BadInput(f"--country: {country} is not in {pos.file} (countries: {', '.join(c.name for c in pos.countries.values()) or 'none'})")
+    if country is not None and pos.country(country, m) is None:
+        raise BadInput(f"--country: {country} is not on the {m.upper()} Posture Display of {pos.file} "
+                       f"(countries: {', '.join(c.name for c in pos.countries_on(m)) or 'none'})")
     for t in tables:
         if not table_key(t).strip("-"):
             raise BadInput(f"--table {t!r}: name the table rolled on (current-card, diplomatic-incident, "

@@ -28,6 +28,8 @@ def solution_json(ctx, alloc, optimal: bool, extra: dict | None = None) -> dict:
            "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, optimal),
            "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
            "interpretations": interpretations_used(ctx.pos)}
+    if ctx.notes:
+        out["notes"] = list(ctx.notes)
     if extra:
         out.update(extra)
     return out
@@ -38,7 +40,7 @@ def ruling_json(ruling) -> dict:
     return {"legal": ruling.legal, "violations": [v.as_json() for v in ruling.violations],
             "steps-received": ruling.steps_received, "steps-used": ruling.steps_used,
             "steps-lost": ruling.steps_received - ruling.steps_used, "lost": ruling.lost,
-            "interpretations": ruling.interpretations}
+            "interpretations": ruling.interpretations, **({"notes": ruling.notes} if ruling.notes else {})}
 
 
 def _steps_text(count: int, label: str, bare: bool = False) -> str:
@@ -93,6 +95,8 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
                + (" (optimal, proved)" if res.optimal else f" -- {res.status}"))
     for lost in out["lost"]:
         click.echo(f"Lost: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
+    for note in out.get("notes", []):
+        click.echo(f"Note: {note}")
     click.echo(interpretations_text(out["interpretations"]))
     return EXIT_OK
 
@@ -138,5 +142,7 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
             click.echo(f"  {v}")
         for lost in ruling.lost:
             click.echo(f"  Unused: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
+        for note in ruling.notes:
+            click.echo(f"  Note: {note}")
         click.echo(interpretations_text(ruling.interpretations))
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL

@@ -17,11 +17,13 @@ from .calendar import Turn, parse_turn
 from .cards import Card, CardFile, derive_kinds, parse_card_ref, split_card_id
 from .errors import InputError, Problem, join_path
 from .interpretations import check_value, in_force
-from .names import norm_box, norm_key, norm_name
+from .names import norm_key, norm_name
 from .seasonal import Seasonal, parse_seasonal
 from .requirements import parse_requirements, referenced_cards
-from .state_file import CountryFile, PlayedFile, StateFile
-from .vocabulary import ALLIED, FACTIONS, WarState, faction_name, with_article
+from .countries import Country, CountryEntry, parse_countries
+from .markers import Markers, parse_markers
+from .state_file import PlayedFile, StateFile
+from .vocabulary import FACTIONS, WarState, faction_name, with_article
 
 if TYPE_CHECKING:      # imported only when a state file has a map (cold start)
     from .board import Board
@@ -63,48 +65,6 @@ class FactionMap:
     removed: list[str] = field(default_factory=list)
 
 
-class Country(CountryFile):
-    """A country of the position: the fields of :class:`CountryFile` and its ``name`` as written."""
-    name: str
-
-    def is_minor_of(self, faction: str) -> bool:
-        """True when this is a Minor Country belonging to ``faction`` (aligned with it)."""
-        return bool(self.minor) and self.alignment == faction
-
-    @property
-    def conquered_allied_minor(self) -> bool:
-        """A Conquered Allied Minor Country (1.2.2, 1.3.3.1): minor, Conquered, aligned Western or Soviet."""
-        return bool(self.minor) and self.status == "conquered" and self.alignment in ALLIED
-
-
-@dataclass
-class Markers:
-    """Markers in boxes (``boxes``: box -> marker names), the VP marker and the VP Track."""
-    boxes: dict[str, list[str]] = field(default_factory=dict)
-    vp_side: Optional[str] = None
-    vp_box: Optional[int] = None
-    vp_track: dict[str, int] = field(default_factory=dict)
-
-    def where(self, name: str) -> list[str]:
-        """The boxes that hold marker ``name`` (``vp-track`` for a marker on the VP Track)."""
-        n = norm_name(name)
-        out = [box for box, names in self.boxes.items() if any(norm_name(x) == n for x in names)]
-        if any(norm_name(k) == n for k in self.vp_track):
-            out.append("vp-track")
-        return out
-
-    def has(self, name: str, box: Optional[str] = None) -> bool:
-        boxes = self.where(name)
-        return bool(boxes) if box is None else norm_box(box) in boxes
-
-    def vp_track_box(self, name: str) -> Optional[int]:
-        n = norm_name(name)
-        for k, v in self.vp_track.items():
-            if norm_name(k) == n:
-                return v
-        return None
-
-
 @dataclass
 class Position:
     """A game position: everything a ruling reads.
@@ -112,7 +72,8 @@ class Position:
     ``maps`` are the maps in play (``('tk', 'ds')`` in AE); ``war_state`` maps
     each to ``pre-war`` / ``limited`` / ``total``; ``cards`` every known card
     by id; ``factions[faction][map]`` a :class:`FactionMap`; ``countries``
-    keyed by case-folded name.
+    the :class:`~model.countries.CountryEntry` s keyed by case-folded name (read them
+    through :meth:`country` / :meth:`countries_on`: each map has its own Posture Display).
     """
     file: str
     game: str
@@ -121,7 +82,7 @@ class Position:
     war_state: dict[str, WarState]
     cards: dict[str, Card]
     factions: dict[str, dict[str, FactionMap]]
-    countries: dict[str, Country]
+    countries: dict[str, CountryEntry]
     government: str = "none"
     european_war: str = "none"
     markers: Markers = field(default_factory=Markers)
@@ -143,11 +104,22 @@ class Position:
 
     def country(self, name: str, map_: Optional[str] = None) -> Optional[Country]:
         """Country ``name`` (compared case-insensitively) as the Posture Display of
-        ``map_`` shows it; None when it is not listed (on that map's display)."""
-        c = self.countries.get(norm_name(name))
-        if c is None or (map_ is not None and c.map not in (None, map_)):
+        ``map_`` shows it: the one lookup every rule uses (FORMAT 4 "AE, per map").
+
+        Returns None when it is not listed, or not on that map's display. In a
+        one-map game ``map_`` may be left out. In AE leaving it out is allowed
+        only for a country both displays show alike; else raises ``ValueError``
+        (a rule always knows its map: a card's, or the Segment's).
+        """
+        e = self.countries.get(norm_name(name))
+        if e is None:
             return None
-        return c
+        if map_ is None:
+            if len(self.maps) == 1:
+                map_ = self.maps[0]
+            elif e.differs():
+                raise ValueError(f"{e.name} is shown differently on the TK and DS displays: name the map")
+        return e.on(map_)
 
     def countries_on(self, map_: str) -> list[Country]:
         """Every country on ``map_``'s Posture Display, in the order of the file."""
@@ -199,48 +171,6 @@ class Position:
 
 def _load_cards(items: Any, file: str, prefix: str, problems: list[Problem]) -> list[tuple[CardFile, str]]:
     return validate_items(items, CardFile, file, prefix, problems, "a card", "map, faction, number, name, war-state")
-
-
-def _markers(raw: Any, file: str, problems: list[Problem]) -> Markers:
-    m = Markers()
-    if isinstance(raw, list):
-        m.boxes["unplaced"] = [str(x) for x in raw]
-        return m
-    for key, value in (raw or {}).items():
-        k = norm_key(key)
-        where = join_path("markers", str(key))
-        if k == "vp":
-            if not isinstance(value, dict):
-                problems.append(Problem(file, where, "write vp: {side: axis-tide|rising-sun|allied-crusade, box: N}"))
-                continue
-            v = {norm_key(a): b for a, b in value.items()}
-            side = str(v.get("side", "")).strip().lower().replace(" ", "-").replace("_", "-")
-            if side not in ("axis-tide", "rising-sun", "allied-crusade"):
-                problems.append(Problem(file, join_path(where, "side"), f"unknown VP marker side {v.get('side')!r}: use axis-tide, rising-sun or allied-crusade"))
-            box = v.get("box")
-            if not isinstance(box, int) or isinstance(box, bool) or box < 0:
-                problems.append(Problem(file, join_path(where, "box"), f"the VP Track box is a number of VP (0 or more), not {box!r}"))
-                box = None
-            extra = set(v) - {"side", "box"}
-            if extra:
-                problems.append(Problem(file, join_path(where, sorted(extra)[0]), "unknown key"))
-            m.vp_side, m.vp_box = side, box
-        elif k == "vp-track":
-            if not isinstance(value, dict):
-                problems.append(Problem(file, where, "write vp-track: {MARKER: N}"))
-                continue
-            for name, box in value.items():
-                if not isinstance(box, int) or isinstance(box, bool) or box < 0:
-                    problems.append(Problem(file, join_path(where, str(name)), f"the VP Track box is a number of VP (0 or more), not {box!r}"))
-                    continue
-                m.vp_track[str(name)] = box
-        else:
-            names = [value] if isinstance(value, str) else value
-            if not isinstance(names, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in names):
-                problems.append(Problem(file, where, "a box holds a list of marker names"))
-                continue
-            m.boxes.setdefault(norm_box(key), []).extend(str(x) for x in names)
-    return m
 
 
 def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
@@ -434,15 +364,9 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
                     res.removed.append(cid)
             factions[f][m] = res
 
-    countries: dict[str, Country] = {}
-    for cname, c in state.countries.items():
-        key = norm_name(cname)
-        if key in countries:
-            problems.append(Problem(shown, join_path("countries", str(cname)), f"country {cname} is listed twice"))
-            continue
-        countries[key] = Country(name=str(cname), **c.model_dump())
+    countries = parse_countries(state.countries, shown, maps, problems)
 
-    markers = _markers(state.markers, shown, problems)
+    markers = parse_markers(state.markers, shown, maps, problems)
     # the map and the Replacements Segment (FORMAT 6; model/board.py, model/replacements.py)
     board, replacements = None, {}
     if state.map is not None or state.replacements is not None:   # imported only when there is a map to read

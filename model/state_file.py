@@ -12,8 +12,9 @@ from pydantic import Field, field_validator
 
 from .base import FileModel
 from .calendar import parse_turn
-from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
-from .seasonal import CountersFile, EsvRowFile, policy_value, uscl_value
+from .countries import CountryFile
+from .requirements import EUROPEAN_WAR, GOVERNMENTS
+from .seasonal import CountersFile, EsvRowFile, uscl_value
 
 CardRef = Union[int, str]
 
@@ -42,25 +43,6 @@ class FactionMapFile(FileModel):
     hand: list[CardRef] = Field(default_factory=list)
     played: list[Union[PlayedFile, CardRef]] = Field(default_factory=list)
     removed: list[CardRef] = Field(default_factory=list)     # cards removed from the game (© twin, 1.1.1)
-
-
-class CountryFile(FileModel):
-    """A country's Posture, Status and Alignment, and map facts used by 1.2 and 1.3."""
-    posture: Optional[str] = None
-    status: Optional[str] = None
-    alignment: Optional[str] = None
-    dependent_of: Optional[str] = None
-    minor: Optional[bool] = None
-    chinese: Optional[bool] = None
-    influence: Optional[int] = None
-    neutrality: Optional[int] = None      # 1.1.2.1: the DRM of a Neutrality marker
-    policy: Optional[str] = None          # 12.3: the Policy marker in its Posture Box
-    map: Optional[Literal["tk", "ds"]] = None   # AE: the map whose Posture Display this entry is (none: both)
-
-    _policy = field_validator("policy", mode="before")(classmethod(lambda cls, v: policy_value(v)))
-    _posture = field_validator("posture", mode="before")(classmethod(lambda cls, v: _choice(POSTURES, "posture")(v)))
-    _status = field_validator("status", mode="before")(classmethod(lambda cls, v: _choice(STATUSES, "status")(v)))
-    _alignment = field_validator("alignment", mode="before")(classmethod(lambda cls, v: _choice(ALIGNMENTS, "alignment")(v)))
 
 
 class StateFile(FileModel):

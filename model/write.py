@@ -57,22 +57,14 @@ def state_dict(pos: Position, out_path: str | Path) -> dict:
                 sec["removed"] = list(fm.removed)
             facs[f][m] = sec
     d["factions"] = facs
-    countries = {}
-    for c in pos.countries.values():
-        fields = {k: getattr(c, k) for k in ("posture", "status", "alignment", "dependent_of", "minor", "chinese",
-                                              "influence", "neutrality", "policy", "map")}
-        countries[c.name] = {k.replace("_", "-"): v for k, v in fields.items() if v is not None}
+    countries = {e.name: e.as_file() for e in pos.countries.values()}
     if countries:
         d["countries"] = countries
     if pos.game in ("ds", "ae") or pos.government != "none":
         d["government"] = pos.government
     if pos.game == "ds":
         d["european-war"] = pos.european_war
-    markers: dict[str, Any] = {k.replace(" ", "-"): list(v) for k, v in pos.markers.boxes.items()}
-    if pos.markers.vp_side:
-        markers["vp"] = {"side": pos.markers.vp_side, "box": pos.markers.vp_box}
-    if pos.markers.vp_track:
-        markers["vp-track"] = dict(pos.markers.vp_track)
+    markers = pos.markers.as_file()
     if markers:
         d["markers"] = markers
     if pos.flags:

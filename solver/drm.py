@@ -72,14 +72,15 @@ def _signed(v: int) -> str:
     return f"{v:+d}"
 
 
-def country_marker(pos: Position, country: str) -> tuple[int, str]:
-    """The DRM of the Influence or Neutrality marker of ``country`` and what it is.
+def country_marker(pos: Position, country: str, map_: str) -> tuple[int, str]:
+    """The DRM of the Influence or Neutrality marker of ``country`` on ``map_``'s Posture Display
+    and what it is.
 
-    Raises ``ValueError`` when the country is not in the state file.
+    Raises ``ValueError`` when the country is not on that display.
     """
-    c = pos.country(country)
+    c = pos.country(country, map_)
     if c is None:
-        raise ValueError(f"country {country} is not in the state file's countries")
+        raise ValueError(f"country {country} is not on the {map_.upper()} Posture Display of the state file")
     if c.influence is not None and c.influence != 0:
         return c.influence, f"{c.name} has an Influence marker with a {_signed(c.influence)} DRM"
     if c.neutrality is not None and c.neutrality != 0:
@@ -99,28 +100,28 @@ def political_drm(pos: Position, map_: str, table: str, country: Optional[str] =
         return Roll(title, country, 0, [Term("1.1.2.1", "segment", 0,
                     "Political DRMs apply only to die rolls of the Option Card and Political Events Segments")])
     terms = []
-    m = pos.markers
-    side = VP_SIDES.get(m.vp_side or "", None)
-    if side is None or m.vp_box is None:
-        terms.append(Term("1.1.2.1", "VP marker", 0, "no VP marker in the state file (markers.vp)"))
+    vp, note = pos.markers.vp(map_)          # each map has its own VP marker (AE)
+    if vp is None:
+        terms.append(Term("1.1.2.1", "VP marker", 0, f"{note}: no VP DRM" if note else "no VP marker in the state file (markers.vp)"))
     else:
+        side = VP_SIDES[vp.side]
         axis_side = {"tk": "axis-tide", "ds": "rising-sun"}[map_]
-        if m.vp_side == "allied-crusade":
-            v = -m.vp_box
-            terms.append(Term("1.1.2.1", "VP marker", v, f"the VP marker reads Allied Crusade in the {m.vp_box} VP Box: -1 per VP = {_signed(v)}"))
-        elif m.vp_side == axis_side:
-            v = m.vp_box
-            terms.append(Term("1.1.2.1", "VP marker", v, f"the VP marker reads {side} in the {m.vp_box} VP Box: +1 per VP = {_signed(v)}"))
+        if vp.side == "allied-crusade":
+            v = -vp.box
+            terms.append(Term("1.1.2.1", "VP marker", v, f"the VP marker reads Allied Crusade in the {vp.box} VP Box: -1 per VP = {_signed(v)}"))
+        elif vp.side == axis_side:
+            v = vp.box
+            terms.append(Term("1.1.2.1", "VP marker", v, f"the VP marker reads {side} in the {vp.box} VP Box: +1 per VP = {_signed(v)}"))
         else:
-            v = m.vp_box
+            v = vp.box
             terms.append(Term("1.1.2.1", "VP marker", v,
-                              f"the VP marker reads {side} in the {m.vp_box} VP Box: +1 per VP = {_signed(v)} "
+                              f"the VP marker reads {side} in the {vp.box} VP Box: +1 per VP = {_signed(v)} "
                               f"(△ on the {map_.upper()} map this side is called {VP_SIDES[axis_side]})"))
     u = pos.seasonal.uscl_drm or 0
     terms.append(Term("1.1.2.1", "USCL", u, f"the European USCL marker gives {_signed(u) if u else '0'}"
                       + (" (uscl-drm not given: the US has not entered the war)" if pos.seasonal.uscl_drm is None else "")))
     if country is not None:
-        v, what = country_marker(pos, country)
+        v, what = country_marker(pos, country, map_)
         if table in COUNTRY_TABLES:
             terms.append(Term("1.1.2.1", "Influence/Neutrality", v, f"{what}; it applies on the {title}"))
         else:

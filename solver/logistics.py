@@ -84,8 +84,9 @@ def _enemy(x, faction) -> bool:
     return x.faction is not None and x.faction != faction
 
 
-def _country(pos, name):
-    return pos.country(name) if name else None
+def _country(ctx, name):
+    """Country ``name`` on the Posture Display of the segment's map."""
+    return ctx.pos.country(name, ctx.map) if name else None
 
 
 def enemy_in_hex(ctx: LogisticsContext, hid: str) -> list[str]:
@@ -131,7 +132,7 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
             return (f"no {'German' if m == 'tk' else 'Japanese'} ground unit in {hid} can trace "
                     f"{'an overland ' if m == 'tk' else 'a '}supply line to a supply source in {nat} ({'; '.join(reasons)})")
         if m == "ds" and "kwantung" in norm_name(name):
-            c = _country(pos, h.country)
+            c = _country(ctx, h.country)
             if norm_name(h.country or "") not in ("manchukuo", "korea"):
                 return f"the Kwantung Logistics marker can only be placed in Manchukuo or Korea, and {hid} is in {h.country or 'no country'}"
             if c is None or norm_name(c.dependent_of or "") != "japan":
@@ -162,7 +163,7 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
         where = ", ".join(western_logistics_targets(pos.board, m)) or "no US supply source on the map"
         return f"no US ground unit in {hid} is supplied (traced to a US supply source or {where})"
     if m == "ds":
-        c = _country(pos, h.country)
+        c = _country(ctx, h.country)
         if c is not None and norm_name(c.dependent_of or "") in ("britain", "great britain"):
             return f"{hid} is in {c.name}, a British Dependent (△ DS: not on the West Map; the map sheet is not modelled)"
     return None
@@ -181,14 +182,14 @@ def partisan_country(ctx: LogisticsContext, hid: str) -> tuple[Optional[str], Op
     """(country name, why not) for a Partisan Base in ``hid``: the hex must lie in
     a Conquered Allied Minor Country and not in a Region ceded to Japan."""
     h = ctx.hexes[hid]
-    c = _country(ctx.pos, h.country)
+    c = _country(ctx, h.country)
     if c is None:
         return None, f"{hid} is in {h.country or 'no country'}, not listed as a Conquered Allied Minor Country"
     if not c.conquered_allied_minor:
         return None, (f"{hid} is in {c.name}, not a Conquered Allied Minor Country (minor {bool(c.minor)}, "
                       f"status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
     if h.region:
-        r = _country(ctx.pos, h.region)
+        r = _country(ctx, h.region)
         if r is not None and norm_name(r.dependent_of or "") == "japan":
             return None, f"{hid} is in the {h.region} Region of {c.name}, ceded to Japan (a Japanese Dependent)"
     return c.name, None

@@ -171,8 +171,9 @@ def counters_in_play(pos: Position) -> set:
     out = {norm_name(x) for x in pos.seasonal.in_play}
     for mb in pos.seasonal.boxes.values():
         out |= {norm_name(x) for x in mb.counters()}
-    for names in pos.markers.boxes.values():
-        out |= {norm_name(x) for x in names}
+    for section in pos.markers.sections.values():
+        for names in section.boxes.values():
+            out |= {norm_name(x) for x in names}
     board = getattr(pos, "board", None)
     if board is not None:
         for h in getattr(board, "hexes", {}).values():
@@ -201,7 +202,7 @@ def reinforcements(pos: Position, faction: str, card) -> list[dict]:
     removed = {norm_name(x) for x in pos.seasonal.removed}
     out = []
     for r in entries:
-        c = pos.country(r.country)
+        c = pos.country(r.country, card.map)
         minor = c.minor if (c is not None and c.minor is not None) else bool(r.minor)
         box = BOX_NAMES[r.to]
         where = f"the {card.map.upper()} {box}" if pos.game == "ae" else f"the {box}"

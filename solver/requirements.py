@@ -60,14 +60,17 @@ def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
     if isinstance(req, CountryIs):
         parts, ok = [], True
         for cname, fld, value in req.fields:
-            c = pos.country(cname)
+            c = pos.country(cname, card.map)          # the card's own map's Posture Display
             actual = getattr(c, fld) if c else None
             good = actual == value
             ok = ok and good
+            on = f" on the {card.map.upper()} map" if len(pos.maps) > 1 else ""
             if c is None:
-                parts.append(f"{cname}'s {fld.capitalize()} is {value} ({cname} is not listed in countries)")
+                where = (f"{cname} is not on the {card.map.upper()} Posture Display"
+                         if pos.countries.get(norm_name(cname)) is not None else f"{cname} is not listed in countries")
+                parts.append(f"{cname}'s {fld.capitalize()} is {value}{on} ({where})")
             else:
-                parts.append(f"{c.name}'s {fld.capitalize()} is {value} (it is {actual or 'not given'})")
+                parts.append(f"{c.name}'s {fld.capitalize()} is {value}{on} (it is {actual or 'not given'})")
         return ok, " and ".join(parts)
     if isinstance(req, GovernmentIs):
         now = pos.government
@@ -85,7 +88,7 @@ def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
         fact = {"none": "neither has occurred", "limited": "European Limited War has occurred", "total": "European Total War has occurred"}[now]
         return holds, f"{label[req.value]} ({fact})"
     if isinstance(req, MarkerIn):
-        where = pos.markers.where(req.name)
+        where = pos.markers.where(req.name, card.map)
         # the card's own map's boxes too (`boxes:`, where `reveal` puts what a card places, 1.1.2.2)
         mb = pos.seasonal.boxes.get(card.map) if pos.seasonal is not None else None
         if mb is not None:

@@ -85,14 +85,17 @@ def turn_name(pos: Position, t) -> str:
     return t.name(pos.interpretations_in_force["calendar"])
 
 
-def _on_map(c, map_: str) -> bool:
-    return c.map is None or c.map == map_
-
-
 def allied_at_war(pos: Position, map_: str) -> list[str]:
-    """Allied Countries (aligned Western or Soviet) with a Posture of War on ``map_``."""
-    return [c.name for c in pos.countries.values()
-            if c.alignment in ALLIED and c.posture == "war" and _on_map(c, map_)]
+    """Allied Countries (aligned Western or Soviet) with a Posture of War on ``map_``'s Posture Display."""
+    return [c.name for c in pos.countries_on(map_) if c.alignment in ALLIED and c.posture == "war"]
+
+
+def missing_facts(pos: Position, map_: str) -> list[str]:
+    """Facts 12 needs that the file does not give: a country at War on ``map_``'s display
+    whose alignment is not given cannot be counted as an Allied Country."""
+    return [f"{c.name} has a Posture of War on the {map_.upper()} map but no alignment is given, so it is not "
+            "counted as an Allied Country (write alignment: western, soviet, axis or none)"
+            for c in pos.countries_on(map_) if c.posture == "war" and c.alignment is None]
 
 
 def triggers(pos: Position, map_: str, card=None, illegal_axis: bool = False) -> list[tuple[str, str]]:
@@ -207,7 +210,7 @@ def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -
         out.append(Effect("12.3 Step 1", "Outbreak of War units",
                           f"does not apply: Total War goes into effect from {WarState.of(before).display}, not from Pre-War",
                           applies=False))
-    countries = [c for c in pos.countries.values() if _on_map(c, map_)]
+    countries = pos.countries_on(map_)
     # Step 2
     must = [c for c in countries if c.policy in MUST_REMOVE]
     ch.removed_policies.extend(c.name for c in must)
@@ -263,8 +266,8 @@ def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -
     removed = {norm_name(n) for n in ch.removed_policies}
     pacs = []
     for name in ENTRY_COUNTRIES:
-        c = pos.country(name)
-        if c is not None and _on_map(c, map_) and c.posture == "policy-affected" and norm_name(c.name) not in removed:
+        c = pos.country(name, map_)
+        if c is not None and c.posture == "policy-affected" and norm_name(c.name) not in removed:
             pacs.append((c.name, ENTRY_COUNTRIES[name]))
     t7 = T.ahead(15)
     out.append(Effect("12.3 Step 7", "Entry markers",
@@ -335,19 +338,22 @@ def apply(pos: Position, ch: Change) -> Position:
             elif to == "removed":
                 pass
             elif to.endswith("european war box"):
-                p.markers.boxes.setdefault(to, []).append(mv["marker"])
+                p.markers.unnamed.boxes.setdefault(to, []).append(mv["marker"])
             else:
                 track = _track(p, m)
                 key, _ = _find(track, mv["marker"])
                 track[key or mv["marker"]] = parse_turn(to, names)
-    for name in ch.removed_policies:
-        c = p.country(name)
-        if c is not None:
-            c.policy = None
+    for name in ch.removed_policies:            # the marker leaves this map's Posture Box: no longer a PAC there
+        e = p.countries.get(norm_name(name))
+        if e is not None:
+            shown = e.on(ch.map)
+            e.set(ch.map, "policy", None, p.maps)
+            if shown is not None and shown.posture == "policy-affected":
+                e.set(ch.map, "posture", None, p.maps)
     for name in ch.removed_truces:
-        c = p.country(name)
-        if c is not None:
-            c.posture = None
+        e = p.countries.get(norm_name(name))
+        if e is not None:
+            e.set(ch.map, "posture", None, p.maps)
     if ch.after == "total" and ch.map == "ds" and p.game == "ds" and p.european_war != "total":
         p.european_war = "total"
         if p.seasonal.esv is not None:

@@ -20,7 +20,7 @@ from ...model.errors import InputError, Problem
 from ...model.position import Position
 from ...model.replacements import FactionReplacements
 
-from .received import Pool, make_pools, steps_received
+from .received import Pool, make_pools, steps_received, unplaced_notes
 
 
 @dataclass
@@ -34,7 +34,8 @@ class ReplacementContext:
     Replacement Locations of a unit with the basis of each (a fact of
     1.3.4); ``near_miss[uid][loc]`` why a location that almost qualified does
     not; ``blocked[loc]`` the enemy units and markers in a location;
-    ``supply`` every supply trace made, ``(what, SupplyTrace)``.
+    ``supply`` every supply trace made, ``(what, SupplyTrace)``; ``notes`` what
+    the file leaves unsaid for this map (a marker written without a map in AE).
     """
     pos: Position
     faction: str
@@ -50,6 +51,7 @@ class ReplacementContext:
     near_miss: dict = field(default_factory=dict)
     blocked: dict = field(default_factory=dict)
     supply: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
     _trace_cache: dict = field(default_factory=dict)
 
     # ------------------------------------------------------------------ unit facts
@@ -70,7 +72,8 @@ class ReplacementContext:
         return f"{u.id} ({u.nationality_text} {kw}{col}{u.type})"
 
     def country(self, name: Optional[str]):
-        return self.pos.country(name) if name else None
+        """Country ``name`` on the Posture Display of this Segment's map (None: not there)."""
+        return self.pos.country(name, self.map) if name else None
 
     def is_minor(self, nat: str) -> bool:
         c = self.country(nat)
@@ -113,6 +116,7 @@ def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[U
     for u in extra_units:
         units.setdefault(u.id, u)
     ctx = ReplacementContext(pos, faction, map_, board, units, [u.id for u in fr.force_pool], pools, dict(fr.prefer))
+    ctx.notes = unplaced_notes(pos, map_)
     for loc in ctx.locations():
         things = board.enemy_presence(loc, faction)
         if things:

@@ -78,34 +78,41 @@ class MarkerRule:
         return Rule(self.number, self.title)
 
 
-def swb_markers(pos: Position, map_: Optional[str] = None) -> list:
-    """The marker names in the Strategic Warfare Box: ``markers.strategic-warfare-box`` and, for
-    ``map_``, that map's ``boxes`` Strategic Warfare Box (where ``reveal`` puts what a card places
-    there, 1.1.2.2; per map in AE)."""
-    out = []
-    for box, names in pos.markers.boxes.items():
-        if box == "strategic warfare box":
-            out.extend(names)
-    maps = [map_] if map_ is not None else list(pos.seasonal.boxes)
-    for m in maps:
-        mb = pos.seasonal.boxes.get(m)
-        if mb is not None:
-            out.extend(str(x) for x in mb.strategic_warfare_box)
-    return list(dict.fromkeys(out))
+def swb_markers(pos: Position, map_: str) -> list:
+    """The marker names in ``map_``'s Strategic Warfare Box: its ``markers`` (in a one-map game
+    also those written without a map) and its ``boxes`` Strategic Warfare Box (where ``reveal``
+    puts what a card places there, 1.1.2.2). In AE each map has its own box: a marker written
+    without a map is in neither (:func:`unplaced_notes` says so)."""
+    names, _ = pos.markers.box("strategic warfare box", map_)
+    mb = pos.seasonal.boxes.get(map_)
+    if mb is not None:
+        names += [str(x) for x in mb.strategic_warfare_box]
+    return list(dict.fromkeys(names))
 
 
-def in_swb(pos: Position, name: str, map_: Optional[str] = None) -> bool:
-    """True when marker ``name`` is in the Strategic Warfare Box (of ``map_``)."""
+def unplaced_notes(pos: Position, map_: str) -> list[str]:
+    """What the file leaves unsaid for ``map_``'s Segment (AE): markers listed in a Strategic
+    Warfare Box without a map, which count on neither map."""
+    _, unplaced = pos.markers.box("strategic warfare box", map_)
+    here = {norm_name(x) for x in swb_markers(pos, map_)}
+    return [f"{x} is listed in markers.strategic-warfare-box without a map: in AE each map has its own Strategic "
+            f"Warfare Box, so it is not counted on the {map_.upper()} map (write it under markers: {{{map_}: "
+            "{strategic-warfare-box: [...]}}} or boxes)" for x in unplaced if norm_name(x) not in here]
+
+
+def in_swb(pos: Position, name: str, map_: str) -> bool:
+    """True when marker ``name`` is in ``map_``'s Strategic Warfare Box."""
     return any(norm_name(x) == norm_name(name) for x in swb_markers(pos, map_))
 
 
-def _vp(pos: Position, side: str) -> Optional[int]:
-    return pos.markers.vp_box if pos.markers.vp_side == side else None
+def _vp(pos: Position, side: str, map_: str) -> Optional[int]:
+    vp, _ = pos.markers.vp(map_)
+    return vp.box if vp is not None and vp.side == side else None
 
 
 def _anti_comintern(pos, f, m):
     # TK 1.3.2.1: Anti-Comintern Crusade in the SWB and Russia's Posture is War: one German step (any).
-    russia = pos.country("Russia")
+    russia = pos.country("Russia", m)
     if f == "axis" and in_swb(pos, "Anti-Comintern Crusade", m) and russia is not None and russia.posture == "war":
         yield StepLine("Germany", "any", 1, True, False, "Anti-Comintern Crusade (Russia's Posture is War)")
 
@@ -125,8 +132,8 @@ def _vp_steps(marker: str, side: str, nat: str, own_box: bool):
     def steps(pos, f, m):
         if f != "axis":
             return
-        own = pos.markers.vp_track_box(marker)
-        vp = _vp(pos, side)
+        own = pos.markers.vp_track_box(marker, m)
+        vp = _vp(pos, side, m)
         if own is None or vp is None:
             return
         n = vp + (own if own_box else 0)
@@ -156,7 +163,7 @@ def _war_economy(pos, f, m):
             suffix = f" war economy +{plus}"
             if n.endswith(suffix):
                 country = name.strip()[: -len(suffix)].strip()
-                c = pos.country(country)
+                c = pos.country(country, m)
                 if c is not None and c.alignment == f:
                     yield StepLine(c.name, "any", plus, False, False, f"War Economy +{plus} ({name})")
 

@@ -160,6 +160,7 @@ class ReplacementRuling:
     steps_used: int
     lost: list
     interpretations: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
 
 
 def interpretations_used(pos: Position) -> dict:
@@ -193,4 +194,4 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     spent = alloc.pool_use(ctx)
     used = sum(min(p.count, spent.get(k, 0)) for k, p in ctx.pools.items())
     lost = explain_lost(ctx, alloc, proposed=True)
-    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos))
+    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos), list(ctx.notes))

@@ -3,7 +3,8 @@
 Written from the rules text (1.1.3 - 1.1.3.3 of both Seasonal Phase files),
 FORMAT.md sections 1-4 and the interpretations of DESIGN.md only. It imports
 nothing from ``solver/``: it reads the loaded :class:`model.position.Position`
-(hands, history, war states, countries ...) and each card's *raw* deck entry
+(hands, history, war states), the raw state file's ``countries`` and ``markers``
+(each map's Posture Display resolved here, independently) and each card's *raw* deck entry
 (``card.raw``: name, marks, Blitz Value, ``kinds`` and the unparsed
 ``requires`` list), so the derived card types and the requirement parser of
 the implementation are checked too.
@@ -15,6 +16,7 @@ card (not only the hand) and nothing.
 from __future__ import annotations
 
 from itertools import product
+from types import SimpleNamespace
 
 RANK = {"pre-war": 0, "limited": 1, "total": 2}
 
@@ -86,11 +88,44 @@ def _revealed(pos) -> set:
     return out
 
 
-def _country(pos, name):
-    for c in pos.countries.values():
-        if c.name.casefold() == str(name).casefold():
-            return c
+_FACTS = ("posture", "status", "alignment", "dependent_of", "minor", "chinese", "influence", "neutrality", "policy")
+
+
+def _country(pos, name, map_):
+    """Country ``name`` as ``map_``'s Posture Display shows it, read from the raw state file
+    (FORMAT 4 "AE, per map": top-level keys on both maps, ``tk:`` / ``ds:`` keys on that map,
+    ``map:`` an entry on one map only); a Policy marker makes a Policy Affected Country (12.3)."""
+    for cname, c in pos.raw.countries.items():
+        if str(cname).casefold() != str(name).casefold():
+            continue
+        if c.map is not None and c.map != map_:
+            return None
+        facts = {k: None for k in _FACTS}
+        facts.update({k: getattr(c, k) for k in _FACTS if k in c.model_fields_set})
+        sec = getattr(c, map_, None)
+        if sec is not None:
+            facts.update({k: getattr(sec, k) for k in _FACTS if k in sec.model_fields_set})
+        if facts["policy"] and not facts["posture"]:
+            facts["posture"] = "policy-affected"
+        return SimpleNamespace(**facts)
     return None
+
+
+def _markers_in(pos, map_):
+    """``{box: [names]}`` of the raw ``markers:`` written without a map and for ``map_``."""
+    raw = pos.raw.markers
+    if isinstance(raw, list):
+        return {"unplaced": raw}
+    out = {}
+    for k, v in raw.items():
+        if _key(k) in ("tk", "ds"):
+            if _key(k) == map_:
+                for b, names in v.items():
+                    if _key(b) not in ("vp", "vp-track"):
+                        out.setdefault(_box(b), []).extend(names if isinstance(names, list) else [names])
+        elif _key(k) not in ("vp", "vp-track"):
+            out.setdefault(_box(k), []).extend(v if isinstance(v, list) else [v])
+    return out
 
 
 def _european_war(pos) -> int:
@@ -124,11 +159,11 @@ def requirement_holds(pos, card, item) -> bool:
             return False
         return pos.war_state[m] in {_ws(s) for s in states}
     if k == "posture":
-        return all((c := _country(pos, n)) is not None and c.posture == _key(p).replace(" ", "-")
+        return all((c := _country(pos, n, card.map)) is not None and c.posture == _key(p).replace(" ", "-")
                    for n, p in v.items())
     if k == "country":
         for n, fields in v.items():
-            c = _country(pos, n)
+            c = _country(pos, n, card.map)
             if c is None:
                 return False
             for fld, val in fields.items():
@@ -146,7 +181,7 @@ def requirement_holds(pos, card, item) -> bool:
             name, box = v["name"], v.get("in")
         else:
             name, box = v, None
-        for b, names in pos.markers.boxes.items():
+        for b, names in _markers_in(pos, card.map).items():
             if any(str(x).casefold() == str(name).casefold() for x in names):
                 if box is None or _box(b) == _box(box):
                     return True
