@@ -19,6 +19,15 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
                                   "Neutrality or Surrender Policy or Truce marker (repeatable).")
 
 
+def _check_removals(pos, names, maps) -> None:
+    """``--remove COUNTRY``: each must be on the Posture Display of one of ``maps``; raises :class:`BadInput`."""
+    for name in names:
+        if not any(pos.country(name, m) is not None for m in maps):
+            shown = sorted({c.name for m in maps for c in pos.countries_on(m)})
+            raise BadInput(f"--remove {name}: {name} is not on the {' or '.join(x.upper() for x in maps)} Posture Display "
+                           f"of {pos.file} (countries: {', '.join(shown) or 'none'})")
+
+
 def _write(pos, path):
     from ..model.write import write_state
     try:
@@ -55,6 +64,7 @@ def reveal(state, faction, previous, declare_total_war, remove, write, as_json, 
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
+    _check_removals(pos, remove, pos.maps)
     prev = load_previous(pos, previous)
     try:
         res = run(pos, f, prev, declare_total_war, tuple(remove))
@@ -115,7 +125,9 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
         c = pos.cards[cid]
         if c.map != m:
             raise BadInput(f"--card: {cid} is a {c.map.upper()} card, not a {m.upper()} card")
+    _check_removals(pos, remove, (m,))
     all_triggers = ws.triggers(pos, m, c)
+    notes = ws.missing_facts(pos, m)
     due, spent = ws.due(pos, m, c)          # only --to asks for a given war state (12: no going back)
     if to is not None:
         due.insert(0, (to.lower(), "--to: it goes into effect"))
@@ -142,6 +154,8 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
         out = {"map": m, "turn": str(pos.turn), "legal": legal, "war-state": pos.war_state[m],
                "triggers": [{"war-state": s, "cause": why} for s, why in all_triggers], "change": ch.as_json() if ch.changes else None,
                "violations": [violation] if violation else [], "written": write if legal else None}
+        if notes:
+            out["notes"] = notes
         emit_json(out)
     else:
         click.echo(f"War State, {m.upper()} map, {pos.turn}: {pos.war_state[m].display} in effect")
@@ -151,6 +165,8 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
             click.echo(f"  {ch.headline()}")
             for e in ch.effects:
                 click.echo(f"  {e}")
+        for note in notes:
+            click.echo(f"Note: {note}")
         if write and legal:
             click.echo(f"Wrote {write}")
     return EXIT_OK if legal else EXIT_ILLEGAL
