@@ -73,10 +73,11 @@ def parse_interpretations(values: tuple) -> dict:
     return out
 
 
-def load(state: str, interpretations: tuple = ()) -> Position:
-    """Load ``state`` (raises :class:`InputError`) with command-line interpretations applied."""
+def load(state: str, interpretations: tuple = (), war_state_due: bool = False) -> Position:
+    """Load ``state`` (raises :class:`InputError`) with command-line interpretations applied
+    (``war_state_due``: the file may await a war state change of 12, as `war-state` asks)."""
     overrides = parse_interpretations(interpretations)
-    pos = load_position(state)
+    pos = load_position(state, war_state_due)
     return pos.with_interpretations(overrides) if overrides else pos
 
 

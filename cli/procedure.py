@@ -111,7 +111,7 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
     """
     from ..solver import war_state as ws
 
-    pos = load(state, interpretations)
+    pos = load(state, interpretations, war_state_due=True)
     m = choose_map(pos, map_)
     c = None
     if card is not None:

@@ -173,9 +173,11 @@ def _load_cards(items: Any, file: str, prefix: str, problems: list[Problem]) -> 
     return validate_items(items, CardFile, file, prefix, problems, "a card", "map, faction, number, name, war-state")
 
 
-def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
+def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[Position], list[Problem]]:
     """Load a state file and its decks. Returns the position (None when there
-    are problems) and every problem found. Never raises for bad input."""
+    are problems) and every problem found, contradictions between its facts
+    included (:mod:`model.consistency`; ``war_state_due``: a war state change
+    of 12 not yet applied is allowed). Never raises for bad input."""
     from .yamlio import load_yaml_file
 
     shown = str(path)
@@ -386,16 +388,20 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
         map_board=board, replacements=replacements,
         seasonal=seasonal,
     )
+    from .consistency import contradictions
+    problems = contradictions(pos, war_state_due)
+    if problems:
+        return None, problems
     return pos, []
 
 
-def load_position(path: str | Path) -> Position:
-    """Load a state file and its decks.
+def load_position(path: str | Path, war_state_due: bool = False) -> Position:
+    """Load a state file and its decks (``war_state_due``: see :func:`read_state`).
 
     Returns a :class:`Position`. Raises :class:`InputError` carrying every
-    problem (file missing, YAML broken, unknown card, bad turn ...).
+    problem (file missing, YAML broken, unknown card, bad turn, contradictions ...).
     """
-    pos, problems = read_state(path)
+    pos, problems = read_state(path, war_state_due)
     if problems:
         raise InputError(problems)
     return pos

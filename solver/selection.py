@@ -7,8 +7,8 @@ evaluated directly for rulings (:func:`check`, the one
 enumeration and explanation (:mod:`solver.choices`, the one compiler of
 :mod:`solver.cpsat`). See docs/design.md.
 
-Rules: 1.1.1 a played card that is not recyclable, or the © twin of a
-played card, cannot be selected; 1.1.3 the card comes from the hand, and a slot stays empty only when
+Rules: 1.1.1 the © twin of a played card cannot be selected; 1.1.3 the card
+comes from the hand, card selection is final, and a slot stays empty only when
 no card fits (interpretation ``empty-slot``); 1.1.3.1 Selection Requirements;
 1.1.3.2 War State; 1.1.3.3 Sequential (interpretation ``sequential-scope``),
 Annual (interpretation ``annual-scope``), Theater, identically named © cards,
@@ -93,20 +93,14 @@ def _cards(ctx: SelectionContext) -> Iterable[tuple[str, str, Any]]:
 # ----------------------------------------------------------------------------- 1.1.1
 
 def _post_procedure(ctx: SelectionContext):
-    """1.1.1 Step 1: a card that is not recyclable is set aside once played and cannot
-    be played again; 1.1.1 Step 2 (AE): legally playing a © card removes the
-    identically named card from the faction's other deck."""
+    """1.1.1 Step 2 (AE): legally playing a © card removes the identically named card
+    from the faction's other deck. (Step 1, a card set aside once played, cannot be
+    in the hand: the loader refuses such a file, model/consistency.py.)"""
     pos, f = ctx.pos, ctx.faction
     revealed = pos.revealed(f)
     for slot, cid, card in _cards(ctx):
         if card.faction != f or cid not in pos.hand(f, card.map):
             continue                      # a card not in the hand is ruled on by 1.1.3
-        if not card.recyclable:
-            for r in revealed:
-                if r.card == cid:
-                    yield Nogood((Lit(slot, cid),), f"{card.text} was revealed in {r.when} and, not being "
-                                 "recyclable, was set aside: it cannot be played again (Step 1)")
-                    break
         if pos.game == "ae":
             for r in revealed:
                 if card.is_twin_of(pos.cards[r.card]):

@@ -118,7 +118,8 @@ def test_pairs_single_map_game_has_one_key_per_choice(tmp_path):
 
 
 def test_pairs_exit_1_when_only_nothing_is_legal(tmp_path):
-    path = write(tmp_path, FORMAT_EXAMPLE.replace("{tk: total, ds: limited}", "{tk: pre-war, ds: pre-war}"))
+    path = write(tmp_path, FORMAT_EXAMPLE.replace("{tk: total, ds: limited}", "{tk: pre-war, ds: pre-war}")
+                 .replace("Russia: {posture: war,", "Russia: {posture: policy-affected,"))      # 12: no War under Pre-War
     r = run("pairs", path, "--faction", "soviet", "--json")
     assert r.exit_code == 1
     assert json.loads(r.stdout)["choices"] == [{"tk": None, "ds": None}]

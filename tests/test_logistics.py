@@ -146,16 +146,15 @@ def test_bad_input_logistics(tmp_path):
     assert code == 1 and "no hex 9999" in res["violations"][0]["message"]
 
 
-def test_1_2_2_1_ezoc_seen_when_only_the_enemy_hex_lists_the_neighbour(tmp_path):
+def test_1_2_2_1_ezoc_of_an_adjacent_enemy_unit(tmp_path):
     """1.2.2.1: "A Partisan Base cannot be placed in a hex containing an EZOC unless another friendly
-    unit is in that hex." Adjacency is symmetric (as in supply tracing) even when only the enemy's
-    hex names the other in `neighbours`."""
+    unit is in that hex." Neighbour lists go both ways; one written one way only is bad input."""
     st = {"game": "tk", "turn": "Mar-Apr 1943", "war-state": "total",
           "factions": {"western": {"tk": {"current": None, "hand": []}}},
           "countries": {"Yugoslavia": {"minor": True, "status": "conquered", "alignment": "western"}},
           "marker-pool": {"western": {"partisan-bases": 2}},
           "map": {"hexes": {
-              "0101": {"country": "Yugoslavia", "terrain": "rough", "neighbours": []},
+              "0101": {"country": "Yugoslavia", "terrain": "rough", "neighbours": ["0102"]},
               "0102": {"country": "Yugoslavia", "terrain": "rough", "neighbours": ["0101"],
                        "units": [{"id": "G-1", "faction": "axis", "nationality": "Germany", "type": "infantry"}]},
               "0103": {"country": "Yugoslavia", "city": True}}}}
@@ -164,9 +163,12 @@ def test_1_2_2_1_ezoc_seen_when_only_the_enemy_hex_lists_the_neighbour(tmp_path)
     assert code == 0 and [a["hex"] for a in res["actions"]] == ["0103"]
     code, res, _ = run("check-logistics", p, "--faction", "western", "--place-partisan", "0101", "--json")
     assert code == 1 and any(v["rule"] == "1.2.2.1" and "ZOC" in v["message"] for v in res["violations"])
+    st["map"]["hexes"]["0101"]["neighbours"] = []
+    code, out, err = run("validate", write_state(tmp_path, "one-way.yaml", st))
+    assert code == 2 and "map.hexes.0102.neighbours[0]: 0102 lists 0101 as a neighbour but 0101 does not list 0102" in err
 
 
-def test_1_2_1_soviet_hq_adjacent_when_only_the_hq_hex_lists_the_neighbour(tmp_path):
+def test_1_2_1_soviet_hq_adjacent(tmp_path):
     """1.2.1 Soviet: "Place in any Road or Rail hex that contains or is adjacent to a Russian HQ unit
     that can trace an overland supply line (10.2) to a supply source in Russia."""
     st = {"game": "tk", "turn": "Mar-Apr 1943", "war-state": "total",
@@ -174,7 +176,7 @@ def test_1_2_1_soviet_hq_adjacent_when_only_the_hq_hex_lists_the_neighbour(tmp_p
           "countries": {"Russia": {"status": "active", "alignment": "soviet", "posture": "war"}},
           "marker-pool": {"soviet": {"logistics": ["Soviet"]}},
           "map": {"hexes": {
-              "0101": {"country": "Russia", "rail": True, "neighbours": []},
+              "0101": {"country": "Russia", "rail": True, "neighbours": ["0102"]},
               "0102": {"country": "Russia", "city": True, "supply-source": "Russia", "neighbours": ["0101"],
                        "units": [{"id": "R-HQ", "faction": "soviet", "nationality": "Russia", "type": "hq"}]}}}}
     p = write_state(tmp_path, "s.yaml", st)

@@ -96,6 +96,8 @@ def test_12_each_maps_war_state_reads_its_own_display(tmp_path):
     d = ae(SPLIT)
     d["war-state"] = {"tk": "pre-war", "ds": "pre-war"}
     p = write(tmp_path, d)
+    r = run("validate", p)
+    assert r.exit_code == 2 and "countries.Russia.tk.posture: Pre-War is in effect on the TK map" in r.stderr
     tk = json.loads(run("war-state", p, "--map", "tk", "--json").stdout)
     ds = json.loads(run("war-state", p, "--map", "ds", "--json").stdout)
     assert tk["triggers"] == [{"war-state": "limited", "cause": "Allied Country Russia has a Posture of War"}]

@@ -149,8 +149,9 @@ countries:
     ("[]", "truce-affected", False),
 ])
 def test_1_1_3_1_ds_aid_to_china_needs_quarantine_address_and_china_at_war(tmp_path, played, china, ok):
-    """DS 1.1.3.1 example: 19a Aid to China needs 18a Quarantine Address played and Nationalist China's Posture War."""
-    pos = position(tmp_path, DS_WESTERN.format(ws="pre-war", ew="none", played=played, china=china))
+    """DS 1.1.3.1 example: 19a Aid to China needs 18a Quarantine Address played and Nationalist China's Posture War.
+    (Limited War: an Allied Country at War ends Pre-War, 12; a blue card may still be selected, 1.1.3.2.)"""
+    pos = position(tmp_path, DS_WESTERN.format(ws="limited", ew="none", played=played, china=china))
     r = legal(pos, "western", ds="ds-western-19a")
     assert r.legal == ok
     if not ok:
@@ -165,8 +166,10 @@ def test_1_1_3_1_ds_aid_to_china_needs_quarantine_address_and_china_at_war(tmp_p
     ("total", "total", True),         # both
 ])
 def test_1_1_3_1_ds_cash_and_carry_bill_either_or_both(tmp_path, ws, ew, ok):
-    """DS 1.1.3.1 example: 5 Cash & Carry Bill: Pre-War not in effect, or European Limited War has occurred."""
-    pos = position(tmp_path, DS_WESTERN.format(ws=ws, ew=ew, played="[]", china="war"))
+    """DS 1.1.3.1 example: 5 Cash & Carry Bill: Pre-War not in effect, or European Limited War has occurred.
+    (Under Pre-War no Allied Country is at War, 12: Nationalist China is a PAC there.)"""
+    china = "policy-affected" if ws == "pre-war" else "war"
+    pos = position(tmp_path, DS_WESTERN.format(ws=ws, ew=ew, played="[]", china=china))
     r = legal(pos, "western", ds="ds-western-5")
     assert r.legal == ok
     if not ok:
@@ -637,7 +640,11 @@ def test_1_1_3_3_soviet_production_limit_shipped_example():
 def test_1_1_3_3_soviet_production_limit_is_1_or_3(tmp_path, tk, ds, limit):
     """1.1.3.3 (c): the Soviet Production Limit is 1 with Pre-War or Limited War on both maps, 3 with Total
     War on either or both."""
-    pos = position(tmp_path, AE_SOVIET.format(tk=tk, ds=ds) + """
+    posture = {m: "war" if w != "pre-war" else "policy-affected" for m, w in (("tk", tk), ("ds", ds))}   # 12
+    russia = (f"Russia: {{alignment: soviet, status: active, tk: {{posture: {posture['tk']}}}, "
+              f"ds: {{posture: {posture['ds']}}}}}")
+    pos = position(tmp_path, AE_SOVIET.format(tk=tk, ds=ds).replace(
+        "Russia: {posture: war, status: active, alignment: soviet}", russia) + """
 cards:
   - {map: tk, faction: soviet, number: 90, name: Test Only Production Two, war-state: pre-war, production: 2}
   - {map: ds, faction: soviet, number: 90, name: Test Only Production One, war-state: pre-war, production: 1}

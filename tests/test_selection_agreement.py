@@ -18,7 +18,7 @@ import yaml
 import json
 
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from aeref.model.position import load_position
@@ -105,3 +105,28 @@ def test_cli_pairs_and_check_agree_with_the_oracle(scenario, data):
         want = oracle.legal(pos, faction, choice)
         assert r.exit_code == (0 if want else 1), (choice, r.stdout, r.stderr)
         assert json.loads(r.stdout)["legal"] is want
+
+
+def _differs(pos, faction):
+    """Some card of ``faction``'s hands reads a country whose two Posture Displays differ."""
+    return pos.game == "ae" and any(e.differs() for e in pos.countries.values())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                                   HealthCheck.filter_too_much])
+@given(scenarios())
+def test_ae_positions_whose_countries_differ_between_the_maps_agree(scenario):
+    """FORMAT 4 "AE, per map": random AE positions whose countries differ between the maps' Posture
+    Displays (tk:/ds: sections, map: entries, Policy markers); the oracle (which resolves each map's
+    display from the raw file itself), direct evaluation, CP-SAT and `check` agree."""
+    state, deck, faction, extra = scenario
+    assume(state["game"] == "ae")
+    pos = load(state, deck)
+    assume(_differs(pos, faction))
+    expected = oracle.legal_set(pos, faction)
+    assert as_set(legal_choices_direct(pos, faction)) == expected
+    solved, complete = enumerate_choices(pos, faction)
+    assert complete and as_set(solved) == expected
+    cards = sorted({c for m in pos.maps for c in pos.hand(faction, m)} | set(extra))
+    for ch in oracle.every_choice(pos, cards):
+        assert check(pos, faction, ch).legal == oracle.legal(pos, faction, ch), ch

@@ -37,6 +37,9 @@ factions:
 
 
 def test_1_1_1_step_1_played_card_without_recyclable_mark_is_set_aside(tmp_path):
+    """1.1.1 Step 1: a card without the recyclable mark is set aside once played; a file that lists it in the
+    hand again contradicts itself (bad input); proposed anyway, it is not in the hand (1.1.3)."""
+    from aeref.model.errors import InputError
     text = """
 game: ds
 turn: Aug-Sept 1941
@@ -48,9 +51,14 @@ factions:
       hand: [22, 27]
       played: [{card: 22, turn: Mar-Apr 1941}, {card: 27, turn: May-June 1941}]
 """
-    pos = _pos(tmp_path, text)
+    try:
+        _pos(tmp_path, text)
+        raise AssertionError("a set-aside card in the hand was accepted")
+    except InputError as exc:
+        [p] = exc.problems
+        assert p.where == "factions.western.ds.hand[1]" and "set aside" in p.message and "May-June 1941" in p.message
+    pos = _pos(tmp_path, text.replace("hand: [22, 27]", "hand: [22]"))
     # 22 Chinese War Production is recyclable (DS 1.1.3.3): back in the hand, it may be selected again
     assert check(pos, "western", {"ds": "ds-western-22"}).legal
     r = check(pos, "western", {"ds": "ds-western-27"})
-    assert [v.rule for v in r.violations] == ["1.1.1"]
-    assert "May-June 1941" in r.violations[0].message and "set aside" in r.violations[0].message
+    assert [v.rule for v in r.violations] == ["1.1.3"] and "played before" in r.violations[0].message

@@ -26,6 +26,7 @@ COUNTRIES = ("Russia", "France", "Nationalist China")
 POSTURES = ("war", "policy-affected", "truce-affected")
 STATUSES = ("active", "neutral", "conquered")
 ALIGNMENTS = ("axis", "western", "soviet", "none")
+POLICIES = ("neutrality", "resistance", "treaty", "acceptance")
 MARKERS = ("US Victory Program", "Quit India")
 BOXES = ("strategic-warfare-box", "delay-box")
 BOX_SPELLINGS = {"strategic-warfare-box": ["strategic-warfare-box", "Strategic Warfare Box", "strategic_warfare_box"],
@@ -156,6 +157,7 @@ def scenarios(draw):
                 b["combined"] = draw(st.integers(0, 3)) > 0
                 twins |= {f"tk-{f}-{a['number']}".lower(), f"ds-{f}-{b['number']}".lower()}
     # hands, Current Cards, history
+    by_id = {f"{c['map']}-{c['faction']}-{c['number']}".lower(): c for c in cards}
     factions = {}
     for f in present:
         factions[f] = {}
@@ -176,8 +178,11 @@ def scenarios(draw):
                     hand.append(t)
             sec["hand"] = [_ref(draw, h) for h in hand]
             played = []
-            # earlier Current Cards (some may be back in the hand, as a recyclable card would be)
-            pool = rest + ([h for h in hand if draw(st.integers(0, 3)) == 0])
+            # earlier Current Cards (some back in the hand: recyclable cards, 1.1.1 Step 1)
+            again = [h for h in hand if draw(st.integers(0, 3)) == 0]
+            for h in again:
+                by_id[h]["recyclable"] = True
+            pool = rest + again
             for p in pool:
                 if draw(st.booleans()):
                     back = draw(st.integers(1, 9))
@@ -193,16 +198,7 @@ def scenarios(draw):
     else:
         state[_key(draw, "war-state")] = draw(st.sampled_from(WAR_STATES))
     state["factions"] = factions
-    countries = {}
-    for cn in COUNTRIES:
-        if draw(st.integers(0, 3)) == 0:
-            continue
-        cd = {}
-        for fld, vals in (("posture", POSTURES), ("status", STATUSES), ("alignment", ALIGNMENTS)):
-            if draw(st.integers(0, 4)):
-                cd[fld] = draw(st.sampled_from(vals))
-        countries[cn] = cd
-    state["countries"] = countries
+    state["countries"] = countries(draw, game, maps, next(v for k, v in state.items() if k in ("war-state", "war_state")))
     state["government"] = draw(st.sampled_from(["army", "navy", "none"]))
     state[_key(draw, "european-war")] = draw(st.sampled_from(["none", "limited", "total"]))
     state["markers"] = {draw(st.sampled_from(BOX_SPELLINGS[b])): draw(st.lists(st.sampled_from(MARKERS), max_size=2, unique=True))
@@ -220,6 +216,63 @@ def scenarios(draw):
     state["cards"] = [c for c, i in zip(cards, inline) if i]
     extra = draw(st.lists(st.sampled_from(ids), max_size=4, unique=True)) if ids else []
     return state, deck, faction, extra
+
+
+def _resolve(cd, m):
+    """The facts of country entry ``cd`` on map ``m``'s display (FORMAT 4 "AE, per map")."""
+    if cd.get("map") not in (None, m):
+        return None
+    facts = {k: v for k, v in cd.items() if k not in ("tk", "ds", "map")}
+    facts.update(cd.get(m) or {})
+    if facts.get("policy") and not facts.get("posture"):
+        facts["posture"] = "policy-affected"
+    return facts
+
+
+def countries(draw, game, maps, war_state):
+    """Random countries; in AE some with facts that differ between the maps (``tk:`` / ``ds:``
+    sections, ``map:``), some with a Policy marker. Consistent as 12 requires: no Allied Country
+    at War on a map where Pre-War is in effect, no posture that contradicts a Policy marker."""
+    ws = war_state if isinstance(war_state, dict) else {maps[0]: war_state}
+    out = {}
+    for cn in COUNTRIES:
+        if draw(st.integers(0, 3)) == 0:
+            continue
+        cd = {}
+        for fld, vals in (("posture", POSTURES), ("status", STATUSES), ("alignment", ALIGNMENTS)):
+            if draw(st.integers(0, 4)):
+                cd[fld] = draw(st.sampled_from(vals))
+        if draw(st.integers(0, 4)) == 0:
+            cd["policy"] = draw(st.sampled_from(POLICIES))
+            if draw(st.booleans()):
+                cd.pop("posture", None)
+        if game == "ae":
+            kind = draw(st.integers(0, 3))
+            if kind == 1:                               # facts that differ between the maps
+                for m in maps:
+                    if draw(st.booleans()):
+                        sec = {"posture": draw(st.sampled_from(POSTURES))}
+                        if draw(st.booleans()):
+                            sec["status"] = draw(st.sampled_from(STATUSES))
+                        cd[m] = sec
+            elif kind == 2:                             # on one map's display only
+                cd["map"] = draw(st.sampled_from(maps))
+        for m in maps:                                  # 12, and the Policy marker
+            facts = _resolve(cd, m)
+            if facts is None:
+                continue
+            war_in_pre_war = (ws[m] in ("pre-war", "blue", "Pre-War") and facts.get("posture") == "war"
+                              and facts.get("alignment") in ("western", "soviet"))
+            contradicts = facts.get("policy") and facts.get("posture") != "policy-affected"
+            if war_in_pre_war or contradicts:
+                if m in cd and "posture" in cd[m]:
+                    cd[m]["posture"] = "policy-affected"
+                elif game == "ae" and "map" not in cd:
+                    cd.setdefault(m, {})["posture"] = "policy-affected"
+                else:
+                    cd["posture"] = "policy-affected"
+        out[cn] = cd
+    return out
 
 
 def _ref(draw, cid):

@@ -1,0 +1,84 @@
+"""One consistent position: facts of a state file that contradict each other are bad input.
+
+:func:`contradictions` is run by the loader on every position, so that
+`validate` and every command refuse the same files, each problem naming the
+file and the place:
+
+* a card both in the hand and removed from the game;
+* a card that is not recyclable both played (set aside, 1.1.1 Step 1) and in the hand;
+* a ``played`` entry dated the current Seasonal Turn while a Current Card is set
+  (two reveals in one season, 1.1.1);
+* Pre-War in effect on a map while an Allied Country has a Posture of War on
+  that map's display (12: that event ends Pre-War) - except for the command
+  that applies 12 (``aeref war-state``), which puts Limited War into effect;
+* neighbour lists of the map that are not symmetric (a hex lists a neighbour
+  that does not list it back).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import Problem, join_path
+from .names import norm_key, norm_name
+from .vocabulary import ALLIED
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+def _written(keys, key: str) -> str:
+    """The key as the file spells it (``Soviet`` for ``soviet``)."""
+    return next((str(k) for k in keys if norm_key(k) == key), key)
+
+
+def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem]:
+    """Every contradiction of the position (see the module), as problems with file and place.
+    ``war_state_due``: a war state change of 12 not yet applied is the question asked, not a contradiction."""
+    out: list[Problem] = []
+    written = pos.raw.factions if pos.raw is not None else {}
+    for f, sections in pos.factions.items():
+        fkey = _written(written, f)
+        fw = join_path("factions", fkey)
+        for m, fm in sections.items():
+            mw = join_path(fw, _written(written.get(fkey, {}), m))
+            for i, cid in enumerate(fm.removed):
+                if cid in fm.hand:
+                    out.append(Problem(pos.file, join_path(mw, "removed", i),
+                                       f"{pos.card_text(cid)} is removed from the game and also listed in the hand"))
+            for i, cid in enumerate(fm.hand):
+                card = pos.cards[cid]
+                earlier = [p for p in fm.played if p.card == cid]
+                if earlier and not card.recyclable:
+                    when = f" in {earlier[0].turn}" if earlier[0].turn else ""
+                    out.append(Problem(pos.file, join_path(mw, "hand", i),
+                                       f"{card.text} was played{when} and is not recyclable: it was set aside "
+                                       "(1.1.1 Step 1) and cannot be in the hand"))
+            if fm.current:
+                for i, p in enumerate(fm.played):
+                    if p.turn is not None and p.turn == pos.turn:
+                        out.append(Problem(pos.file, join_path(mw, "played", i, "turn"),
+                                           f"{pos.card_text(p.card)} is dated {p.turn}, the current Seasonal Turn, while "
+                                           f"{pos.card_text(fm.current)} is the Current Card: a faction reveals one "
+                                           "Current Card a Season on each map (1.1.1)"))
+    for m in pos.maps:
+        if pos.war_state[m] != "pre-war" or war_state_due:
+            continue
+        for c in pos.countries_on(m):
+            if c.alignment in ALLIED and c.posture == "war":
+                entry = pos.countries[norm_name(c.name)]
+                where = join_path(entry.where, m) if "posture" in entry.per_map.get(m, {}) else entry.where
+                on = f" on the {m.upper()} map" if len(pos.maps) > 1 else ""
+                out.append(Problem(pos.file, join_path(where, "posture"),
+                                   f"Pre-War is in effect{on} (war-state) while {c.name}, an Allied Country, has a "
+                                   "Posture of War: that event ends Pre-War and Limited War goes into effect (12); "
+                                   "`aeref war-state FILE --write NEXT` applies it"))
+    board = pos.map_board
+    if board is not None:
+        for h in board.hexes.values():
+            for i, n in enumerate(h.neighbours):
+                other = board.hexes.get(n)
+                if other is not None and h.id not in other.neighbours:
+                    out.append(Problem(pos.file, join_path("map", "hexes", h.id, "neighbours", i),
+                                       f"{h.id} lists {n} as a neighbour but {n} does not list {h.id}: "
+                                       "adjacency goes both ways"))
+    return out
