@@ -78,10 +78,13 @@ def pairs(state, faction, as_json, interpretations, time_limit):
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
     choices, complete = enumerate_choices(pos, f, time_limit)
-    from ..solver.selection import interpretations_used
+    from ..solver.selection import interpretations_used, selection_made
     interps = interpretations_used(pos)
+    made = selection_made(pos, f)
     if as_json:
         out = {"game": pos.game, "turn": str(pos.turn), "faction": f, "choices": choices, "count": len(choices)}
+        if made is not None:
+            out["selection-made"] = made
         out["complete"] = complete
         out["interpretations"] = interps
         emit_json(out)
@@ -91,7 +94,14 @@ def pairs(state, faction, as_json, interpretations, time_limit):
         rows = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
         click.echo(f"Legal Pending Card selections: {faction_name(f)}, {pos.turn} ({pos.game.upper()}), "
                    f"revealed in {pos.turn.next()}")
-        if all(all(v is None for v in ch.values()) for ch in choices) and complete:
+        if made is not None:
+            shown_made = ", ".join(f"{m.upper()} {_card_cell(pos, c)}" if c else f"no {m.upper()} card" for m, c in made.items())
+            click.echo(f"Card selection is final (1.1.3): the {faction_name(f)} faction has already selected its "
+                       f"Pending Cards ({shown_made}).")
+        if made is not None and not choices and complete:
+            click.echo("That selection breaks a restriction (`aeref check` says which): at the reveal it returns to "
+                       "the hand (1.1.1 Step 2).")
+        elif all(all(v is None for v in ch.values()) for ch in choices) and complete:
             click.echo("No Pending Card can be selected without violating a restriction: the faction must say so "
                        "and will reveal no new Current Card next Seasonal Phase (1.1.3).")
         else:

@@ -50,7 +50,8 @@ class SelectionContext:
     ``slots`` are the maps in play; ``candidates[slot]`` the card ids
     considered for the slot (the hand, plus any card a ruling asks about);
     every slot may also hold ``None``. ``interp`` holds the interpretations
-    in force.
+    in force. ``made`` is the selection already made (a Pending Card placed on
+    some map: ``{map: card id or None}``), or None.
     """
 
     pos: Position
@@ -58,9 +59,15 @@ class SelectionContext:
     slots: tuple
     candidates: dict
     interp: dict = field(default_factory=dict)
+    made: Optional[dict] = None
 
     def values(self, slot: str) -> list:
         return list(self.candidates[slot]) + [None]
+
+    def in_hand(self, cid: str) -> bool:
+        """The card is in the faction's hand, or is the Pending Card already selected from it."""
+        card = self.pos.cards[cid]
+        return cid in self.pos.hand(self.faction, card.map) or (self.made or {}).get(card.map) == cid
 
     @property
     def reveal_turn(self):
@@ -74,14 +81,24 @@ def make_context(pos: Position, faction: str, extra: Optional[dict] = None) -> S
     Raises :class:`~model.errors.InputError` when the faction is not in the position.
     """
     faction = pos.require_faction(faction)
+    made = selection_made(pos, faction)
     cands = {}
     for m in pos.maps:
         vals = list(pos.hand(faction, m))
-        for c in (extra or {}).get(m, []):
+        for c in [(made or {}).get(m)] + list((extra or {}).get(m, [])):
             if c is not None and c not in vals:
                 vals.append(c)
         cands[m] = vals
-    return SelectionContext(pos, faction, tuple(pos.maps), cands, pos.interpretations_in_force)
+    return SelectionContext(pos, faction, tuple(pos.maps), cands, pos.interpretations_in_force, made)
+
+
+def selection_made(pos: Position, faction: str) -> Optional[dict]:
+    """The Pending Card selection ``faction`` has already made this turn - ``{map: card id or None}``
+    when a Pending Card is placed on some map (1.1.3 "Card selection is final") - or None."""
+    sections = pos.factions.get(faction, {})
+    if not any(fm.pending for fm in sections.values()):
+        return None
+    return {m: (sections[m].pending if m in sections else None) for m in pos.maps}
 
 
 def _cards(ctx: SelectionContext) -> Iterable[tuple[str, str, Any]]:
@@ -99,7 +116,7 @@ def _post_procedure(ctx: SelectionContext):
     pos, f = ctx.pos, ctx.faction
     revealed = pos.revealed(f)
     for slot, cid, card in _cards(ctx):
-        if card.faction != f or cid not in pos.hand(f, card.map):
+        if card.faction != f or not ctx.in_hand(cid):
             continue                      # a card not in the hand is ruled on by 1.1.3
         if pos.game == "ae":
             for r in revealed:
@@ -119,19 +136,29 @@ def _post_hand(ctx: SelectionContext):
                          f"not {with_article(faction_name(f))} card")
             continue
         fm = pos.factions[f].get(card.map)
-        if fm is not None and cid in fm.hand:
-            continue
+        if ctx.in_hand(cid):
+            continue                      # (the Pending Card was selected from the hand: 1.1.3 "Card selection is final")
         if card.map not in pos.maps:
             why = f"the {card.map.upper()} map is not in play in game {pos.game}"
         elif fm is not None and cid == fm.current:
             why = "it is the Current Card, not in the hand"
-        elif fm is not None and cid == fm.pending:
-            why = "it is already the Pending Card, not in the hand"
         elif fm is not None and any(p.card == cid for p in fm.played):
             why = "it was played before and is not in the hand"
         else:
             why = f"it is not in the {faction_name(f)} {card.map.upper()} hand"
         yield Nogood((Lit(slot, cid),), f"{card.text}: {why}")
+
+
+def _post_final(ctx: SelectionContext):
+    """1.1.3 "Card selection is final": once a Pending Card is placed, the selection is the one made."""
+    if ctx.made is None:
+        return
+    made = ", ".join(f"{ctx.pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in ctx.made.items())
+    for slot in ctx.slots:
+        for v in ctx.values(slot):
+            if v != ctx.made.get(slot):
+                yield Nogood((Lit(slot, v),), f"card selection is final: the {faction_name(ctx.faction)} faction has "
+                             f"already selected its Pending Cards ({made})")
 
 
 def _post_empty(ctx: SelectionContext, base: Evaluator):
@@ -294,6 +321,7 @@ def _post_production(ctx: SelectionContext):
 
 PROCEDURE = Rule("1.1.1", "Option Card Procedure", _post_procedure)
 HAND = Rule("1.1.3", "Pending Card Selection", _post_hand)
+FINAL = Rule("1.1.3", "Card Selection Is Final", _post_final)
 REQUIREMENTS = Rule("1.1.3.1", "Pending Card Selection Requirements", _post_requirements)
 WAR_STATE = Rule("1.1.3.2", "War State Selection Restrictions", _post_war_state)
 SEQUENTIAL_RULE = Rule("1.1.3.3", "Sequential Selection Restrictions", _post_sequential, ("sequential-scope",))
@@ -304,7 +332,7 @@ PRODUCTION = Rule("1.1.3.3", "Soviet Production Limit", _post_production)
 EMPTY = Rule("1.1.3", "No Pending Card", _post_empty, ("empty-slot",), meta=True)
 
 #: Every selection rule, in the order rulings list them.
-RULES: tuple[Rule, ...] = (PROCEDURE, HAND, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
+RULES: tuple[Rule, ...] = (PROCEDURE, HAND, FINAL, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
 
 
 def evaluator(ctx: SelectionContext, rules=RULES) -> Evaluator:

@@ -213,3 +213,18 @@ def test_1_2_2_1_partisan_base_reads_the_segments_map(tmp_path):
     d["map"]["hexes"]["0101"]["map"] = "ds"
     out = json.loads(run("logistics", write(tmp_path, d, "ds.yaml"), "--faction", "western", "--map", "ds", "--json").stdout)
     assert out["actions"] == []      # Greece is Active on the DS display
+
+
+def test_1_1_3_card_selection_is_final(tmp_path):
+    """1.1.3 "Card selection is final. Once a faction has selected a card and placed it as its Pending Card,
+    it is bound to that card": pairs gives the selection made, check rules another one illegal."""
+    d = ae(SPLIT)
+    d["factions"]["western"]["tk"] = {"hand": [9], "pending": 8}
+    p = write(tmp_path, d)
+    out = json.loads(run("pairs", p, "--faction", "western", "--json").stdout)
+    assert out["choices"] == [{"tk": "tk-western-8", "ds": None}] and out["selection-made"] == {"tk": "tk-western-8", "ds": None}
+    assert "Card selection is final (1.1.3)" in run("pairs", p, "--faction", "western").stdout
+    assert run("check", p, "--faction", "western", "--tk", "8").exit_code == 0
+    r = run("check", p, "--faction", "western", "--tk", "9", "--json")
+    assert r.exit_code == 1
+    assert ("1.1.3", "Card Selection Is Final") in [(v["rule"], v["title"]) for v in json.loads(r.stdout)["violations"]]

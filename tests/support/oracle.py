@@ -209,13 +209,18 @@ def _next_year(pos) -> int:
 def _base_legal(pos, faction, choice) -> bool:
     """Every restriction except the 1.1.3 'must select if it can' rule."""
     chosen = {m: c for m, c in choice.items() if c is not None}
+    # 1.1.3 "Card selection is final": a faction with a Pending Card placed is bound to its selection
+    sections = pos.factions[faction]
+    if any(fm.pending for fm in sections.values()):
+        if any(choice[m] != (sections[m].pending if m in sections else None) for m in pos.maps):
+            return False
     for slot, cid in chosen.items():
         card = pos.cards[cid]
-        # 1.1.3 from that faction's hand (of that map); Theater: own map's slot
+        # 1.1.3 from that faction's hand (of that map; the Pending Card was taken from it); Theater: own map's slot
         if card.faction != faction or card.map != slot:
             return False
         fm = pos.factions[faction].get(slot)
-        if fm is None or cid not in fm.hand:
+        if fm is None or (cid not in fm.hand and cid != fm.pending):
             return False
         # 1.1.1 Step 1: a card without the recyclable mark is set aside once revealed
         history = [p.card for fm2 in pos.factions[faction].values() for p in fm2.played]
@@ -288,7 +293,7 @@ def legal(pos, faction, choice) -> bool:
             if cid is not None:
                 continue
             fm = pos.factions[faction].get(slot)
-            for c in (fm.hand if fm else []):
+            for c in (fm.hand + [fm.pending] if fm and fm.pending else fm.hand if fm else []):
                 if _base_legal(pos, faction, {**choice, slot: c}):
                     return False
     return True

@@ -176,6 +176,8 @@ def scenarios(draw):
                 if len(hand) < 4 and draw(st.booleans()):
                     rest.remove(t)
                     hand.append(t)
+            if hand and draw(st.integers(0, 7)) == 0:     # a Pending Card already placed (1.1.3: final)
+                sec["pending"] = _ref(draw, hand.pop())
             sec["hand"] = [_ref(draw, h) for h in hand]
             played = []
             # earlier Current Cards (some back in the hand: recyclable cards, 1.1.1 Step 1)
