@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ..model.errors import InputError, Problem
 from ..model.names import norm_name
 from ..model.position import Position
 from ..model.vocabulary import ALLIED, faction_name
@@ -63,8 +64,12 @@ class LogisticsContext:
 
 def make_context(pos: Position, faction: str, map_: str) -> LogisticsContext:
     """The context of ``faction``'s segment on ``map_``. Raises
-    :class:`~model.errors.InputError` for a faction not in the position."""
+    :class:`~model.errors.InputError` for a faction not in the position, and
+    for a file without a map (the segment places markers in hexes)."""
     faction = pos.require_faction(faction)
+    if pos.map_board is None or not any(h.map in (None, map_) for h in pos.map_board.hexes.values()):
+        raise InputError(Problem(pos.file, "map", f"the Logistics / Partisan Segment (1.2) places markers in hexes, "
+                                 f"and the state file has no hexes of the {map_.upper()} map (map: hexes:)"))
     board = pos.board
     hexes = {hid: h for hid, h in (board.hexes.items() if board is not None else ()) if h.map in (None, map_)}
     pool = pos.seasonal.pool(map_, faction)

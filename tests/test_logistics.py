@@ -182,3 +182,11 @@ def test_1_2_1_soviet_hq_adjacent(tmp_path):
     p = write_state(tmp_path, "s.yaml", st)
     code, res, _ = run("check-logistics", p, "--faction", "soviet", "--place-logistics", "Soviet@0101", "--json")
     assert code == 0 and res["legal"] is True
+
+
+def test_1_2_on_a_file_without_a_map_is_bad_input(tmp_path):
+    st = {"game": "ds", "turn": "Mar-Apr 1943", "war-state": "total", "factions": {"axis": {"ds": {"hand": []}}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    for cmd in (["logistics", p, "--faction", "axis"], ["check-logistics", p, "--faction", "axis", "--place-partisan", "0101"]):
+        code, out, err = run(*cmd)
+        assert code == 2 and err.startswith("Error: ") and ": map: " in err and "no hexes" in err and not out
