@@ -193,3 +193,17 @@ def parse_countries(raw: dict, file: str, maps: tuple, problems: list) -> dict[s
 
 
 COUNTRY_FIELDS = tuple(f.name for f in fields(Country))
+
+
+def dependent_of(pos, hex_, map_: str) -> Optional[tuple[str, str]]:
+    """``(the country a hex is a Dependent of, the Dependent's name)`` on ``map_``'s display, or None.
+
+    One concept for Dependents and ceded Regions: a hex lies in its Region's Dependent
+    when the Region is listed as one ("if the Inner Mongolia Region of Hopeh has become a
+    Japanese Dependent", DS 1.2.2.1, 13.3.2), else in its country's.
+    """
+    for name in (hex_.region, hex_.country):
+        c = pos.country(name, map_) if name else None
+        if c is not None and c.dependent_of:
+            return c.dependent_of, c.name
+    return None

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ..model.board import same_country
+from ..model.countries import dependent_of
 from ..model.errors import InputError, Problem
 from ..model.names import norm_name
 from ..model.position import Position
@@ -137,10 +139,10 @@ def placement_rule(ctx: LogisticsContext, name: str, hid: str) -> Optional[str]:
             return (f"no {'German' if m == 'tk' else 'Japanese'} ground unit in {hid} can trace "
                     f"{'an overland ' if m == 'tk' else 'a '}supply line to a supply source in {nat} ({'; '.join(reasons)})")
         if m == "ds" and "kwantung" in norm_name(name):
-            c = _country(ctx, h.country)
             if norm_name(h.country or "") not in ("manchukuo", "korea"):
                 return f"the Kwantung Logistics marker can only be placed in Manchukuo or Korea, and {hid} is in {h.country or 'no country'}"
-            if c is None or norm_name(c.dependent_of or "") != "japan":
+            dep = dependent_of(pos, h, m)
+            if dep is None or not same_country(dep[0], "Japan"):
                 return f"the Kwantung Logistics marker needs a Japanese Dependent, and {h.country} is not one"
         return None
     if f == "soviet":
@@ -193,10 +195,9 @@ def partisan_country(ctx: LogisticsContext, hid: str) -> tuple[Optional[str], Op
     if not c.conquered_allied_minor:
         return None, (f"{hid} is in {c.name}, not a Conquered Allied Minor Country (minor {bool(c.minor)}, "
                       f"status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
-    if h.region:
-        r = _country(ctx, h.region)
-        if r is not None and norm_name(r.dependent_of or "") == "japan":
-            return None, f"{hid} is in the {h.region} Region of {c.name}, ceded to Japan (a Japanese Dependent)"
+    dep = dependent_of(ctx.pos, h, ctx.map)
+    if dep is not None and h.region and norm_name(dep[1]) == norm_name(h.region) and same_country(dep[0], "Japan"):
+        return None, f"{hid} is in the {h.region} Region of {c.name}, ceded to Japan (a Japanese Dependent)"
     return c.name, None
 
 

@@ -390,3 +390,57 @@ def test_1_3_1_a_decks_panzer_step_is_read_as_a_state_files_is(tmp_path):
     pos = position(tmp_path, faction="axis", countries=GERMANY,
                    steps=[{"nationality": "Germany", "kind": "panzer", "count": 3}])
     assert [(s.kind, s.count) for s in steps_received(pos, "axis", "tk")] == [("armor", 3)]
+
+
+def test_1_3_3_1_no_step_of_any_kind_goes_to_a_conquered_allied_minor_country(tmp_path):
+    """1.3.3.1 "An Allied faction cannot allocate replacements to a Conquered Allied Minor Country" - with
+    Nationalist Chinese steps (DS 1.3.1) too. Hopeh is the rules' own example of a Conquered Western Minor."""
+    countries = {"Hopeh": {"minor": True, "chinese": True, "alignment": "western", "status": "conquered"},
+                 "Szechwan": {"minor": True, "chinese": True, "alignment": "western", "status": "active"}}
+    h = hexes(("0101", CITY("Hopeh", control="western")), ("0102", CITY("Szechwan", control="western")))
+    steps = [{"nationality": "Nationalist Chinese", "kind": "infantry", "count": 1}]
+    pos = position(tmp_path, game="ds", faction="western", countries=countries, hexes=h, steps=steps,
+                   pool=[inf("HP-1", "Hopeh")])
+    res = best(pos, "western", "ds")
+    assert res.allocation.steps_used() == 0
+    from aeref.cli.replacements import solution_json
+    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    assert lost["rule"] == "1.3.3.1" and "HP-1" in lost["reason"] and "Conquered Allied Minor Country" in lost["reason"]
+    r = rule(pos, "western", "ds", [{"unit": "HP-1", "location": "0101", "paid-with": ["Nationalist Chinese infantry"]}])
+    assert not r.legal and [v.rule for v in r.violations] == ["1.3.3.1"]
+    # an active Western Chinese Country takes the step
+    pos = position(tmp_path, game="ds", faction="western", countries=countries, hexes=h, steps=steps,
+                   pool=[inf("HP-1", "Hopeh"), inf("SZ-1", "Szechwan")])
+    assert [p[0] for p in best(pos, "western", "ds").allocation.placements] == ["SZ-1"]
+
+
+def test_9_1_only_a_one_step_exp_unit_stacks_with_other_minor_countries(tmp_path):
+    """9.1: ground units of different Minor Countries cannot stack together; one-step Exp units may stack with
+    any units of their faction - a two-step Exp unit may not."""
+    countries = {"Greece": {"minor": True, "alignment": "western", "status": "active"},
+                 "Yugoslavia": {"minor": True, "alignment": "western", "status": "active"}}
+    steps = [{"nationality": "minor", "kind": "any", "count": 1}]
+    for exp_steps, ok in ((1, True), (2, False)):
+        exp = {"id": f"GR-X{exp_steps}", "faction": "western", "nationality": "Greece", "type": "exp", "steps": exp_steps}
+        h = hexes(("0101", CITY("Yugoslavia", control="western", units=[exp])))
+        pos = position(tmp_path, faction="western", countries=countries, hexes=h, steps=steps, pool=[inf("YU-1", "Yugoslavia")])
+        r = rule(pos, "western", "tk", [{"unit": "YU-1", "location": "0101", "paid-with": ["minor infantry"]}])
+        assert r.legal == ok, exp_steps
+        if not ok:
+            assert [v.rule for v in r.violations] == ["9.1"]
+
+
+def test_1_3_4_a_region_ceded_to_japan_is_a_japanese_dependent(tmp_path):
+    """DS 1.3.4 "A Japanese Col colonial unit must be placed in a City hex in any Japanese Dependent ... that
+    contains a Japanese ground unit": the Inner Mongolia Region of Hopeh ceded to Japan is one (DS 1.2.2.1)."""
+    countries = {**JAPAN, "Hopeh": {"minor": True, "chinese": True, "alignment": "western", "status": "active"},
+                 "Inner Mongolia": {"dependent-of": "Japan"}}
+    jinf = {"id": "J-9", "faction": "axis", "nationality": "Japan", "type": "infantry"}
+    h = hexes(("0101", CITY("Hopeh", region="Inner Mongolia", control="axis", units=[jinf])),
+              ("0102", CITY("Hopeh", control="axis", units=[dict(jinf, id="J-10")])))
+    pos = position(tmp_path, game="ds", faction="axis", countries=countries, hexes=h,
+                   steps=[{"nationality": "Japan", "kind": "infantry", "count": 1, "colonial": True}],
+                   pool=[inf("J-Col", "Japan", colonial="Col")])
+    res = best(pos, "axis", "ds")
+    assert res.allocation.placements[0][:2] == ("J-Col", "0101")
+    assert list(res.ctx.eligible["J-Col"]) == ["0101"]          # 0102 lies in Hopeh itself, an active Minor Country

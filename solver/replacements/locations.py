@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ...model.board import Board, Unit, same_country
+from ...model.countries import dependent_of
 from ...model.names import norm_name
 from ...model.vocabulary import ALLIED, faction_name
 
@@ -43,8 +44,9 @@ def _home_hexes(ctx, nat):
 
 
 def _dependent_of(ctx, hex_, of: str) -> bool:
-    c = ctx.country(hex_.country)
-    return bool(c and c.dependent_of and same_country(c.dependent_of, of))
+    """The hex lies in a Dependent of ``of`` (its country's, or a Region ceded to it: model.countries.dependent_of)."""
+    dep = dependent_of(ctx.pos, hex_, ctx.map)
+    return dep is not None and same_country(dep[0], of)
 
 
 def _add_box(ctx, ok, name: str, basis: str) -> None:
@@ -109,10 +111,11 @@ def dependent_cities(country: str, adjective: str):
     def where(ctx, u, nat, ok, near):
         for h in ctx.board.hexes.values():
             if h.map in (None, ctx.map) and h.city and _dependent_of(ctx, h, country):
+                dep = dependent_of(ctx.pos, h, ctx.map)[1]
                 if h.control == ctx.faction:
-                    ok.setdefault(h.id, f"a City under friendly control in the {adjective} Dependent {h.country}")
+                    ok.setdefault(h.id, f"a City under friendly control in the {adjective} Dependent {dep}")
                 else:
-                    near.setdefault(h.id, f"{h.id} is a City in the {adjective} Dependent {h.country} but not under "
+                    near.setdefault(h.id, f"{h.id} is a City in the {adjective} Dependent {dep} but not under "
                                           f"{faction_name(ctx.faction)} control")
     return where
 

@@ -18,7 +18,7 @@ from .context import ReplacementContext
 from .received import Pool
 from .ruling import Allocation, paid_with_text
 from .rules import post
-from .taking import MINOR_COUNTRY, check_minor, pool_fits_nationality, takeable_problems
+from .taking import pool_fits_nationality, takeable_problems
 
 
 def _one_more(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str, placeable: list) -> Optional[tuple]:
@@ -49,20 +49,19 @@ def _barred(ctx: ReplacementContext, p: Pool) -> list:
             continue
         if p.colonial and not u.is_colonial:
             continue
+        countries = [c for c in (ctx.country(n) for n in u.nationality) if c is not None]
         if p.special == "minor":
-            c = ctx.country(u.nationality[0])
-            if not (c is not None and c.is_minor_of(ctx.faction)):
+            if not any(c.is_minor_of(ctx.faction) for c in countries):
                 continue
-        elif p.special is not None or not u.has_nationality(p.nationality):
+        elif p.special in ("communist", "nationalist"):
+            want = "soviet" if p.special == "communist" else "western"
+            if not any(c.chinese and c.alignment == want for c in countries):
+                continue
+        elif not u.has_nationality(p.nationality):
             continue
         tp = takeable_problems(ctx, u)
         if tp:
             out.append((uid, tp[0][0].number, tp[0][1]))
-            continue
-        if p.special == "minor":
-            msg = check_minor(ctx, u, (p.key,))
-            if msg:
-                out.append((uid, MINOR_COUNTRY.number, msg))
     return out
 
 

@@ -151,8 +151,9 @@ def _post_stacking(ctx):
 
 
 def minor_nationality(ctx: ReplacementContext, u) -> Optional[str]:
-    """The Minor Country of a ground unit for 9.1 (None for a major power's unit or an Exp unit)."""
-    if u.type == "exp":
+    """The Minor Country of a ground unit for 9.1 (None for a major power's unit or a one-step Exp unit:
+    "one-step Exp units may stack with any units of their faction")."""
+    if u.type == "exp" and u.steps == 1:
         return None
     for n in u.nationality:
         if ctx.is_minor(n):
@@ -188,7 +189,7 @@ def _post_minor_stacking(ctx):
                                  f"{ctx.describe(a)} and {ctx.describe(b)} in {loc}: ground units of different Minor Countries cannot stack together")
 
 
-FORCE_POOL, GARRISON, QUIT_INDIA = (_take_rule(c) for c in TAKE_RULES)
+FORCE_POOL, GARRISON, QUIT_INDIA, CONQUERED_MINOR = (_take_rule(c) for c in TAKE_RULES)
 NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT = (_payment_rule(c) for c in PAYMENT_RULES)
 LINK = Rule("1.3.3", "Taking Replacements", _post_link)
 CAPACITY = Rule("1.3.3", "Steps Received", _post_capacity)
@@ -198,7 +199,7 @@ STACKING = Rule("9.2", "Stacking", _post_stacking)
 MINOR_STACKING = Rule("9.1", "Minor Country Stacking", _post_minor_stacking)
 
 #: Every rule of 1.3.3 / 1.3.4 (and the stacking rules 1.3.4 refers to), in the order rulings list them.
-RULES: tuple = (FORCE_POOL, GARRISON, QUIT_INDIA, NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT,
+RULES: tuple = (FORCE_POOL, GARRISON, QUIT_INDIA, CONQUERED_MINOR, NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT,
                 LINK, CAPACITY, LOCATIONS, ENEMY, STACKING, MINOR_STACKING)
 
 

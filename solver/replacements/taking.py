@@ -97,9 +97,6 @@ def check_minor(ctx, u, opt) -> Optional[str]:
         if p.special != "minor":
             continue
         if not pool_fits_nationality(ctx, p, u):
-            c = ctx.country(u.nationality[0])
-            if c is not None and c.is_minor_of(ctx.faction) and c.status == "conquered":
-                return f"{ctx.describe(u)}: {c.name} is a Conquered Allied Minor Country; an Allied faction cannot allocate replacements to it"
             return f"{ctx.describe(u)} paid with {p.key}: {u.nationality_text} is not a {faction_name(ctx.faction)} Minor Country"
     return None
 
@@ -238,6 +235,19 @@ def check_garrison(ctx, u) -> Optional[str]:
     return None
 
 
+def check_conquered_minor(ctx, u) -> Optional[str]:
+    # 1.3.3.1 "Exception: An Allied faction cannot allocate replacements to a Conquered Allied Minor Country." -
+    # with any step: Minor Country, Chinese (1.3.1) or the country's own.
+    if ctx.faction not in ALLIED:
+        return None
+    for n in u.nationality:
+        c = ctx.country(n)
+        if c is not None and c.conquered_allied_minor:
+            return (f"{ctx.describe(u)}: {c.name} is a Conquered Allied Minor Country; an Allied faction cannot "
+                    "allocate replacements to it")
+    return None
+
+
 def check_quit_india(ctx, u) -> Optional[str]:
     # DS 1.3.3 △ "If the Axis Quit India marker is in the Strategic Warfare Box, the Western faction may not take
     # British Ind colonial steps as replacements."
@@ -252,6 +262,7 @@ TAKE_RULES = (
     Check(FORCE_POOL_LIMITATION, check_force_pool),
     Check(GARRISON, check_garrison),
     Check(QUIT_INDIA, check_quit_india),
+    Check(MINOR_COUNTRY, check_conquered_minor),
 )
 
 
