@@ -40,7 +40,8 @@ def ruling_json(ruling) -> dict:
     return {"legal": ruling.legal, "violations": [v.as_json() for v in ruling.violations],
             "steps-received": ruling.steps_received, "steps-used": ruling.steps_used,
             "steps-lost": ruling.steps_received - ruling.steps_used, "lost": ruling.lost,
-            "interpretations": ruling.interpretations, **({"notes": ruling.notes} if ruling.notes else {})}
+            "eliminated": ruling.eliminated, "interpretations": ruling.interpretations,
+            **({"notes": ruling.notes} if ruling.notes else {})}
 
 
 def _steps_text(count: int, label: str, bare: bool = False) -> str:
@@ -140,6 +141,8 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
                    f"({ruling.steps_used} of {ruling.steps_received} steps used)")
         for v in ruling.violations:
             click.echo(f"  {v}")
+        for e in ruling.eliminated:
+            click.echo(f"  Eliminated after the Segment: 9.2 Stacking: {e['message']}")
         for lost in ruling.lost:
             click.echo(f"  Unused: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
         for note in ruling.notes:

@@ -264,19 +264,33 @@ class Board:
             return SupplyTrace(False, (), f"{start} holds an enemy ground unit")
         paths = self._supply_paths(faction, tset, overland)
         if start not in paths:
-            shown = ", ".join(sorted(str(t) for t in tset)[:5])
-            return SupplyTrace(False, (), f"no path from {start} to {shown} avoiding hexes with enemy ground units")
+            return SupplyTrace(False, (), self._why_cut(start, faction, tset, overland))
         path = tuple(reversed(paths[start]))
         return SupplyTrace(True, path, f"supply line {' - '.join(path)}")
 
-    def _supply_paths(self, faction: str, targets: frozenset, overland: bool) -> dict:
-        """Shortest paths from the nearest of ``targets`` to every location that can trace to them (cached)."""
-        key = (faction, targets, overland)
+    def _why_cut(self, start: str, faction: str, targets: frozenset, overland: bool) -> str:
+        """Why no supply line runs from ``start`` to ``targets``, as it is: enemy ground units in the way,
+        only lines through an Off-Map Box (overland), or no line of neighbours at all."""
+        shown = ", ".join(sorted(str(t) for t in targets)[:5])
+        through_enemy = self._supply_paths(faction, targets, overland, avoid_enemy=False)
+        if start in through_enemy:
+            blocking = [n for n in reversed(through_enemy[start]) if n in self.hexes and self.enemy_ground_units(n, faction)]
+            return (f"every line from {start} to {shown} passes a hex with an enemy ground unit "
+                    f"(such as {', '.join(blocking[:3])})")
+        if overland and start in self._supply_paths(faction, targets, False):
+            return (f"the only lines from {start} to {shown} run through an Off-Map Box, and an overland supply line "
+                    "cannot pass through one")
+        return f"no line of neighbouring hexes runs from {start} to {shown}"
+
+    def _supply_paths(self, faction: str, targets: frozenset, overland: bool, avoid_enemy: bool = True) -> dict:
+        """Shortest paths from the nearest of ``targets`` to every location that can trace to them (cached).
+        ``avoid_enemy`` False: hexes with enemy ground units are passable (to say why a line is cut)."""
+        key = (faction, targets, overland, avoid_enemy)
         cache = self.__dict__.setdefault("_supply_cache", {})
         if key not in cache:
             import networkx as nx
             g = self.graph
-            keep = [n for n in g if not ((n in self.hexes and self.enemy_ground_units(n, faction)) or
+            keep = [n for n in g if not ((avoid_enemy and n in self.hexes and self.enemy_ground_units(n, faction)) or
                                          (overland and n not in self.hexes and n not in targets))]
             sub = g.subgraph(keep)
             sources = {t for t in targets if t in sub}

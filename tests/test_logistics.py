@@ -190,3 +190,21 @@ def test_1_2_on_a_file_without_a_map_is_bad_input(tmp_path):
     for cmd in (["logistics", p, "--faction", "axis"], ["check-logistics", p, "--faction", "axis", "--place-partisan", "0101"]):
         code, out, err = run(*cmd)
         assert code == 2 and err.startswith("Error: ") and ": map: " in err and "no hexes" in err and not out
+
+
+def test_1_2_1_a_line_cut_by_an_off_map_box_says_so_not_enemy_units(tmp_path):
+    """1.2.1 Soviet: "an overland supply line (10.2) to a supply source in Russia": with no enemy unit
+    anywhere, a line that only runs through an Off-Map Box is cut for that reason."""
+    st = {"game": "tk", "turn": "Mar-Apr 1943", "war-state": "total",
+          "factions": {"soviet": {"tk": {"hand": []}}},
+          "countries": {"Russia": {"status": "active", "alignment": "soviet", "posture": "war"}},
+          "marker-pool": {"soviet": {"logistics": ["Soviet"]}},
+          "map": {"boxes": ["Central Asia"], "hexes": {
+              "0101": {"country": "Russia", "rail": True, "neighbours": ["Central Asia"],
+                       "units": [{"id": "R-HQ", "faction": "soviet", "nationality": "Russia", "type": "hq"}]},
+              "0105": {"country": "Russia", "city": True, "supply-source": "Russia", "neighbours": ["Central Asia"]}}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, res, _ = run("check-logistics", p, "--faction", "soviet", "--place-logistics", "Soviet@0101", "--json")
+    assert code == 1
+    msg = next(v["message"] for v in res["violations"] if v["rule"] == "1.2.1")
+    assert "run through an Off-Map Box" in msg and "enemy" not in msg

@@ -69,7 +69,9 @@ def test_check_replacements_illegal(tmp_path):
     rules = [(v["rule"], v["title"]) for v in out["violations"]]
     assert ("1.3.3.3", "Garrison Units") in rules
     assert ("1.3.4", "Enemy Units and Markers") in rules
-    assert ("9.2", "Stacking") in rules
+    assert ("9.2", "Stacking") not in rules       # 1.3.4: overstacking is no violation when placing...
+    [e] = out["eliminated"]                       # ... the excess is eliminated after the Segment (9.2)
+    assert e["location"] == "4012" and e["units"] == ["R-3"]
     assert any("G-1P" in v["message"] for v in out["violations"])
 
 

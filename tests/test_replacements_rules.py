@@ -279,8 +279,18 @@ def test_9_2_stacking_after_placement(tmp_path):
     assert best(pos, "soviet", "tk").allocation.steps_used() == 2
     pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 6}], pool=pool, hexes=h, boxes=["Central Asia"])
     assert best(pos, "soviet", "tk").allocation.steps_used() == 6
+    # 1.3.4 "any number of replacements can be placed in the same hex ... you'll have to eliminate the excess":
+    # legal when placing; 9.2 eliminates one unit after the Segment and its step is lost
     r = rule(pos, "soviet", "tk", [{"unit": f"R-{i}", "location": "0101", "paid-with": ["Russia infantry"]} for i in range(2)])
-    assert [v.rule for v in r.violations] == ["9.2"] and "0101 would hold 4 friendly ground units" in r.violations[0].message
+    assert r.legal and r.violations == []
+    [e] = r.eliminated
+    assert e["units"] == ["R-1"] and "0101 holds 4 friendly ground units with 6 steps" in e["message"]
+    assert r.steps_used == 1 and r.steps_received - r.steps_used == sum(x["count"] for x in r.lost)
+    assert {"step": "Russia infantry", "count": 1, "rule": "9.2",
+            "reason": "spent on R-1, eliminated for stacking in 0101 at the end of the Segment (9.2)"} in r.lost
+    # Limited Stacking: 3 steps; the hex already holds 2
+    r = rule(pos, "soviet", "tk", [{"unit": f"R-{i}", "location": "0102", "paid-with": ["Russia infantry"]} for i in range(2)])
+    assert r.legal and r.eliminated[0]["units"] == ["R-1"] and "(Limited Stacking) is 3 units and 3 steps" in r.eliminated[0]["message"]
 
 
 def test_9_1_minor_countries_do_not_stack_together(tmp_path):

@@ -127,3 +127,40 @@ def test_check_replacements_bad_allocation_one_error_line_without_validate_hint(
     r = run("check-replacements", p, a, "--faction", "soviet")
     assert r.exit_code == 2 and r.stderr.count("Error:") == 1 and r.stderr.count("\n") == 1
     assert "a.yaml: [0].location:" in r.stderr and "[1].unit:" in r.stderr and "aeref validate" not in r.stderr
+
+
+def test_1_3_2_3_a_no_retreat_step_lost_in_a_pair_exchange_cites_no_retreat(tmp_path):
+    """1.3.2.3 No Retreat: 3 VP give three infantry steps; with German armor units only, one pair buys one
+    armor unit and the third step is lost - by No Retreat's pair exchange (1.3.2.3), not 1.3.3.2."""
+    pos = position(tmp_path, faction="axis", countries={"Germany": {"status": "active", "alignment": "axis"}},
+                   markers={"vp": {"side": "axis-tide", "box": 3}, "vp-track": {"No Retreat": 2}},
+                   pool=[inf("G-A1", "Germany", "armor"), inf("G-A2", "Germany", "armor")],
+                   hexes=hexes(("0101", CITY("Germany", control="axis"))))
+    res = optimise(pos, "axis", "tk")
+    assert res.allocation.steps_used() == 2
+    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    assert lost["count"] == 1 and lost["rule"] == "1.3.2.3"
+    assert "1.3.2.3 No Retreat" in lost["reason"] and "1.3.3.2" not in lost["reason"]
+
+
+def test_a_step_lost_to_stacking_names_the_rule_that_decides(tmp_path):
+    """Steps left because every place breaks a stacking rule cite that rule - 9.2 or 9.1 - with its values,
+    never "9.2 or 9.1"."""
+    own = lambda i, nat="Russia": {"id": f"X-{i}", "faction": "soviet", "nationality": nat, "type": "infantry", "steps": 2}
+    countries = {"Russia": {"status": "active", "alignment": "soviet"},
+                 "Mongolia": {"minor": True, "status": "active", "alignment": "soviet"},
+                 "Tuva": {"minor": True, "status": "active", "alignment": "soviet"}}
+    full = hexes(("0101", CITY("Russia", units=[own(1), own(2)])))
+    pos = position(tmp_path, countries=countries, steps=[{"nationality": "Russia", "kind": "infantry", "count": 2}],
+                   pool=[inf("R-1"), inf("R-2")], hexes=full)
+    res = optimise(pos, "soviet", "tk")
+    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    assert res.allocation.steps_used() == 1 and lost["rule"] == "9.2" and "limit is 3" in lost["reason"]
+    assert " or " not in lost["reason"]
+    mixed = hexes(("0201", {"country": "Mongolia", "markers": [{"type": "partisan-base", "faction": "soviet"}],
+                            "units": [own(3, "Tuva")]}))
+    pos = position(tmp_path, countries=countries, steps=[{"nationality": "minor", "kind": "any", "count": 1}],
+                   pool=[inf("MO-1", "Mongolia")], hexes=mixed)
+    res = optimise(pos, "soviet", "tk")
+    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    assert res.allocation.steps_used() == 0 and lost["rule"] == "9.1" and "different Minor Countries" in lost["reason"]

@@ -34,6 +34,8 @@ class ReplacementContext:
     Replacement Locations of a unit with the basis of each (a fact of
     1.3.4); ``near_miss[uid][loc]`` why a location that almost qualified does
     not; ``blocked[loc]`` the enemy units and markers in a location;
+    ``valid_place`` / ``valid_pay`` the candidates the rules allow, before a
+    proposed allocation adds its own values to ``place_values`` / ``pay_values``;
     ``supply`` every supply trace made, ``(what, SupplyTrace)``; ``notes`` what
     the file leaves unsaid for this map (a marker written without a map in AE).
     """
@@ -50,6 +52,8 @@ class ReplacementContext:
     eligible: dict = field(default_factory=dict)
     near_miss: dict = field(default_factory=dict)
     blocked: dict = field(default_factory=dict)
+    valid_place: dict = field(default_factory=dict)
+    valid_pay: dict = field(default_factory=dict)
     supply: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     _trace_cache: dict = field(default_factory=dict)
@@ -136,4 +140,5 @@ def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[U
                                      key=lambda o: (sum(flexibility(ctx.pools[k], cls) for k in o), [keys.index(k) for k in o]))
         if takeable_problems(ctx, u):
             ctx.place_values[uid], ctx.pay_values[uid] = [], []
+        ctx.valid_place[uid], ctx.valid_pay[uid] = list(ctx.place_values[uid]), list(ctx.pay_values[uid])
     return ctx

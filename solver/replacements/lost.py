@@ -17,8 +17,8 @@ from ..constraints import Evaluator
 from .context import ReplacementContext
 from .received import Pool
 from .ruling import Allocation, paid_with_text
-from .rules import post
-from .taking import pool_fits_nationality, takeable_problems
+from .rules import RULES, post
+from .taking import AIRBORNE, TWO_STEP_TYPES, pool_fits_nationality, takeable_problems
 
 
 def _one_more(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str, placeable: list) -> Optional[tuple]:
@@ -28,10 +28,10 @@ def _one_more(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: st
     spent = alloc.pool_use(ctx)
     left = {k: p.count - spent.get(k, 0) for k, p in ctx.pools.items()}
     for u in placeable[:5]:
-        for opt in ctx.pay_values[u.id]:
+        for opt in ctx.valid_pay[u.id]:
             if key not in opt or any(opt.count(k) > left.get(k, 0) for k in opt):
                 continue
-            for loc in ctx.place_values[u.id][:12]:
+            for loc in ctx.valid_place[u.id][:12]:
                 trial = Allocation(list(alloc.placements) + [(u.id, loc, opt)])
                 if set(ev.violations(trial.choice(ctx))) <= before:
                     return u.id, loc, opt
@@ -45,7 +45,7 @@ def _barred(ctx: ReplacementContext, p: Pool) -> list:
     out = []
     for uid in ctx.force_pool:
         u = ctx.units[uid]
-        if u.type == "garrison" or any(p.key in opt for opt in ctx.pay_values[uid]):
+        if u.type == "garrison" or any(p.key in opt for opt in ctx.valid_pay[uid]):
             continue
         if p.colonial and not u.is_colonial:
             continue
@@ -63,6 +63,63 @@ def _barred(ctx: ReplacementContext, p: Pool) -> list:
         if tp:
             out.append((uid, tp[0][0].number, tp[0][1]))
     return out
+
+
+def _two_steps(ctx: ReplacementContext, p: Pool, placeable: list) -> tuple[str, str]:
+    """One step of pool ``p`` left and every unit it could go towards costs two: an airborne or marine
+    unit (1.3.3.2) or an armor-type unit bought with a pair of exchangeable steps (the pair's own rule)."""
+    two_step = [u for u in placeable if u.type in TWO_STEP_TYPES]
+    armor = [u for u in placeable if u.type not in TWO_STEP_TYPES]
+    parts = []
+    if two_step:
+        parts.append(f"{', '.join(u.id for u in two_step[:5])} cost{'s' if len(two_step) == 1 else ''} two "
+                     f"infantry-type steps ({AIRBORNE.number} {AIRBORNE.title})")
+    if armor:
+        parts.append(f"{', '.join(u.id for u in armor[:5])} {'is an armor-type unit' if len(armor) == 1 else 'are armor-type units'}, "
+                     f"for which only a pair of {p.key} steps is exchanged ({p.rule.number} {p.rule.title})")
+    rule = AIRBORNE.number if two_step and not armor else p.rule.number
+    return rule, f"one {p.key} step is left, and " + " and ".join(parts)
+
+
+def _blocked(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str, placeable: list, what: str) -> tuple[str, str]:
+    """Why the ``key`` steps left cannot go to the units still placeable: one more placement paying with
+    such a step is tried for a few units, payments and locations, and the rules it would break are named
+    (the one rule that decides every trial; else each trial's own rule)."""
+    choice = alloc.choice(ctx)
+    before = {id(b.constraint) for b in ev.broken(choice)}
+    spent = alloc.pool_use(ctx)
+    trials = []
+    for u in placeable[:5]:
+        slots = (("place", u.id), ("pay", u.id))
+        for opt in [o for o in ctx.valid_pay[u.id] if key in o][:3]:
+            for loc in ctx.valid_place[u.id][:12]:
+                trial = dict(choice)
+                trial[slots[0]], trial[slots[1]] = loc, opt
+                new = [b for b in ev.broken(trial, slots) if id(b.constraint) not in before]
+                if new:
+                    trials.append((u.id, loc, new))
+    if not trials:
+        short = [k for k in {k for u in placeable for o in ctx.valid_pay[u.id] if key in o for k in o}
+                 if spent.get(k, 0) >= ctx.pools[k].count]
+        return "1.3.3", (f"the {what} units left ({', '.join(u.id for u in placeable[:5])}) would need "
+                         f"{' and '.join(sorted(short)) or 'other'} steps too, and none of those is left")
+    rules_in = [{b.rule.key for b in new} for _, _, new in trials]
+    order = [r.key for r in RULES]
+    common = [k for k in order if all(k in s for s in rules_in)]
+    if common:
+        k = common[0]
+        uid, loc, new = trials[0]
+        b = next(b for b in new if b.rule.key == k)
+        others = f" (so do the other {len(trials) - 1} placements tried)" if len(trials) > 1 else ""
+        return b.rule.number, f"{uid} in {loc} breaks {k}: {b.message}{others}"
+    counts: dict = {}
+    for s in rules_in:
+        for k in s:
+            counts[k] = counts.get(k, 0) + 1
+    top = max(order, key=lambda k: counts.get(k, 0))
+    shown = "; ".join(f"{uid} in {loc} breaks {new[0].rule.key}: {new[0].message}" for uid, loc, new in trials[:4])
+    more = f"; and {len(trials) - 4} more placements tried" if len(trials) > 4 else ""
+    return next(r.number for r in RULES if r.key == top), shown + more
 
 
 def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False) -> list:
@@ -83,7 +140,7 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
         if left <= 0:
             continue
         units = list(ctx.units.values())
-        fits = [u for u in units if u.id in ctx.force_pool and any(key in opt for opt in ctx.pay_values[u.id])]
+        fits = [u for u in units if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
         kind = {"infantry": "infantry-type", "armor": "armor- or infantry-type", "any": "infantry- or armor-type"}[p.kind]
         nat = (p.nationality if p.special is None else
                f"{fac} Minor Country" if p.special == "minor" else p.nationality + " Country")
@@ -91,7 +148,7 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
         barred = _barred(ctx, p)
         barred_text = "; ".join(f"{msg} [{rule}]" for _, rule, msg in barred)
         free = [u for u in fits if u.id not in taken]
-        placeable = [u for u in free if ctx.place_values[u.id]]
+        placeable = [u for u in free if ctx.valid_place[u.id]]
         if not fits:
             garrison = [u.id for u in units if u.type == "garrison" and u.id in ctx.force_pool
                         and pool_fits_nationality(ctx, p, u)]
@@ -125,15 +182,11 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
                 details.append(f"{shown}: {d}")
             reason = f"the {what} units left in the Force Pool cannot be placed: " + "; ".join(details)
             rule = "1.3.4"
-        elif all(len(opt) == 2 for u in placeable for opt in ctx.pay_values[u.id] if key in opt) and left == 1:
-            reason = f"the units left ({', '.join(u.id for u in placeable[:5])}) cost two steps and only one {key} step is left"
-            rule = "1.3.3.2"
+        elif all(len(opt) == 2 for u in placeable for opt in ctx.valid_pay[u.id] if key in opt) and left == 1:
+            rule, reason = _two_steps(ctx, p, placeable)
         else:
-            locs = sorted({loc for u in placeable for loc in ctx.place_values[u.id]})
-            rule = "9.2"
-            reason = (f"the {what} units left ({', '.join(u.id for u in placeable[:5])}) can only go to "
-                      f"{', '.join(locs[:6])}{' ...' if len(locs) > 6 else ''}, where the stacking limits (9.2) or "
-                      "Minor Country stacking (9.1) leave no room, or their steps are better spent on other units")
+            ev = ev or Evaluator(post(ctx))
+            rule, reason = _blocked(ctx, ev, alloc, key, placeable, what)
         more = None
         if proposed and placeable:
             ev = ev or Evaluator(post(ctx))

@@ -21,7 +21,10 @@ from ...model.position import Position
 from ..constraints import Evaluator, Violation
 from .context import ReplacementContext, make_context
 from .received import Pool, make_pools, steps_received
-from .rules import post
+from .rules import CAPACITY, RULES, STACKING, friendly_stack, post, stacking_limits
+
+#: The rules of placing (every rule but 9.2 Stacking, which is enforced after the Segment: 1.3.4).
+PLACING_RULES = tuple(r for r in RULES if r is not STACKING)
 from .taking import FORCE_POOL_LIMITATION
 
 
@@ -153,7 +156,8 @@ def read_allocation(pos: Position, faction: str, map_: str, data, file: str
 @dataclass
 class ReplacementRuling:
     """``check-replacements``: ``legal``, every :class:`Violation`, the steps received and used,
-    and the steps the allocation leaves unused (``lost``, each with rule and reason)."""
+    the steps the allocation leaves unused (``lost``, each with rule and reason) and the units
+    eliminated for stacking after the Segment (``eliminated``, 9.2)."""
     legal: bool
     violations: list
     steps_received: int
@@ -161,6 +165,7 @@ class ReplacementRuling:
     lost: list
     interpretations: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+    eliminated: list = field(default_factory=list)
 
 
 def interpretations_used(pos: Position) -> dict:
@@ -168,13 +173,47 @@ def interpretations_used(pos: Position) -> dict:
     return {k: v for k, v in pos.interpretations_in_force.items() if k in ("airborne-steps",)}
 
 
+def overstacked(ctx: ReplacementContext, placements: list) -> list[dict]:
+    """9.2 after the Segment: the hexes ``placements`` overstack and the replacement units eliminated there.
+
+    1.3.4: "any number of replacements can be placed in the same hex ... stacking limits (9.2) are
+    enforced after every Phase and Segment, so ... you'll have to eliminate the excess". The owning
+    player chooses which units; counted here are the replacements placed last in the hex (each a
+    one-step unit). Returns ``[{"location", "units", "message"}]`` in the order of the allocation.
+    """
+    by_hex: dict = {}
+    for uid, loc, pay in placements:
+        if loc in ctx.board.hexes:
+            by_hex.setdefault(loc, []).append(uid)
+    out = []
+    for loc, placed in by_hex.items():
+        n0, s0 = friendly_stack(ctx, loc)
+        max_u, max_s = stacking_limits(ctx, loc)
+        n, steps = n0 + len(placed), s0 + len(placed)
+        k = max(n - max_u, steps - max_s, 0)
+        if not k:
+            continue
+        gone = placed[-k:] if k <= len(placed) else list(placed)
+        lim = " (Limited Stacking)" if ctx.board.hexes[loc].limited_stacking else ""
+        more = "" if k <= len(placed) else f" (the {k - len(placed)} more come from the units there before)"
+        out.append({"location": loc, "units": gone, "rule": STACKING.number,
+                    "message": (f"{loc} holds {n} friendly ground units with {steps} steps after placement, the limit{lim} "
+                                f"is {max_u} units and {max_s} steps: {k} unit{'s' if k != 1 else ''} must be eliminated at the "
+                                f"end of the Segment{more}; counted here: {', '.join(gone)}, the replacement{'s' if len(gone) != 1 else ''} "
+                                "placed last (the owning player chooses which)")})
+    return out
+
+
 def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     """Rule on a proposed allocation (rows from :func:`allocation_context`).
 
     Returns a :class:`ReplacementRuling`: every violated rule with its
-    number and values, and the steps left unused (``lost``, each with rule
-    and reason). A unit named twice is a 1.3.3 violation. Does not import
-    ortools.
+    number and values; the units 9.2 eliminates after the Segment
+    (``eliminated``: overstacking is no violation when placing, 1.3.4); and
+    the steps that end up unused (``lost``, each with rule and reason): never
+    spent, spent on a placement that breaks a rule, or spent on a unit
+    eliminated for stacking. A unit named twice is a 1.3.3 violation. Does
+    not import ortools.
     """
     from .lost import explain_lost
 
@@ -189,9 +228,50 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
         seen[uid] = w
         placements.append((uid, loc, pay))
     alloc = Allocation(placements)
-    violations += Evaluator(post(ctx)).violations(alloc.choice(ctx))
+    broken = Evaluator(post(ctx, PLACING_RULES)).broken(alloc.choice(ctx))
+    for b in broken:
+        if b.violation not in violations:
+            violations.append(b.violation)
+    # a placement breaking a rule of its own (not the pool totals) spends its steps for nothing
+    bad = {}
+    for b in broken:
+        if b.rule is not CAPACITY:
+            for lit in b.held:
+                bad.setdefault(lit[0][1], b.violation)
+    fine = [p for p in placements if p[0] not in bad]
+    eliminated = overstacked(ctx, fine)
+    gone = {uid for e in eliminated for uid in e["units"]}
+    counted = Allocation([p for p in fine if p[0] not in gone])
     received = sum(p.count for p in ctx.pools.values())
-    spent = alloc.pool_use(ctx)
-    used = sum(min(p.count, spent.get(k, 0)) for k, p in ctx.pools.items())
+    spent_ok = counted.pool_use(ctx)
+    used = sum(min(p.count, spent_ok.get(k, 0)) for k, p in ctx.pools.items())
     lost = explain_lost(ctx, alloc, proposed=True)
-    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos), list(ctx.notes))
+    lost += _wasted(ctx, alloc, counted, placements, bad, eliminated)
+    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos),
+                             list(ctx.notes), eliminated)
+
+
+def _wasted(ctx, alloc, counted, placements, bad, eliminated) -> list:
+    """Lost steps that were spent: on a unit eliminated for stacking (9.2), or on a placement that breaks a rule."""
+    spent_all, spent_ok = alloc.pool_use(ctx), counted.pool_use(ctx)
+    why_gone = {uid: e for e in eliminated for uid in e["units"]}
+    out = []
+    for key, p in ctx.pools.items():
+        wasted = min(p.count, spent_all.get(key, 0)) - min(p.count, spent_ok.get(key, 0))
+        if wasted <= 0:
+            continue
+        for uid, loc, pay in placements:
+            n = min(wasted, (pay or ()).count(key))
+            if not n or (uid not in bad and uid not in why_gone):
+                continue
+            if uid in why_gone:
+                out.append({"step": key, "count": n, "rule": STACKING.number,
+                            "reason": f"spent on {uid}, eliminated for stacking in {loc} at the end of the Segment (9.2)"})
+            else:
+                v = bad[uid]
+                out.append({"step": key, "count": n, "rule": v.rule,
+                            "reason": f"spent on {uid}, whose placement breaks {v.rule} {v.title}: {v.message}"})
+            wasted -= n
+            if not wasted:
+                break
+    return out
