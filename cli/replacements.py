@@ -27,7 +27,7 @@ def solution_json(ctx, alloc, optimal: bool, extra: dict | None = None) -> dict:
     out = {"faction": ctx.faction, "map": ctx.map, "optimal": optimal, "steps-received": received,
            "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, optimal),
            "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
-           "interpretations": interpretations_used(ctx.pos)}
+           "interpretations": interpretations_used(ctx.pos, ctx.map)}
     if ctx.notes:
         out["notes"] = list(ctx.notes)
     if extra:

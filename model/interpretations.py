@@ -53,6 +53,16 @@ INTERPRETATIONS: dict[str, Interpretation] = {
             "calendar", list(DEFAULT_NAMES), None, "1.1.3.3",
             "the names of the four Seasonal Turns of a year, in order",
         ),
+        Interpretation(
+            "partisan-base-faction", "own", ("own", "any"), "1.3.4",
+            "own: \"a Home Country hex that contains a Partisan Base marker\" is one with the placing faction's "
+            "Partisan Base (or one whose faction is not given); any: a Partisan Base of any faction",
+        ),
+        Interpretation(
+            "soviet-off-map-boxes", ["Eastern Europe"], None, "1.3.4",
+            "DS 1.3.4 \"a supply source in Russia or a Soviet Off-Map Box\": the Off-Map Boxes of the DS map that "
+            "are Soviet (names, in any order)",
+        ),
     ]
 }
 
@@ -69,6 +79,11 @@ def check_value(name: str, value: Any) -> Any:
         names = value.split(",") if isinstance(value, str) else value
         if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) and n.strip() for n in names):
             raise ValueError("calendar takes the four names of the Seasonal Turns, e.g. Mar-Apr,May-June,Aug-Sept,Nov-Dec")
+        return [n.strip() for n in names]
+    if it.values is None:                     # a list of names (Off-Map Boxes)
+        names = value.split(",") if isinstance(value, str) else value
+        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+            raise ValueError(f"{name} takes a list of names, e.g. {','.join(it.default)}")
         return [n.strip() for n in names]
     v = str(value).strip().lower()
     if it.values is not None and v not in it.values:

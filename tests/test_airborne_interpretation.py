@@ -38,11 +38,11 @@ def _run(tmp_path, *extra):
 
 def test_1_3_3_2_western_airborne_paid_with_a_british_armor_step_by_default(tmp_path):
     out = _run(tmp_path)
-    assert out["steps-used"] == 2 and out["interpretations"] == {"airborne-steps": "armor-counts"}
+    assert out["steps-used"] == 2 and out["interpretations"] == {"airborne-steps": "armor-counts", "partisan-base-faction": "own"}
     assert sorted(out["placements"][0]["paid-with"]) == ["Britain armor", "US infantry"]
 
 
 def test_1_3_3_2_infantry_only_interpretation_refuses_the_armor_step(tmp_path):
     out = _run(tmp_path, "-i", "airborne-steps=infantry-only")
     assert out["steps-used"] == 0 and out["placements"] == []
-    assert out["interpretations"] == {"airborne-steps": "infantry-only"}
+    assert out["interpretations"] == {"airborne-steps": "infantry-only", "partisan-base-faction": "own"}

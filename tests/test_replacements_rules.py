@@ -454,3 +454,28 @@ def test_1_3_4_a_region_ceded_to_japan_is_a_japanese_dependent(tmp_path):
     res = best(pos, "axis", "ds")
     assert res.allocation.placements[0][:2] == ("J-Col", "0101")
     assert list(res.ctx.eligible["J-Col"]) == ["0101"]          # 0102 lies in Hopeh itself, an active Minor Country
+
+
+def test_1_3_4_partisan_base_faction_interpretation(tmp_path):
+    """1.3.4 "A Minor Country unit can be placed in a Home Country hex that contains a Partisan Base marker":
+    whose Partisan Base is the named interpretation partisan-base-faction (own by default, or any)."""
+    countries = {"Greece": {"minor": True, "status": "active", "alignment": "western"}}
+    h = hexes(("0201", {"country": "Greece", "markers": [{"type": "partisan-base", "faction": "soviet"}]}))
+    kw = dict(faction="western", countries=countries, steps=[{"nationality": "minor", "kind": "any", "count": 1}],
+              pool=[inf("GR-1", "Greece")], hexes=h)
+    assert best(position(tmp_path, **kw), "western", "tk").allocation.steps_used() == 0
+    res = best(position(tmp_path, **kw, extra={"interpretations": {"partisan-base-faction": "any"}}), "western", "tk")
+    assert res.allocation.placements == [("GR-1", "0201", ("minor step",))]
+
+
+def test_ds_1_3_4_soviet_off_map_boxes_interpretation(tmp_path):
+    """DS 1.3.4 "a supply source in Russia or a Soviet Off-Map Box": which boxes are Soviet is the named
+    interpretation soviet-off-map-boxes (Eastern Europe by default)."""
+    russia = {"Russia": {"status": "active", "alignment": "soviet", "posture": "war"}}
+    h = hexes(("0301", {"country": "Mongolia", "neighbours": ["Siberia"],
+                        "markers": [{"type": "logistics", "faction": "soviet", "name": "Soviet"}]}))
+    kw = dict(game="ds", countries=russia, steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}],
+              pool=[inf("R-1")], hexes=h, boxes=["Siberia"])
+    assert best(position(tmp_path, **kw), "soviet", "ds").allocation.steps_used() == 0
+    pos = position(tmp_path, **kw, extra={"interpretations": {"soviet-off-map-boxes": ["Eastern Europe", "Siberia"]}})
+    assert best(pos, "soviet", "ds").allocation.placements == [("R-1", "0301", ("Russia infantry",))]

@@ -73,8 +73,9 @@ def home_hqs(ctx, u, nat, ok, near):
 
 
 def partisan_bases(ctx, u, nat, ok, near):
+    anyone = ctx.pos.interpretations_in_force["partisan-base-faction"] == "any"   # a named interpretation
     for h in _home_hexes(ctx, nat):
-        if any(m.type == "partisan-base" and m.faction in (None, ctx.faction) for m in h.markers):
+        if any(m.type == "partisan-base" and (anyone or m.faction in (None, ctx.faction)) for m in h.markers):
             ok.setdefault(h.id, f"a Home Country hex of {nat} with a Partisan Base")
 
 
@@ -295,10 +296,10 @@ LOCATIONS = (
     # Far East Region Japanese Dependent"
     Location(DS, lambda ctx, u, n: _is("Japan")(n) and u.is_colonial, japanese_colonial),
     # DS "A Russian unit can be placed in the hex containing the Soviet Logistics marker if it can trace an overland
-    # supply line to a supply source in Russia or a Soviet Off-Map Box."
+    # supply line to a supply source in Russia or a Soviet Off-Map Box." (which boxes: interpretation soviet-off-map-boxes)
     Location(DS, lambda ctx, u, n: _is("Russia")(n),
-             logistics_site("soviet", None, sources("Russia", "Eastern Europe"), True,
-                            "a supply source in Russia or a Soviet Off-Map Box")),
+             logistics_site("soviet", None, lambda ctx: sources("Russia", *ctx.pos.interpretations_in_force[
+                 "soviet-off-map-boxes"])(ctx), True, "a supply source in Russia or a Soviet Off-Map Box")),
     # DS "△ A Russian unit can be placed in the Eastern Europe Box."
     Location(DS, lambda ctx, u, n: _is("Russia")(n), box("Eastern Europe")),
     # DS "△ A US non-colonial unit can be placed in the Western US Off- Map Box."

@@ -168,9 +168,10 @@ class ReplacementRuling:
     eliminated: list = field(default_factory=list)
 
 
-def interpretations_used(pos: Position) -> dict:
-    """The interpretations the replacement rules read, with their values in force."""
-    return {k: v for k, v in pos.interpretations_in_force.items() if k in ("airborne-steps",)}
+def interpretations_used(pos: Position, map_: str) -> dict:
+    """The interpretations the replacement rules of ``map_`` read, with their values in force."""
+    used = ("airborne-steps", "partisan-base-faction") + (("soviet-off-map-boxes",) if map_ == "ds" else ())
+    return {k: v for k, v in pos.interpretations_in_force.items() if k in used}
 
 
 def overstacked(ctx: ReplacementContext, placements: list) -> list[dict]:
@@ -247,7 +248,7 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     used = sum(min(p.count, spent_ok.get(k, 0)) for k, p in ctx.pools.items())
     lost = explain_lost(ctx, alloc, proposed=True)
     lost += _wasted(ctx, alloc, counted, placements, bad, eliminated)
-    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos),
+    return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos, ctx.map),
                              list(ctx.notes), eliminated)
 
 
