@@ -5,7 +5,7 @@ import click
 
 from ..model.position import read_state
 
-from ..model.vocabulary import faction_name
+from ..model.vocabulary import faction_name, join_and, plural
 from .common import (
     EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option,
     interpretations_text, json_option, load, require_faction, time_limit_option,
@@ -44,8 +44,8 @@ def validate(state, as_json):
     elif not problems:
         n = sum(len(fm.hand) for f in pos.factions.values() for fm in f.values())
         click.echo(
-            f"OK: {state}: {pos.game.upper()} {pos.turn}, {len(pos.cards)} cards, "
-            f"factions {', '.join(pos.factions) or 'none'}, {n} cards in hands"
+            f"OK: {state}: {pos.game.upper()} {pos.turn}, {plural(len(pos.cards), 'card')}, "
+            f"factions {join_and(pos.factions) or 'none'}, {plural(n, 'card')} in hands"
         )
     else:
         for p in problems:

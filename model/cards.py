@@ -172,18 +172,24 @@ class Card:
                 and norm_name(self.name) == norm_name(other.name))
 
 
+#: Card types named by words in the card's name (1.1.3.3 "cards that have the word ... in their names"):
+#: whole words - a card named "Winter Counteroffensive" is no Offensive card.
+NAME_KINDS = {"demand": "Demand", "diplomatic-overtures": "Diplomatic Overtures", "offensive": "Offensive",
+              "war-progress": "War Progress"}
+
+
+def has_words(name: str, words: str) -> bool:
+    """True when ``name`` contains ``words`` as whole words, in any case (``War  Progress`` too)."""
+    pattern = r"\b" + r"\s+".join(re.escape(w) for w in words.split()) + r"\b"
+    return re.search(pattern, name, re.IGNORECASE) is not None
+
+
 def derive_kinds(c: CardFile) -> frozenset:
     """The card types of FORMAT section 2 (1.1.3.3): derived, plus ``kinds``."""
     kinds = set(c.kinds)
-    name = c.name.casefold()
-    if "demand" in name:
-        kinds.add("demand")
-    if "diplomatic overtures" in name:
-        kinds.add("diplomatic-overtures")
-    if "offensive" in name:
-        kinds.add("offensive")
-    if "war progress" in name:
-        kinds.add("war-progress")
+    for kind, words in NAME_KINDS.items():
+        if has_words(c.name, words):
+            kinds.add(kind)
     if c.rearmament:
         kinds.add("rearmament")
     if c.blitz >= 2:

@@ -34,6 +34,17 @@ def with_article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+def join_and(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``: a list as a sentence lists it."""
+    items = [str(x) for x in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def plural(n: int, singular: str, plural_form: str = "") -> str:
+    """``1 card``, ``2 cards`` (``plural_form`` when the plural is not singular + s)."""
+    return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
+
+
 class WarState(str, Enum):
     """A war state (12), ordered Pre-War < Limited War < Total War.
 

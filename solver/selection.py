@@ -21,25 +21,26 @@ from itertools import product
 from typing import Any, Iterable, Optional
 
 from ..model.position import Position
-from ..model.vocabulary import faction_name, with_article
+from ..model.vocabulary import faction_name, join_and, with_article
 
 from .constraints import AtMost, Evaluator, Lit, Nogood, Rule, post
 from .requirements import check_requirement
 
-#: Sequential Selection Restrictions (1.1.3.3): faction, card type, maps where the rule applies, label.
+#: Sequential Selection Restrictions (1.1.3.3): faction, card type, maps where the rule applies, and the
+#: type as the rules name one card and several ("a Demand card", "cards with a Blitz Value of 2 or more").
 SEQUENTIAL = (
-    ("axis", "demand", ("tk", "ds"), "Demand"),
-    ("axis", "blitz-2", ("tk",), "Blitz card with a Blitz Value of 2 or more"),          # △ TK
-    ("axis", "diplomatic-overtures", ("ds",), "Diplomatic Overtures"),                  # △ DS
-    ("western", "limited-war-blitz", ("tk", "ds"), "Limited War Blitz"),
+    ("axis", "demand", ("tk", "ds"), ("a Demand card", "Demand cards")),
+    ("axis", "blitz-2", ("tk",), ("a card with a Blitz Value of 2 or more", "cards with a Blitz Value of 2 or more")),  # △ TK
+    ("axis", "diplomatic-overtures", ("ds",), ("a Diplomatic Overtures card", "Diplomatic Overtures cards")),        # △ DS
+    ("western", "limited-war-blitz", ("tk", "ds"), ("a Limited War Blitz card", "Limited War Blitz cards")),
 )
 #: Annual Selection Restrictions (1.1.3.3).
 ANNUAL = (
-    ("axis", "rearmament", ("tk", "ds"), "Rearmament"),
-    ("western", "rearmament", ("tk", "ds"), "Rearmament"),
-    ("soviet", "rearmament", ("tk", "ds"), "Rearmament"),
-    ("soviet", "offensive", ("tk", "ds"), "Offensive"),
-    ("soviet", "war-progress", ("ds",), "War Progress"),                                  # △ DS
+    ("axis", "rearmament", ("tk", "ds"), ("a Rearmament card", "Rearmament cards")),
+    ("western", "rearmament", ("tk", "ds"), ("a Rearmament card", "Rearmament cards")),
+    ("soviet", "rearmament", ("tk", "ds"), ("a Rearmament card", "Rearmament cards")),
+    ("soviet", "offensive", ("tk", "ds"), ("an Offensive card", "Offensive cards")),
+    ("soviet", "war-progress", ("ds",), ("a War Progress card", "War Progress cards")),                              # △ DS
 )
 
 
@@ -223,10 +224,11 @@ def _post_sequential(ctx: SelectionContext):
                 fm = pos.factions[f].get(m)
                 cur = pos.cards.get(fm.current) if fm and fm.current else None
                 if cur is not None and kind in cur.kinds and cur.map in maps:
+                    one, many = label
                     yield Nogood(
                         (Lit(slot, cid),),
-                        f"{card.text} is a {label} card and the {faction_name(f)} {m.upper()} Current Card "
-                        f"{cur.text} is one too: no two {label} cards back-to-back",
+                        f"{card.text} is {one} and the {faction_name(f)} {m.upper()} Current Card "
+                        f"{cur.text} is one too: no two {many} back-to-back",
                     )
 
 
@@ -253,13 +255,14 @@ def _post_annual(ctx: SelectionContext):
                 continue
 
             def explain(held, prior=tuple(prior), label=label):
-                chosen = " and ".join(pos.card_text(cid) for _, cid in held)
-                what = "are" if len(held) > 1 else "is"
-                msg = f"{chosen} {what} {'' if len(held) > 1 else 'a '}{label} card{'s' if len(held) > 1 else ''}, to be revealed in {reveal} (calendar year {year})"
+                one, many = label
+                chosen = join_and(pos.card_text(cid) for _, cid in held)
+                msg = (f"{chosen} {'are' if len(held) > 1 else 'is'} {many if len(held) > 1 else one}, "
+                       f"to be revealed in {reveal} (calendar year {year})")
                 if prior:
-                    before = ", ".join(f"{pos.card_text(pc)} in {t}" for pc, t in prior)
+                    before = join_and(f"{pos.card_text(pc)} in {t}" for pc, t in prior)
                     msg += f", and {before} {'was' if len(prior) == 1 else 'were'} already revealed that year"
-                return msg + f": at most one {label} card per calendar year" + (
+                return msg + f": at most {one.replace('a ', 'one ', 1).replace('an ', 'one ', 1)} per calendar year" + (
                     "" if scope == "faction" else " on each map")
 
             # one earlier reveal that year already forbids every card of the type; selecting

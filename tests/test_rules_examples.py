@@ -813,3 +813,16 @@ def test_1_1_3_3_annual_turn_spellings_and_the_next_seasonal_turn(tmp_path, text
     following = {"Nov-Dec 1937": "Mar-Apr 1938", "Mar-Apr 1938": "May-June 1938", "May-June 1938": "Aug-Sept 1938",
                  "Aug-Sept 1938": "Nov-Dec 1938"}
     assert str(pos.turn.next()) == following[expected]
+
+
+@pytest.mark.parametrize("name,kinds", [
+    ("Winter Offensive", {"offensive"}), ("Winter Counteroffensive", set()), ("OFFENSIVE in the South", {"offensive"}),
+    ("Demand Austria", {"demand"}), ("Demands Rejected", set()), ("War  Progress", {"war-progress"}),
+    ("Progress of War", set()), ("Diplomatic Overtures to Siam", {"diplomatic-overtures"}),
+])
+def test_1_1_3_3_card_types_are_whole_words_of_the_name(name, kinds):
+    """1.1.3.3 "cards that have the word 'Offensive' in their names": whole words (test-only names)."""
+    from aeref.model.cards import CardFile, derive_kinds
+    card = CardFile.model_validate({"map": "ds", "faction": "soviet", "number": 1, "name": name, "war-state": "total",
+                                    "production": 0})
+    assert set(derive_kinds(card)) & {"offensive", "demand", "war-progress", "diplomatic-overtures"} == kinds

@@ -17,6 +17,7 @@ from ...model.board import same_country
 from ...model.errors import Problem
 from ...model.names import norm_name
 from ...model.position import Position
+from ...model.vocabulary import plural
 
 from ..constraints import Evaluator, Violation
 from .context import ReplacementContext, make_context
@@ -198,8 +199,8 @@ def overstacked(ctx: ReplacementContext, placements: list) -> list[dict]:
         lim = " (Limited Stacking)" if ctx.board.hexes[loc].limited_stacking else ""
         more = "" if k <= len(placed) else f" (the {k - len(placed)} more come from the units there before)"
         out.append({"location": loc, "units": gone, "rule": STACKING.number,
-                    "message": (f"{loc} holds {n} friendly ground units with {steps} steps after placement, the limit{lim} "
-                                f"is {max_u} units and {max_s} steps: {k} unit{'s' if k != 1 else ''} must be eliminated at the "
+                    "message": (f"{loc} holds {plural(n, 'friendly ground unit')} with {plural(steps, 'step')} after "
+                                f"placement, the limit{lim} is {max_u} units and {max_s} steps: {plural(k, 'unit')} must be eliminated at the "
                                 f"end of the Segment{more}; counted here: {', '.join(gone)}, the replacement{'s' if len(gone) != 1 else ''} "
                                 "placed last (the owning player chooses which)")})
     return out

@@ -51,15 +51,16 @@ def _ws(v):
 def card_types(card) -> set:
     """Card types of FORMAT section 2, from the raw card."""
     raw = card.raw
-    name = raw.name.casefold()                 # the words, however the name is capitalised
+    words = raw.name.casefold().split()         # whole words, however the name is capitalised or spaced
+    pairs = list(zip(words, words[1:]))
     t = {_key(k).replace(" ", "-") for k in (raw.kinds or [])}
-    if "demand" in name:
+    if "demand" in words:
         t.add("demand")
-    if "diplomatic overtures" in name:
+    if ("diplomatic", "overtures") in pairs:
         t.add("diplomatic-overtures")
-    if "offensive" in name:
+    if "offensive" in words:
         t.add("offensive")
-    if "war progress" in name:
+    if ("war", "progress") in pairs:
         t.add("war-progress")
     if raw.rearmament:
         t.add("rearmament")

@@ -19,6 +19,7 @@ WS_SPELLINGS = {"pre-war": ["pre-war", "blue", "Pre-War"], "limited": ["limited"
 NAMES = (
     "Demand Austria", "Demand Denmark", "Diplomatic Overtures", "Winter Offensive", "War Progress",
     "Limited War Production", "Siberian Reserves Released", "Test Card Alpha",
+    "Winter Counteroffensive", "Demands Rejected", "Progress of War",     # the words inside other words: no card type
 )
 NUMBERS = ("1", "2", "3", "4a", "4b", "10", "11", "12", "23", "26b")
 KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz")
