@@ -164,3 +164,20 @@ def test_a_step_lost_to_stacking_names_the_rule_that_decides(tmp_path):
     res = optimise(pos, "soviet", "tk")
     [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
     assert res.allocation.steps_used() == 0 and lost["rule"] == "9.1" and "different Minor Countries" in lost["reason"]
+
+
+def test_check_replacements_a_step_paid_illegally_is_not_used_and_the_unused_reason_is_true(tmp_path):
+    """1.3.3 Unit-Type Limitation: a Japanese armor unit paid with an infantry step breaks the rule; that step
+    is not used, and the other infantry step is left because no infantry-type unit is in the Force Pool (not
+    "only 1 ... unit": the armor unit is none)."""
+    pos = position(tmp_path, game="ds", faction="axis", countries={"Japan": {"alignment": "axis", "status": "active"}},
+                   steps=[{"nationality": "Japan", "kind": "infantry", "count": 2}], pool=[inf("J-A", "Japan", "armor")],
+                   hexes=hexes(("1706", CITY("Japan", control="axis"))))
+    ctx, rows, problems = parse_allocation(pos, "axis", "ds", [
+        {"unit": "J-A", "location": "1706", "paid-with": ["Japan infantry"]}], "alloc.yaml")
+    r = check_allocation(ctx, rows)
+    assert not r.legal and r.steps_used == 0 and sum(x["count"] for x in r.lost) == 2
+    reasons = {x["reason"] for x in r.lost}
+    assert any(x.startswith("no one-step Japan infantry-type unit in the Axis Force Pool") for x in reasons)
+    assert any(x.startswith("spent on J-A, whose placement breaks 1.3.3 Unit-Type Limitation") for x in reasons)
+    assert not any("only 1" in x for x in reasons)

@@ -815,6 +815,26 @@ def test_1_1_3_3_annual_turn_spellings_and_the_next_seasonal_turn(tmp_path, text
     assert str(pos.turn.next()) == following[expected]
 
 
+def test_1_1_3_3_annual_message_reads_as_english(tmp_path):
+    """1.1.3.3 Annual: "an Offensive card", cards joined with "and"."""
+    from aeref.model.position import load_position
+    from aeref.solver.selection import check
+    p = tmp_path / "s.yaml"
+    p.write_text("""
+game: ds
+turn: May-June 1942
+war-state: total
+factions: {soviet: {ds: {hand: [2], played: [{card: 1, turn: Mar-Apr 1942}]}}}
+cards:   # test-only cards
+  - {map: ds, faction: soviet, number: 1, name: Winter Offensive, war-state: total, production: 0}
+  - {map: ds, faction: soviet, number: 2, name: Summer Offensive, war-state: total, production: 0}
+""")
+    r = check(load_position(p), "soviet", {"ds": "ds-soviet-2"})
+    assert r.violations[0].message == ("ds-soviet-2 Summer Offensive is an Offensive card, to be revealed in Aug-Sept 1942 "
+                                       "(calendar year 1942), and ds-soviet-1 Winter Offensive in Mar-Apr 1942 was already "
+                                       "revealed that year: at most one Offensive card per calendar year")
+
+
 @pytest.mark.parametrize("name,kinds", [
     ("Winter Offensive", {"offensive"}), ("Winter Counteroffensive", set()), ("OFFENSIVE in the South", {"offensive"}),
     ("Demand Austria", {"demand"}), ("Demands Rejected", set()), ("War  Progress", {"war-progress"}),

@@ -1,0 +1,56 @@
+"""One consistent position: every command refuses a file whose facts contradict each other, with the
+file and the place (model/consistency.py). Test-only positions over the shipped decks."""
+import json
+
+from .support.seasonal import run, write_state
+
+
+def _problems(tmp_path, st):
+    code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
+    assert code == 2, out
+    return [(p["where"], p["message"]) for p in json.loads(out)["problems"]]
+
+
+BASE = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited"}
+
+
+def test_a_card_in_the_hand_and_removed_from_the_game(tmp_path):
+    st = dict(BASE, factions={"western": {"ds": {"hand": [5, 22], "removed": [22]}}})
+    [(where, msg)] = _problems(tmp_path, st)
+    assert where == "factions.western.ds.removed[0]" and "removed from the game and also listed in the hand" in msg
+    # every command refuses it, with the same line
+    code, _, err = run("pairs", write_state(tmp_path, "p.yaml", st), "--faction", "western")
+    assert code == 2 and "factions.western.ds.removed[0]" in err and len(err.strip().splitlines()) == 1
+
+
+def test_two_reveals_in_one_season(tmp_path):
+    """1.1.1: a faction reveals one Current Card a Season on each map."""
+    st = dict(BASE, factions={"western": {"ds": {"current": 5, "hand": [],
+                                                 "played": [{"card": 27, "turn": "Aug-Sept 1941"}]}}})
+    [(where, msg)] = _problems(tmp_path, st)
+    assert where == "factions.western.ds.played[0].turn" and "the current Seasonal Turn" in msg
+    st["factions"]["western"]["ds"]["played"][0]["turn"] = "May-June 1941"
+    code, _, _ = run("validate", write_state(tmp_path, "ok.yaml", st))
+    assert code == 0
+
+
+def test_a_set_aside_card_in_the_hand(tmp_path):
+    """1.1.1 Step 1: once played, a card without the recyclable mark is set aside."""
+    st = dict(BASE, factions={"western": {"ds": {"hand": [27, 22], "played": [{"card": 27, "turn": "Mar-Apr 1941"},
+                                                                                {"card": 22, "turn": "May-June 1941"}]}}})
+    [(where, msg)] = _problems(tmp_path, st)       # 22 Chinese War Production is recyclable: fine
+    assert where == "factions.western.ds.hand[0]" and "set aside" in msg
+
+
+def test_pre_war_with_an_allied_country_at_war(tmp_path):
+    """12: "Pre-War ends and Limited War goes into effect when ... Any Allied Country has a Posture of War"."""
+    st = dict(BASE, **{"war-state": "pre-war"},
+              countries={"Nationalist China": {"posture": "war", "alignment": "western"}})
+    [(where, msg)] = _problems(tmp_path, st)
+    assert where == "countries.Nationalist China.posture" and "Pre-War" in msg and "Nationalist China" in msg
+    # war-state applies it
+    code, out, _ = run("war-state", write_state(tmp_path, "w.yaml", st), "--json")
+    assert code == 0 and out["change"]["after"] == "limited"
+    # an Axis country at War does not end Pre-War
+    st["countries"] = {"Nationalist China": {"posture": "war", "alignment": "axis"}}
+    assert run("validate", write_state(tmp_path, "axis.yaml", st))[0] == 0
