@@ -39,6 +39,19 @@ class FileModel(BaseModel):
         return data
 
 
+def one_of(allowed: tuple, what: str):
+    """A validator of a word among ``allowed`` (any case, ``_`` or space for ``-``; None passes); it raises
+    ``ValueError`` naming the accepted words."""
+    def check(v: Any) -> Any:
+        if v is None:
+            return v
+        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        if key not in allowed:
+            raise ValueError(f"unknown {what} {v!r}: use {', '.join(allowed)}")
+        return key
+    return check
+
+
 def _describe(err: dict) -> str:
     kind = err.get("type", "")
     msg = err.get("msg", "invalid")

@@ -23,7 +23,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import field_validator
 
-from .base import FileModel
+from .base import FileModel, one_of
 from .errors import Problem, join_path
 from .names import norm_name
 from .requirements import ALIGNMENTS, POSTURES, STATUSES
@@ -31,17 +31,6 @@ from .seasonal import policy_value
 from .vocabulary import ALLIED
 
 FACT_NAMES = ("posture", "status", "alignment", "dependent_of", "minor", "chinese", "influence", "neutrality", "policy")
-
-
-def _choice(allowed: tuple, what: str):
-    def check(v: Any) -> Any:
-        if v is None:
-            return v
-        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
-        if key not in allowed:
-            raise ValueError(f"unknown {what} {v!r}: use {', '.join(allowed)}")
-        return key
-    return check
 
 
 class CountryFactsFile(FileModel):
@@ -58,9 +47,9 @@ class CountryFactsFile(FileModel):
     policy: Optional[str] = None          # 12.3: the Policy marker in its Posture Box
 
     _policy = field_validator("policy", mode="before")(classmethod(lambda cls, v: policy_value(v)))
-    _posture = field_validator("posture", mode="before")(classmethod(lambda cls, v: _choice(POSTURES, "posture")(v)))
-    _status = field_validator("status", mode="before")(classmethod(lambda cls, v: _choice(STATUSES, "status")(v)))
-    _alignment = field_validator("alignment", mode="before")(classmethod(lambda cls, v: _choice(ALIGNMENTS, "alignment")(v)))
+    _posture = field_validator("posture", mode="before")(classmethod(lambda cls, v: one_of(POSTURES, "posture")(v)))
+    _status = field_validator("status", mode="before")(classmethod(lambda cls, v: one_of(STATUSES, "status")(v)))
+    _alignment = field_validator("alignment", mode="before")(classmethod(lambda cls, v: one_of(ALIGNMENTS, "alignment")(v)))
 
 
 class CountryFile(CountryFactsFile):

@@ -10,24 +10,13 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import Field, field_validator
 
-from .base import FileModel
+from .base import FileModel, one_of
 from .calendar import parse_turn
 from .countries import CountryFile
 from .requirements import EUROPEAN_WAR, GOVERNMENTS
 from .seasonal import CountersFile, EsvRowFile, uscl_value
 
 CardRef = Union[int, str]
-
-
-def _choice(allowed: tuple, what: str):
-    def check(v: Any) -> Any:
-        if v is None:
-            return v
-        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
-        if key not in allowed:
-            raise ValueError(f"unknown {what} {v!r}: use {', '.join(allowed)}")
-        return key
-    return check
 
 
 class PlayedFile(FileModel):
@@ -92,9 +81,9 @@ class StateFile(FileModel):
     @field_validator("government", mode="before")
     @classmethod
     def _government(cls, v: Any) -> Any:
-        return _choice(GOVERNMENTS, "government")(v)
+        return one_of(GOVERNMENTS, "government")(v)
 
     @field_validator("european_war", mode="before")
     @classmethod
     def _european_war(cls, v: Any) -> Any:
-        return _choice(EUROPEAN_WAR, "european-war value")(v)
+        return one_of(EUROPEAN_WAR, "european-war value")(v)
