@@ -1,0 +1,6 @@
+"""Hypothesis profiles (tests/support/profiles.py): ``ci`` - derandomized, the same examples on every
+run - unless ``--hypothesis-profile=explore`` (or ``AEREF_HYPOTHESIS_PROFILE``) asks for another."""
+from .support import profiles
+
+profiles.register()
+profiles.load_default()
