@@ -5,7 +5,9 @@ file plus inline cards), loaded with ``load_position`` and ruled on four ways:
 ``tests/support/oracle.py`` (brute force, independent of ``solver/``),
 ``solver.selection.legal_choices_direct``, ``solver.cpsat.enumerate_choices``
 and ``solver.selection.check`` on every combination of the hand cards and of
-cards from outside the hand (other map, other faction, Current Card, played).
+cards from outside the hand (other map, other faction, Current Card, played):
+the same verdict and the same violated rules. What the positions reach is
+asserted by ``tests/test_generator_coverage.py``.
 """
 from __future__ import annotations
 
@@ -26,10 +28,16 @@ from aeref.solver.choices import enumerate_choices
 from aeref.solver.selection import check, legal_choices_direct
 
 from .support import oracle
+from .support.profiles import scaled
 from .support.selection_positions import as_set, load, scenarios
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def rule_keys(ruling) -> set:
+    """The violated rules of a ruling as the oracle names them: ``"1.1.3.3 Soviet Production Limit"``."""
+    return {f"{v.rule} {v.title}" for v in ruling.violations}
+
+
+@settings(max_examples=scaled(500), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(scenarios())
 def test_oracle_check_direct_and_cpsat_agree(scenario):
     state, deck, faction, extra = scenario
@@ -48,32 +56,14 @@ def test_oracle_check_direct_and_cpsat_agree(scenario):
     cards = sorted({c for m in pos.maps for c in pos.hand(faction, m)} | set(extra))
     for ch in oracle.every_choice(pos, cards):
         ruling = check(pos, faction, ch)
-        want = oracle.legal(pos, faction, ch)
-        assert ruling.legal == want, (ch, ruling.violations, state, deck)
+        want = oracle.violations(pos, faction, ch)
+        assert ruling.legal == (not want), (ch, ruling.violations, state, deck)
         assert ruling.legal == (not ruling.violations)
+        # every violated rule is listed (FORMAT 5 `check`), and no other
+        assert rule_keys(ruling) == want, (ch, ruling.violations, want, state, deck)
 
 
-def test_generated_positions_cover_every_game():
-    """The generator is not degenerate: the three games, legal and illegal selections all occur."""
-    seen = set()
-
-    @settings(max_examples=150, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(scenarios())
-    def run(scenario):
-        state, deck, faction, _ = scenario
-        pos = load(state, deck)
-        legal = oracle.legal_set(pos, faction)
-        seen.add(pos.game)
-        seen.add("several" if len(legal) > 1 else "one-or-none")
-        if any(all(v is None for v in dict(c).values()) for c in legal):
-            seen.add("nothing-legal")
-
-    run()
-    assert {"tk", "ds", "ae", "several", "one-or-none"} <= seen
-
-
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=scaled(100), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(scenarios(), st.data())
 def test_cli_pairs_and_check_agree_with_the_oracle(scenario, data):
     """The same agreement through the command line: `pairs --json` lists exactly the oracle's legal
@@ -113,8 +103,8 @@ def _differs(pos, faction):
     return pos.game == "ae" and any(e.differs() for e in pos.countries.values())
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                                   HealthCheck.filter_too_much])
+@settings(max_examples=scaled(150), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                                           HealthCheck.filter_too_much])
 @given(scenarios())
 def test_ae_positions_whose_countries_differ_between_the_maps_agree(scenario):
     """FORMAT 4 "AE, per map": random AE positions whose countries differ between the maps' Posture
@@ -130,4 +120,6 @@ def test_ae_positions_whose_countries_differ_between_the_maps_agree(scenario):
     assert complete and as_set(solved) == expected
     cards = sorted({c for m in pos.maps for c in pos.hand(faction, m)} | set(extra))
     for ch in oracle.every_choice(pos, cards):
-        assert check(pos, faction, ch).legal == oracle.legal(pos, faction, ch), ch
+        ruling = check(pos, faction, ch)
+        assert ruling.legal == oracle.legal(pos, faction, ch), ch
+        assert rule_keys(ruling) == oracle.violations(pos, faction, ch), ch

@@ -207,50 +207,50 @@ def _next_year(pos) -> int:
     return pos.turn.year + 1 if pos.turn.season == 3 else pos.turn.year
 
 
-def _base_legal(pos, faction, choice) -> bool:
-    """Every restriction except the 1.1.3 'must select if it can' rule."""
-    chosen = {m: c for m, c in choice.items() if c is not None}
-    # 1.1.3 "Card selection is final": a faction with a Pending Card placed is bound to its selection
-    sections = pos.factions[faction]
-    if any(fm.pending for fm in sections.values()):
-        if any(choice[m] != (sections[m].pending if m in sections else None) for m in pos.maps):
-            return False
-    for slot, cid in chosen.items():
-        card = pos.cards[cid]
-        # 1.1.3 from that faction's hand (of that map; the Pending Card was taken from it); Theater: own map's slot
-        if card.faction != faction or card.map != slot:
-            return False
-        fm = pos.factions[faction].get(slot)
-        if fm is None or (cid not in fm.hand and cid != fm.pending):
-            return False
-        # 1.1.1 Step 1: a card without the recyclable mark is set aside once revealed
-        history = [p.card for fm2 in pos.factions[faction].values() for p in fm2.played]
-        history += [fm2.current for fm2 in pos.factions[faction].values() if fm2.current]
-        if not card.raw.recyclable and cid in history:
-            return False
-        # 1.1.1 Step 2 (AE): a legally played (c) card removes its namesake from the other deck
-        if pos.game == "ae" and card.raw.combined and any(
-            pos.cards[h].map != card.map and pos.cards[h].raw.combined
-            and pos.cards[h].raw.name.casefold() == card.raw.name.casefold() for h in history
-        ):
-            return False
-        # 1.1.3.1 Selection Requirements: every item holds
-        if not all(requirement_holds(pos, card, it) for it in (card.raw.requires or [])):
-            return False
-        # 1.1.3.2 War State of the card's map
-        if RANK[_ws(card.raw.war_state)] > RANK[pos.war_state[slot]]:
-            return False
-        # 1.1.3.3 Sequential: same type as the Current Card
-        scope = _interp(pos, "sequential-scope", "map")
-        for fac, typ, maps in SEQ:
-            if fac != faction or slot not in maps or typ not in card_types(card):
-                continue
-            compare = [slot] if scope == "map" else [m for m in pos.maps if m in maps]
-            for m in compare:
-                fm = pos.factions[faction].get(m)
-                if fm is not None and fm.current and typ in card_types(pos.cards[fm.current]):
-                    return False
-    # 1.1.3.3 Annual: revealed at most once per calendar year (the year of the next Seasonal Turn)
+# The rules as rulings name them (README "What is checked"): number and title.
+PROCEDURE = "1.1.1 Option Card Procedure"
+HAND = "1.1.3 Pending Card Selection"
+FINAL = "1.1.3 Card Selection Is Final"
+EMPTY = "1.1.3 No Pending Card"
+REQUIREMENTS = "1.1.3.1 Pending Card Selection Requirements"
+WAR_STATE = "1.1.3.2 War State Selection Restrictions"
+THEATER = "1.1.3.3 Theater Selection Restrictions"
+SEQUENTIAL = "1.1.3.3 Sequential Selection Restrictions"
+ANNUAL = "1.1.3.3 Annual Selection Restrictions"
+TWINS = "1.1.3.3 Identically Named © Cards"
+PRODUCTION = "1.1.3.3 Soviet Production Limit"
+#: Every selection rule the oracle decides.
+RULES = (PROCEDURE, HAND, FINAL, EMPTY, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL, ANNUAL, TWINS, PRODUCTION)
+
+
+def _in_hand(pos, faction, cid) -> bool:
+    """1.1.3 "The card must be from those currently in its hand" (the hand of the card's own map in AE;
+    a Pending Card already placed was taken from it)."""
+    card = pos.cards[cid]
+    fm = pos.factions[faction].get(card.map)
+    return card.faction == faction and fm is not None and (cid in fm.hand or cid == fm.pending)
+
+
+def sequential_broken(pos, faction, card) -> list:
+    """The Sequential Selection Restrictions (1.1.3.3) ``card`` breaks: ``[(type, map of the Current Card)]``."""
+    out = []
+    if card.faction != faction:
+        return out
+    scope = _interp(pos, "sequential-scope", "map")
+    for fac, typ, maps in SEQ:
+        if fac != faction or card.map not in maps or typ not in card_types(card):
+            continue
+        compare = [card.map] if scope == "map" else [m for m in pos.maps if m in maps]
+        for m in compare:
+            fm = pos.factions[faction].get(m)
+            if fm is not None and fm.current and typ in card_types(pos.cards[fm.current]):
+                out.append((typ, m))
+    return out
+
+
+def annual_broken(pos, faction, chosen) -> list:
+    """The Annual Selection Restrictions (1.1.3.3) the chosen cards break: ``[(type, maps counted together)]``."""
+    out = []
     year = _next_year(pos)
     scope = _interp(pos, "annual-scope", "faction")
     for fac, typ, maps in ANN:
@@ -258,7 +258,7 @@ def _base_legal(pos, faction, choice) -> bool:
             continue
         groups = [[m for m in pos.maps if m in maps]] if scope == "faction" else [[m] for m in pos.maps if m in maps]
         for group in groups:
-            before = picked = 0
+            before = 0
             for m in group:
                 fm = pos.factions[faction].get(m)
                 if fm is None:
@@ -267,28 +267,77 @@ def _base_legal(pos, faction, choice) -> bool:
                 if fm.current:
                     revealed.append((fm.current, pos.turn))
                 before += sum(1 for c, t in revealed if t is not None and t.year == year and typ in card_types(pos.cards[c]))
-                if chosen.get(m) and typ in card_types(pos.cards[chosen[m]]):
-                    picked += 1
+            picked = sum(1 for cid in chosen.values()
+                         if pos.cards[cid].faction == faction and pos.cards[cid].map in group and typ in card_types(pos.cards[cid]))
             # a selected card of the type may not be a second reveal of that year
             if picked and before + picked > 1:
-                return False
+                out.append((typ, tuple(group)))
+    return out
+
+
+def base_violations(pos, faction, choice) -> set:
+    """Every rule ``choice`` breaks except the 1.1.3 "must select if it can" rule (:data:`EMPTY`).
+
+    Reporting conventions of the rulings (not rules): a card of another faction or out of the hand is
+    reported under 1.1.3, and 1.1.1 (a card that left the deck) is named for cards in the hand only;
+    the war state read is that of the card's own map (the slot's when that map is not in play)."""
+    out = set()
+    chosen = {m: c for m, c in choice.items() if c is not None}
+    # 1.1.3 "Card selection is final": a faction with a Pending Card placed is bound to its selection
+    sections = pos.factions[faction]
+    if any(fm.pending for fm in sections.values()):
+        if any(choice[m] != (sections[m].pending if m in sections else None) for m in pos.maps):
+            out.add(FINAL)
+    history = [p.card for fm2 in sections.values() for p in fm2.played]
+    history += [fm2.current for fm2 in sections.values() if fm2.current]
+    for slot, cid in chosen.items():
+        card = pos.cards[cid]
+        # 1.1.3 from that faction's hand (1.1.1 Step 1: a card without the recyclable mark is set aside once revealed)
+        if not _in_hand(pos, faction, cid) or (not card.raw.recyclable and cid in history):
+            out.add(HAND)
+        # 1.1.3.3 Theater: each slot takes only its own map's cards
+        if card.map != slot:
+            out.add(THEATER)
+        # 1.1.1 Step 2 (AE): a legally played (c) card removes its namesake from the other deck
+        if pos.game == "ae" and _in_hand(pos, faction, cid) and card.raw.combined and any(
+            pos.cards[h].map != card.map and pos.cards[h].raw.combined
+            and pos.cards[h].raw.name.casefold() == card.raw.name.casefold() for h in history
+        ):
+            out.add(PROCEDURE)
+        # 1.1.3.1 Selection Requirements: every item holds
+        if not all(requirement_holds(pos, card, it) for it in (card.raw.requires or [])):
+            out.add(REQUIREMENTS)
+        # 1.1.3.2 War State of the card's map
+        m = card.map if card.map in pos.war_state else slot
+        if RANK[_ws(card.raw.war_state)] > RANK[pos.war_state[m]]:
+            out.add(WAR_STATE)
+        # 1.1.3.3 Sequential: same type as the Current Card
+        if sequential_broken(pos, faction, card):
+            out.add(SEQUENTIAL)
+    # 1.1.3.3 Annual: revealed at most once per calendar year (the year of the next Seasonal Turn)
+    if annual_broken(pos, faction, chosen):
+        out.add(ANNUAL)
     if pos.game == "ae" and len(chosen) == 2:
         a, b = pos.cards[chosen["tk"]], pos.cards[chosen["ds"]]
-        # (c) identically named cards with the (c) mark
-        if a.raw.combined and b.raw.combined and a.raw.name.casefold() == b.raw.name.casefold():
-            return False
+        # (c) identically named cards with the (c) mark (a faction's TK and DS decks)
+        if (a.raw.combined and b.raw.combined and a.map != b.map and a.faction == b.faction
+                and a.raw.name.casefold() == b.raw.name.casefold()):
+            out.add(TWINS)
     if pos.game == "ae" and faction == "soviet":
         limit = 3 if "total" in pos.war_state.values() else 1
         if sum(pos.cards[c].raw.production or 0 for c in chosen.values()) > limit:
-            return False
-    return True
+            out.add(PRODUCTION)
+    return out
 
 
-def legal(pos, faction, choice) -> bool:
-    """Is ``choice`` (map -> card id or None; a map left out = None) a legal selection?"""
+def _base_legal(pos, faction, choice) -> bool:
+    return not base_violations(pos, faction, choice)
+
+
+def violations(pos, faction, choice) -> set:
+    """Every rule ``choice`` (map -> card id or None; a map left out = None) breaks, by rule key."""
     choice = {m: choice.get(m) for m in pos.maps}
-    if not _base_legal(pos, faction, choice):
-        return False
+    out = base_violations(pos, faction, choice)
     if _interp(pos, "empty-slot", "forced") == "forced":
         for slot, cid in choice.items():
             if cid is not None:
@@ -296,8 +345,13 @@ def legal(pos, faction, choice) -> bool:
             fm = pos.factions[faction].get(slot)
             for c in (fm.hand + [fm.pending] if fm and fm.pending else fm.hand if fm else []):
                 if _base_legal(pos, faction, {**choice, slot: c}):
-                    return False
-    return True
+                    out.add(EMPTY)
+    return out
+
+
+def legal(pos, faction, choice) -> bool:
+    """Is ``choice`` (map -> card id or None; a map left out = None) a legal selection?"""
+    return not violations(pos, faction, choice)
 
 
 def every_choice(pos, cards=None):
