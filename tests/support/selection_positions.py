@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import yaml
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from aeref.model.position import load_position
@@ -97,12 +98,92 @@ def requirement(draw, game, card, ids):
     return {k: [simple_requirement(draw, game, card, ids) for _ in range(draw(st.integers(1, 2)))]}
 
 
+#: Names that carry the card types of 1.1.3.3 each faction's restrictions read (test-only names).
+FACTION_NAMES = {
+    "axis": ("Demand Austria", "Demand Denmark", "Diplomatic Overtures", "Test Card Alpha"),
+    "western": ("Test Card Alpha", "Demands Rejected", "Limited War Production"),
+    "soviet": ("Winter Offensive", "War Progress", "Limited War Production", "Siberian Reserves Released",
+               "Winter Counteroffensive", "Progress of War"),
+}
+RANK = {"pre-war": 0, "limited": 1, "total": 2}
+
+
+def _often(draw, n: int) -> bool:
+    """True but one time in ``n + 1``. Hypothesis draws the simplest value (0) more often than its share,
+    so the simplest draw is the interesting branch here."""
+    return draw(st.integers(0, n)) != n
+
+
+def _rarely(draw, n: int) -> bool:
+    """True one time in ``n + 1`` (the simplest draw is False)."""
+    return draw(st.integers(0, n)) == n
+
+
+def _sequential_kinds(card: dict) -> set:
+    """Roughly the sequential card types of a generated card (only to bias the draws; the oracle decides)."""
+    name = str(card["name"]).casefold().split()
+    out = set()
+    if "demand" in name:
+        out.add("demand")
+    if "overtures" in name:
+        out.add("diplomatic-overtures")
+    if (card.get("blitz") or 0) >= 2:
+        out.add("blitz-2")
+    ws = next(v for k, v in card.items() if k in ("war-state", "war_state"))
+    if card["faction"] == "western" and ws in WS_SPELLINGS["limited"] and (card.get("blitz") or 0) >= 1:
+        out.add("limited-war-blitz")
+    return out | set(card.get("kinds") or ())
+
+
+def _annual_kinds(card: dict) -> set:
+    name = str(card["name"]).casefold().split()
+    out = {"offensive"} & set(name)
+    if "war progress" in " ".join(name):
+        out.add("war-progress")
+    if card.get("rearmament"):
+        out.add("rearmament")
+    return out | set(card.get("kinds") or ())
+
+
+def _card(draw, m, f, num, map_war_state, asked):
+    """One test-only card of ``f`` on map ``m``: mostly selectable under the map's war state, with names,
+    marks and values that give it the types the restrictions of 1.1.3.3 read for that faction."""
+    c = {"map": m, "faction": f, "number": int(num) if num.isdigit() and draw(st.booleans()) else num}
+    pool = FACTION_NAMES[f] if _often(draw, 2) else NAMES
+    c["name"] = draw(st.sampled_from(pool)) if draw(st.integers(0, 3)) else _case(draw, draw(st.sampled_from(pool)))
+    if map_war_state is not None and _often(draw, 4):
+        ws = draw(st.sampled_from([w for w in WAR_STATES if RANK[w] <= RANK[map_war_state]]))
+    else:
+        ws = draw(st.sampled_from(WAR_STATES))
+    if f == "western" and draw(st.integers(0, 2)) == 0 and (map_war_state in (None, "limited", "total")):
+        ws = "limited"                                   # a Limited War Blitz card (FORMAT 2)
+        c["blitz"] = draw(st.integers(1, 3))
+    c[_key(draw, "war-state")] = draw(st.sampled_from(WS_SPELLINGS[ws]))
+    if f == "soviet":
+        c["production"] = draw(st.sampled_from([0, 0, 1, 1, 2, 3]))
+    if draw(st.integers(0, 2)) == 0:
+        c["combined"] = True
+    if _rarely(draw, 3):
+        c["rearmament"] = True
+    if "blitz" not in c and draw(st.booleans()):
+        c["blitz"] = draw(st.integers(0, 3))
+    if draw(st.integers(0, 4)) == 0:
+        c["kinds"] = draw(st.lists(st.sampled_from(KINDS), max_size=2, unique=True))
+    return c
+
+
 @st.composite
-def scenarios(draw):
-    """(state dict, deck dict, faction asked, extra cards for check)."""
-    game = draw(st.sampled_from(["tk", "ds", "ae"]))
+def scenarios(draw, games=("tk", "ds", "ae")):
+    """(state dict, deck dict, faction asked, extra cards for check).
+
+    Skewed toward positions where the rules decide something: the asked faction mostly holds cards on
+    every map in play, most of them selectable under the map's war state (so that several selections are
+    legal and one restriction at a time can be the only one broken); names and marks give the types the
+    faction's restrictions read; Current Cards and earlier reveals of those types, some in the calendar
+    year of the reveal; Soviet Production Values near the limit in AE; © twins in both hands."""
+    game = draw(st.sampled_from(list(games)))
     maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
-    faction = draw(st.sampled_from(FACTIONS))
+    faction = draw(st.sampled_from(FACTIONS + (("soviet",) if game == "ae" else ())))
     present = sorted({faction} | set(draw(st.lists(st.sampled_from(FACTIONS), max_size=2))))
     year, season = draw(st.integers(1937, 1944)), draw(st.integers(0, 3))
     turn_names = (["Mar-Apr", "May-June", "Aug-Sept", "Nov-Dec"], ["Spring", "Summer", "Fall", "Winter"],
@@ -113,6 +194,7 @@ def scenarios(draw):
         return f"{tn[i % 4]} {i // 4}"
 
     now = year * 4 + season
+    war_state = {m: draw(st.sampled_from(WAR_STATES)) for m in maps}
     # the cards of every (map, faction); in TK or DS alone sometimes a few of the other map
     skeleton = []
     card_maps = list(maps)
@@ -120,38 +202,28 @@ def scenarios(draw):
         card_maps.append("ds" if game == "tk" else "tk")
     for m in card_maps:
         for f in present:
-            n = draw(st.integers(0, 4 if m in maps else 2))
+            if f == faction and m in maps and _often(draw, 9):
+                n = 5 - draw(st.integers(0, 3))          # the simplest draw: the most cards
+            else:
+                n = draw(st.integers(0, 3 if m in maps else 2))
             for num in draw(st.lists(st.sampled_from(NUMBERS), min_size=n, max_size=n, unique=True)):
                 skeleton.append((m, f, num))
     ids = [f"{m}-{f}-{n}" for m, f, n in skeleton]
     cards = []
     for m, f, num in skeleton:
-        ws = draw(st.sampled_from(WAR_STATES))
-        c = {"map": m, "faction": f, "number": int(num) if num.isdigit() and draw(st.booleans()) else num,
-             "name": draw(st.sampled_from(NAMES)) if draw(st.integers(0, 3)) else _case(draw, draw(st.sampled_from(NAMES)))}
-        c[_key(draw, "war-state")] = draw(st.sampled_from(WS_SPELLINGS[ws]))
-        if f == "soviet":
-            c["production"] = draw(st.integers(0, 3))
-        if draw(st.integers(0, 2)) == 0:
-            c["combined"] = True
-        if draw(st.integers(0, 3)) == 0:
-            c["rearmament"] = True
-        if draw(st.booleans()):
-            c["blitz"] = draw(st.integers(0, 3))
-        if draw(st.integers(0, 4)) == 0:
-            c["kinds"] = draw(st.lists(st.sampled_from(KINDS), max_size=2, unique=True))
+        c = _card(draw, m, f, num, war_state.get(m), f == faction)
         reqs = [requirement(draw, game, c, [i for i in ids if i != f"{m}-{f}-{num}"])
-                for _ in range(draw(st.sampled_from([0, 0, 0, 1, 1, 2])))]
+                for _ in range(draw(st.sampled_from([0, 0, 0, 0, 0, 0, 1, 2])))]
         if reqs:
             c["requires"] = reqs
         cards.append(c)
     # (c) twins: an identically named pair with the (c) mark on both maps
     twins = set()
-    if game == "ae" and draw(st.booleans()):
+    if game == "ae" and _often(draw, 2):
         for f in present:
             tk = [c for c in cards if c["map"] == "tk" and c["faction"] == f]
             ds = [c for c in cards if c["map"] == "ds" and c["faction"] == f]
-            if tk and ds:
+            if tk and ds and (f == faction or draw(st.booleans())):
                 a, b = draw(st.sampled_from(tk)), draw(st.sampled_from(ds))
                 b["name"] = a["name"] if draw(st.booleans()) else a["name"].upper()
                 a["combined"] = True
@@ -159,25 +231,37 @@ def scenarios(draw):
                 twins |= {f"tk-{f}-{a['number']}".lower(), f"ds-{f}-{b['number']}".lower()}
     # hands, Current Cards, history
     by_id = {f"{c['map']}-{c['faction']}-{c['number']}".lower(): c for c in cards}
+    reveal_year = (now + 1) // 4
     factions = {}
     for f in present:
         factions[f] = {}
         for m in maps:
             mine = [i for i in ids if i.startswith(f"{m}-{f}-")]
-            mine = draw(st.permutations(mine))
+            mine = list(draw(st.permutations(mine)))
             sec = {}
+            if f == faction and mine and _often(draw, 2):
+                # a Current Card of a type another card of the faction has (a sequential or annual restriction)
+                kinds = {i: _sequential_kinds(by_id[i]) | _annual_kinds(by_id[i]) for i in mine}
+                paired = [i for i in mine if any(kinds[i] & kinds[j] for j in mine if j != i)]
+                if paired:
+                    pick = draw(st.sampled_from(paired))
+                    mine.remove(pick)
+                    mine.insert(0, pick)
             rest = list(mine)
-            if rest and draw(st.booleans()):
+            if rest and (_often(draw, 2) if f == faction else draw(st.booleans())):
                 sec["current"] = _ref(draw, rest.pop(0))
             else:
                 sec["current"] = None
-            hand_n = draw(st.integers(0, min(4, len(rest))))
+            if f == faction and rest and _often(draw, 9):
+                hand_n = min(4, len(rest)) - draw(st.integers(0, min(4, len(rest)) - 1))
+            else:
+                hand_n = draw(st.integers(0, min(4, len(rest))))
             hand, rest = rest[:hand_n], rest[hand_n:]
             for t in [r for r in rest if r in twins]:
                 if len(hand) < 4 and draw(st.booleans()):
                     rest.remove(t)
                     hand.append(t)
-            if hand and draw(st.integers(0, 7)) == 0:     # a Pending Card already placed (1.1.3: final)
+            if hand and _rarely(draw, 7):                 # a Pending Card already placed (1.1.3: final)
                 sec["pending"] = _ref(draw, hand.pop())
             sec["hand"] = [_ref(draw, h) for h in hand]
             played = []
@@ -188,18 +272,22 @@ def scenarios(draw):
             pool = rest + again
             for p in pool:
                 if draw(st.booleans()):
-                    back = draw(st.integers(1, 9))
+                    same_year = [b for b in range(1, 10) if (now - b) // 4 == reveal_year]
+                    if same_year and _annual_kinds(by_id[p]) and _often(draw, 1):
+                        back = draw(st.sampled_from(same_year))     # revealed in the calendar year of the reveal
+                    else:
+                        back = draw(st.integers(1, 9))
                     played.append({"card": _ref(draw, p), "turn": turn_text(now - back)})
             if played:
                 sec["played"] = played
-            if game == "ae" and not draw(st.integers(0, 9)):
+            if game == "ae" and _rarely(draw, 9 if f != faction else 19):
                 continue                          # a map section left out: no cards on that map
             factions[f][m] = sec
     state = {"game": game, "turn": turn_text(now), "decks": ["decks/test-deck.yaml"]}
     if game == "ae":
-        state[_key(draw, "war-state")] = {m: draw(st.sampled_from(WAR_STATES)) for m in maps}
+        state[_key(draw, "war-state")] = dict(war_state)
     else:
-        state[_key(draw, "war-state")] = draw(st.sampled_from(WAR_STATES))
+        state[_key(draw, "war-state")] = war_state[maps[0]]
     state["factions"] = factions
     state["countries"] = countries(draw, game, maps, next(v for k, v in state.items() if k in ("war-state", "war_state")))
     state["government"] = draw(st.sampled_from(["army", "navy", "none"]))
@@ -221,6 +309,46 @@ def scenarios(draw):
     return state, deck, faction, extra
 
 
+@st.composite
+def made_pairs(draw):
+    """AE positions where the asked faction has placed Pending Cards on both maps (1.1.3 "Card
+    selection is final"), most of them a pair that breaks a pair rule of 1.1.3.3 (© twins, the Soviet
+    Production Limit, two cards of an annual type): each card is then excluded only by two rules
+    together (the selection is final, and the pair rule). Returns a scenario like :func:`scenarios`
+    plus the two Pending Cards."""
+    state, deck, faction, extra = draw(scenarios(games=("ae",)))
+    secs = state["factions"][faction]
+    ws_key = next(k for k in state if k in ("war-state", "war_state"))
+    by_ref = {}
+    for c in deck["cards"] + state["cards"]:
+        by_ref[f"{c['map']}-{c['faction']}-{c['number']}".lower()] = c
+    picked = {}
+    for m in ("tk", "ds"):
+        sec = secs.get(m)
+        hand = [h for h in (sec or {}).get("hand", [])]
+        if sec is None or sec.get("pending") is None and not hand:
+            reject()
+        if sec.get("pending") is None:
+            ref = draw(st.sampled_from(hand))
+            sec["hand"] = [h for h in hand if h != ref]
+            sec["pending"] = ref
+        ref = str(sec["pending"])
+        picked[m] = by_ref[ref.lower() if ref.lower().startswith(m) else f"{m}-{faction}-{ref}".lower()]
+    a, b = picked["tk"], picked["ds"]
+    rule = draw(st.sampled_from(["twins", "annual", "production", "none"]))
+    if rule == "twins":
+        b["name"] = a["name"]
+        a["combined"] = b["combined"] = True
+    elif rule == "annual":
+        a["rearmament"] = b["rearmament"] = True
+        state["interpretations"]["annual-scope"] = "faction"
+    elif rule == "production" and faction == "soviet":
+        a["production"], b["production"] = 2, 2
+        state[ws_key] = {"tk": "total", "ds": draw(st.sampled_from(WAR_STATES))}
+    ids = [f"{m}-{faction}-{picked[m]['number']}".lower() for m in ("tk", "ds")]
+    return (state, deck, faction, extra), ids
+
+
 def _resolve(cd, m):
     """The facts of country entry ``cd`` on map ``m``'s display (FORMAT 4 "AE, per map")."""
     if cd.get("map") not in (None, m):
@@ -239,7 +367,7 @@ def countries(draw, game, maps, war_state):
     ws = war_state if isinstance(war_state, dict) else {maps[0]: war_state}
     out = {}
     for cn in COUNTRIES:
-        if draw(st.integers(0, 3)) == 0:
+        if _rarely(draw, 3):
             continue
         cd = {}
         for fld, vals in (("posture", POSTURES), ("status", STATUSES), ("alignment", ALIGNMENTS)):
