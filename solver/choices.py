@@ -180,9 +180,12 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     if {f"{v.rule} {v.title}" for v in alone} >= set(kept):
         # the kept rules exclude the card alone: say so, not once per (possibly illegal) pairing
         return WhyAnswer(card, slot, False, None, alone, interps, kept, complete)
+    # in each pairing, every violation of the kept rules: a rule of the core may break only on the other
+    # slot (the selection is final and the card's partner breaks 1.1.1, say)
+    kept_rules = Evaluator([x for x in constraints if x.rule.key in kept])
     seen, violations = set(), []
     for rest in product(*[ctx.values(s) for s in others]):
-        for v in involved.violations({slot: card, **dict(zip(others, rest))}):
+        for v in kept_rules.violations({slot: card, **dict(zip(others, rest))}):
             if v not in seen:
                 seen.add(v)
                 violations.append(v)

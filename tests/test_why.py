@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .support import oracle
+from .support.profiles import scaled
 from aeref.solver.constraints import Evaluator, post
 from aeref.solver.choices import why
 from aeref.solver.selection import RULES, check, make_context
-from .support.selection_positions import load, scenarios
+from .support.selection_positions import load, made_pairs, scenarios
 
 
 def excluded_by(pos, faction, card, slot, keys):
@@ -35,7 +36,8 @@ def excluded_by(pos, faction, card, slot, keys):
 def assert_why_sound(pos, faction, card):
     ans = why(pos, faction, card)
     slot = ans.slot
-    with_card = [c for c in oracle.every_choice(pos, sorted({card} | {h for m in pos.maps for h in pos.hand(faction, m)}))
+    pending = {fm.pending for fm in pos.factions[faction].values() if fm.pending}
+    with_card = [c for c in oracle.every_choice(pos, sorted({card} | pending | {h for m in pos.maps for h in pos.hand(faction, m)}))
                  if c[slot] == card]
     truly_legal = [c for c in with_card if oracle.legal(pos, faction, c)]
     if ans.legal:
@@ -53,16 +55,29 @@ def assert_why_sound(pos, faction, card):
         assert not excluded_by(pos, faction, card, slot, keys - {k}), (k, keys)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=scaled(120), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(scenarios(), st.data())
 def test_why_core_is_minimal_and_rechecked(scenario, data):
+    """`why` on a card of the hand, a Pending Card already placed or a card from outside the hand."""
     state, deck, faction, extra = scenario
     pos = load(state, deck)
-    cards = sorted({h for m in pos.maps for h in pos.hand(faction, m)} | set(extra))
+    pending = sorted(fm.pending for fm in pos.factions[faction].values() if fm.pending)
+    cards = sorted({h for m in pos.maps for h in pos.hand(faction, m)} | set(extra) | set(pending))
     if not cards:
         return
     card = data.draw(st.sampled_from(cards))
     assert_why_sound(pos, faction, card)
+
+
+@settings(max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(made_pairs(), st.data())
+def test_why_core_is_minimal_when_two_rules_exclude_the_card_together(case, data):
+    """1.1.3 "Card selection is final" with a pair of Pending Cards that breaks a pair rule of 1.1.3.3:
+    each card is excluded only by the two rules together, so the minimal set has two rules and each
+    one left out lets the card back in (tests/test_generator_coverage.py asserts that such cores occur)."""
+    (state, deck, faction, _), pending = case
+    pos = load(state, deck)
+    assert_why_sound(pos, faction, data.draw(st.sampled_from(pending)))
 
 
 def test_why_several_rules_each_alone_exclude_the_card(tmp_path):
@@ -120,3 +135,40 @@ cards:
         "rule": "1.1.3.3", "title": "Soviet Production Limit",
         "message": "ds-soviet-90 (2) exceeds the limit 1 (Pre-War or Limited War on both maps)"}]
     assert_why_sound(pos, "soviet", "ds-soviet-90")
+
+
+def test_why_names_the_rules_broken_by_the_pending_partner(tmp_path):
+    """1.1.3 "Card selection is final" and 1.1.1 Step 2: the Western faction placed TK 2 and DS 2 as its
+    Pending Cards (test-only cards); DS 2 is the © twin of TK 1, played this turn, so it was removed
+    from the DS deck. TK 2 is therefore in no legal selection, by the two rules together - and `why`
+    says what each one breaks, although neither names TK 2 itself (it used to print no reason at all)."""
+    (tmp_path / "s.yaml").write_text("""
+game: ae
+turn: Mar-Apr 1939
+war-state: {tk: pre-war, ds: pre-war}
+factions:
+  western:
+    tk: {current: 1, hand: [3], pending: 2}
+    ds: {hand: [3], pending: 2}
+cards:
+  - {map: tk, faction: western, number: 1, name: Test Only Alpha, war-state: pre-war, combined: true}
+  - {map: tk, faction: western, number: 2, name: Test Only Beta, war-state: pre-war}
+  - {map: tk, faction: western, number: 3, name: Test Only Gamma, war-state: pre-war}
+  - {map: ds, faction: western, number: 2, name: Test Only Alpha, war-state: pre-war, combined: true}
+  - {map: ds, faction: western, number: 3, name: Test Only Delta, war-state: pre-war}
+""")
+    from aeref.model.position import load_position
+    from click.testing import CliRunner
+    from aeref.cli.main import cli
+    pos = load_position(tmp_path / "s.yaml")
+    ans = why(pos, "western", "tk-western-2")
+    assert not ans.legal
+    assert sorted(ans.rules) == ["1.1.1 Option Card Procedure", "1.1.3 Card Selection Is Final"]
+    assert {(v.rule, v.title) for v in ans.violations} == {("1.1.1", "Option Card Procedure"),
+                                                            ("1.1.3", "Card Selection Is Final")}
+    procedure = next(v for v in ans.violations if v.rule == "1.1.1")
+    assert "ds-western-2" in procedure.message and "tk-western-1" in procedure.message
+    assert_why_sound(pos, "western", "tk-western-2")
+    r = CliRunner().invoke(cli, ["why", str(tmp_path / "s.yaml"), "tk-western-2", "--faction", "western"])
+    assert r.exit_code == 1
+    assert "1.1.1 Option Card Procedure: ds-western-2" in r.stdout and "1.1.3 Card Selection Is Final:" in r.stdout
