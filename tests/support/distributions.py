@@ -8,33 +8,36 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from . import oracle
 
 
-def draw_examples(strategy, n: int) -> list:
-    """``n`` examples of ``strategy``, the same ones on every run (derandomized, no database)."""
+def draw_examples(strategy, n: int, runs: int = 10) -> list:
+    """``n`` examples of ``strategy``, the same ones on every run: ``runs`` runs of hypothesis, each from a
+    fixed seed (no database), so that the set is not one run's variations of its first examples."""
     out = []
 
-    @settings(max_examples=n, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck), phases=["generate"])
-    @given(strategy)
     def collect(example):
         out.append(example)
 
-    collect()
+    for k in range(runs):
+        run = seed(k)(settings(max_examples=n // runs, derandomize=False, database=None, deadline=None,
+                               suppress_health_check=list(HealthCheck), phases=[Phase.generate])(given(strategy)(collect)))
+        run()
     return out
 
 
 def selection_profile(pos, faction, extra=()) -> dict:
     """The facts of one selection position that the coverage test and the measurements count."""
     hand = [c for m in pos.maps for c in pos.hand(faction, m)]
-    legal = oracle.legal_set(pos, faction)
-    cards = sorted(set(hand) | set(extra))
+    pending = [fm.pending for fm in pos.factions[faction].values() if fm.pending]
+    cards = sorted(set(hand) | set(extra) | set(pending))
     only = Counter()
+    legal = 0                      # legal selections (of cards in the hand, or already placed, or none)
     for ch in oracle.every_choice(pos, cards):
         v = oracle.violations(pos, faction, ch)
+        legal += not v
         if len(v) == 1:
             (rule,) = v
             only[rule] += 1
@@ -56,7 +59,7 @@ def selection_profile(pos, faction, extra=()) -> dict:
         for fm in pos.factions[faction].values()
         for c, t in [(p.card, p.turn) for p in fm.played] + ([(fm.current, pos.turn)] if fm.current else []))
     return {
-        "game": pos.game, "faction": faction, "hand": len(hand), "legal": len(legal),
+        "game": pos.game, "faction": faction, "hand": len(hand), "legal": legal,
         "ae-soviet-cards": pos.game == "ae" and faction == "soviet" and bool(hand),
         "seq-current": sorted(seq_current), "reveal-year": reveal_year,
         "differs": pos.game == "ae" and any(e.differs() for e in pos.countries.values()),
@@ -104,5 +107,54 @@ def _print(title, d):
             print(f"  {k}: {v:.0%}" if isinstance(v, float) else f"  {k}: {v}")
 
 
+
+
+def replacement_profile(spec, rows, deciding: bool = True) -> dict:
+    """The facts of one Replacements Segment and proposed allocation that the coverage test counts
+    (``deciding``: also which rules decide the optimum, the costly part)."""
+    from . import replacement_oracle as R
+    r = R.ruling(spec, rows)
+    b = R.best(spec)
+    return {"universe": spec["universe"], "best": b, "rows": len(rows), "violations": r["violations"],
+            "eliminated": bool(r["eliminated"]), "deciding": R.deciding(spec) if deciding else set(),
+            "searched": deciding}
+
+
+def summarise_replacements(profiles: list) -> dict:
+    n = len(profiles)
+    only, deciding = Counter(), Counter()
+    for p in profiles:
+        if len(p["violations"]) == 1:
+            only[next(iter(p["violations"]))] += 1
+        if not p["violations"] and p["eliminated"]:
+            only["9.2 Stacking (legal, units eliminated after the Segment)"] += 1
+        for r in p["deciding"]:
+            deciding[r] += 1
+    return {
+        "examples": n,
+        "optimum 0 steps": sum(p["best"] == 0 for p in profiles) / n,
+        "optimum 1 step": sum(p["best"] == 1 for p in profiles) / n,
+        "optimum 2 or more steps": sum(p["best"] >= 2 for p in profiles) / n,
+        "optimum 3 or more steps": sum(p["best"] >= 3 for p in profiles) / n,
+        "empty allocations checked": sum(p["rows"] == 0 for p in profiles) / n,
+        "legal allocations checked": sum(not p["violations"] for p in profiles) / n,
+        "universes": dict(Counter(p["universe"] for p in profiles)),
+        "allocations where a rule is the only violation": dict(sorted(only.items())),
+        "optima a rule decides (larger without it)": dict(sorted(deciding.items())),
+        "examples searched for the rules that decide the optimum": sum(p["searched"] for p in profiles),
+    }
+
+
+def replacement_summary(n: int = 400) -> dict:
+    from .replacement_positions import spec_and_allocation
+    examples = draw_examples(spec_and_allocation(), n)
+    return summarise_replacements([replacement_profile(s, rows, i < DECIDING) for i, (s, rows) in enumerate(examples)])
+
+
+#: Of the replacement examples, the first this many are searched for the rules that decide the optimum.
+DECIDING = 200
+
+
 if __name__ == "__main__":
     _print("Selection positions (tests/support/selection_positions.py)", selection_summary())
+    _print("Replacements Segments (tests/support/replacement_positions.py)", replacement_summary())

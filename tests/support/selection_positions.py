@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Optional
 
 import yaml
 from hypothesis import reject
@@ -102,7 +103,7 @@ def requirement(draw, game, card, ids):
 FACTION_NAMES = {
     "axis": ("Demand Austria", "Demand Denmark", "Diplomatic Overtures", "Test Card Alpha"),
     "western": ("Test Card Alpha", "Demands Rejected", "Limited War Production"),
-    "soviet": ("Winter Offensive", "War Progress", "Limited War Production", "Siberian Reserves Released",
+    "soviet": ("Winter Offensive", "War Progress", "War Progress", "Limited War Production", "Siberian Reserves Released",
                "Winter Counteroffensive", "Progress of War"),
 }
 RANK = {"pre-war": 0, "limited": 1, "total": 2}
@@ -181,9 +182,18 @@ def scenarios(draw, games=("tk", "ds", "ae")):
     legal and one restriction at a time can be the only one broken); names and marks give the types the
     faction's restrictions read; Current Cards and earlier reveals of those types, some in the calendar
     year of the reveal; Soviet Production Values near the limit in AE; © twins in both hands."""
+    # the restriction to shape the position around first (:func:`_focus`): the first draws spread most evenly
+    focus = draw(st.sampled_from(FOCUS))
     game = draw(st.sampled_from(list(games)))
-    maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
     faction = draw(st.sampled_from(FACTIONS + (("soviet",) if game == "ae" else ())))
+    if focus is not None and focus[0] in ("sequential", "annual"):
+        _, faction, _, on = focus
+        if not set({"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]) & set(on):
+            game = next((g for g in games if g in on or g == "ae"), game)
+    elif focus is not None and "ae" in games:
+        game = "ae"
+        faction = "soviet" if focus[0] == "production" else faction
+    maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
     present = sorted({faction} | set(draw(st.lists(st.sampled_from(FACTIONS), max_size=2))))
     year, season = draw(st.integers(1937, 1944)), draw(st.integers(0, 3))
     turn_names = (["Mar-Apr", "May-June", "Aug-Sept", "Nov-Dec"], ["Spring", "Summer", "Fall", "Winter"],
@@ -283,6 +293,7 @@ def scenarios(draw, games=("tk", "ds", "ae")):
             if game == "ae" and _rarely(draw, 9 if f != faction else 19):
                 continue                          # a map section left out: no cards on that map
             factions[f][m] = sec
+    _focus(draw, focus, game, faction, factions, by_id, war_state, now, reveal_year, turn_text)
     state = {"game": game, "turn": turn_text(now), "decks": ["decks/test-deck.yaml"]}
     if game == "ae":
         state[_key(draw, "war-state")] = dict(war_state)
@@ -307,6 +318,107 @@ def scenarios(draw, games=("tk", "ds", "ae")):
     state["cards"] = [c for c, i in zip(cards, inline) if i]
     extra = draw(st.lists(st.sampled_from(ids), max_size=4, unique=True)) if ids else []
     return state, deck, faction, extra
+
+
+#: The Sequential and Annual Selection Restrictions of 1.1.3.3 (faction, type, maps whose rules list it):
+#: :func:`_focus` gives each its share of the positions.
+SEQUENTIAL_TYPES = (("axis", "demand", ("tk", "ds")), ("axis", "blitz-2", ("tk",)),
+                    ("axis", "diplomatic-overtures", ("ds",)), ("western", "limited-war-blitz", ("tk", "ds")))
+ANNUAL_TYPES = (("axis", "rearmament", ("tk", "ds")), ("western", "rearmament", ("tk", "ds")),
+                ("soviet", "rearmament", ("tk", "ds")), ("soviet", "offensive", ("tk", "ds")),
+                ("soviet", "war-progress", ("ds",)))
+
+
+def _give(card: dict, kind: str) -> None:
+    """Give a generated card the card type ``kind`` of 1.1.3.3 (FORMAT 2: by its name, marks, values)."""
+    if kind == "demand":
+        card["name"] = "Demand Denmark"
+    elif kind == "diplomatic-overtures":
+        card["name"] = "Diplomatic Overtures"
+    elif kind == "blitz-2":
+        card["blitz"] = 2
+    elif kind == "limited-war-blitz":
+        for k in ("war-state", "war_state"):
+            card.pop(k, None)
+        card["war-state"] = "limited"
+        card["blitz"] = 1
+    elif kind == "rearmament":
+        card["rearmament"] = True
+    elif kind == "offensive":
+        card["name"] = "Winter Offensive"
+    elif kind == "war-progress":
+        card["name"] = "War Progress"
+
+
+def _selectable(card: dict, kind: Optional[str] = None) -> None:
+    """Make a generated card selectable but for the restriction of ``kind``: no requirement, a Pre-War card,
+    no other type, no © mark, no Production Value."""
+    for k in ("requires", "kinds", "combined", "rearmament", "blitz", "war-state", "war_state"):
+        card.pop(k, None)
+    card["name"] = "Test Card Alpha"
+    card["war-state"] = "pre-war"
+    if "production" in card:
+        card["production"] = 0
+    if kind:
+        _give(card, kind)
+
+
+#: What :func:`scenarios` shapes a position around: ("sequential" or "annual", faction, type, maps), "twins",
+#: "production", or nothing (None, the most common).
+FOCUS = ((None, None, None, None) + tuple(("sequential", f, k, ms) for f, k, ms in SEQUENTIAL_TYPES)
+         + tuple(("annual", f, k, ms) for f, k, ms in ANNUAL_TYPES) + (("twins",), ("production",)))
+
+
+def _focus(draw, focus, game, faction, factions, by_id, war_state, now, reveal_year, turn_text):
+    """Shape the position around one restriction of 1.1.3.3, so that every restriction has its share of
+    positions where it is the only one broken: a Sequential type and its Current Card, an Annual type
+    revealed earlier in the reveal's calendar year, © twins, Soviet Production Values that exceed the
+    limit together."""
+    if focus is None:
+        return
+    secs = factions.get(faction, {})
+
+    def ref(m, r):
+        r = str(r).lower()
+        return r if r.startswith(("tk-", "ds-")) else f"{m}-{faction}-{r}"
+
+    hands = {m: [ref(m, h) for h in secs[m].get("hand", [])] for m in secs}
+    if focus[0] == "sequential" and focus[1] == faction:
+        options = [m for m in focus[3] if m in secs and secs[m].get("current") and hands[m]]
+        if not options:
+            return
+        kind, m = focus[2], draw(st.sampled_from(options))
+        _give(by_id[ref(m, secs[m]["current"])], kind)
+        _selectable(by_id[draw(st.sampled_from(hands[m]))], kind)
+        if kind == "limited-war-blitz" and war_state[m] == "pre-war":
+            war_state[m] = "limited"
+    elif focus[0] == "annual" and focus[1] == faction:
+        options = [m for m in focus[3] if m in secs and hands[m]]
+        if not options:
+            return
+        kind, m = focus[2], draw(st.sampled_from(options))
+        _selectable(by_id[draw(st.sampled_from(hands[m]))], kind)
+        if secs[m].get("current") and now // 4 == reveal_year:
+            _give(by_id[ref(m, secs[m]["current"])], kind)         # revealed this turn, in the reveal's year
+        elif now % 4 not in (0, 3) and draw(st.booleans()):
+            played = [p for p in secs[m].get("played", []) if (now - 1) // 4 == reveal_year]
+            if played:
+                p = draw(st.sampled_from(played))
+                p["turn"] = turn_text(now - 1)
+                _give(by_id[ref(m, p["card"])], kind)
+    elif focus[0] == "twins" and game == "ae" and hands.get("tk") and hands.get("ds"):
+        a, b = by_id[draw(st.sampled_from(hands["tk"]))], by_id[draw(st.sampled_from(hands["ds"]))]
+        _selectable(a)
+        _selectable(b)
+        a["combined"] = b["combined"] = True
+        a["name"] = b["name"] = "Test Card Twin"
+    elif focus[0] == "production" and game == "ae" and faction == "soviet" and hands.get("tk") and hands.get("ds"):
+        a, b = by_id[draw(st.sampled_from(hands["tk"]))], by_id[draw(st.sampled_from(hands["ds"]))]
+        _selectable(a)
+        _selectable(b)
+        limit = 3 if "total" in war_state.values() else 1
+        a["production"] = draw(st.integers(1, limit))
+        b["production"] = limit + 1 - a["production"]
 
 
 @st.composite
@@ -344,7 +456,7 @@ def made_pairs(draw):
         state["interpretations"]["annual-scope"] = "faction"
     elif rule == "production" and faction == "soviet":
         a["production"], b["production"] = 2, 2
-        state[ws_key] = {"tk": "total", "ds": draw(st.sampled_from(WAR_STATES))}
+        state[ws_key] = {**state[ws_key], "tk": "total"}      # the limit 3 (raising a war state keeps 12 consistent)
     ids = [f"{m}-{faction}-{picked[m]['number']}".lower() for m in ("tk", "ds")]
     return (state, deck, faction, extra), ids
 
