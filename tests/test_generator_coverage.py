@@ -24,7 +24,7 @@ from .support.replacement_positions import spec_and_allocation
 from .support.selection_positions import ANNUAL_TYPES, SEQUENTIAL_TYPES, load, made_pairs, scenarios
 
 #: Examples drawn (the same examples on every run) and the least count each rule must reach in them.
-SELECTION_EXAMPLES, REPLACEMENT_EXAMPLES, LEAST = 500, 400, 3
+SELECTION_EXAMPLES, REPLACEMENT_EXAMPLES, LEAST = 500, 400, 5
 
 
 @lru_cache(maxsize=None)

@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from . import oracle
 
 
-def draw_examples(strategy, n: int, runs: int = 10) -> list:
-    """``n`` examples of ``strategy``, the same ones on every run: ``runs`` runs of hypothesis, each from a
-    fixed seed (no database), so that the set is not one run's variations of its first examples."""
+def draw_examples(strategy, n: int, runs: int = 0) -> list:
+    """``n`` examples of ``strategy``, the same ones on every run: ``runs`` runs of hypothesis (default: one per
+    ten examples), each from a fixed seed (no database), so that the set is not one run's variations of its
+    first examples."""
+    runs = runs or max(1, n // 10)
     out = []
 
     def collect(example):

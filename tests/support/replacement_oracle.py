@@ -231,7 +231,7 @@ def eligible(spec, unit, loc) -> bool:
                 if _home(spec, h, nat) and h["city"]:
                     return True
                 # "... in any Home Country hex that contains a supplied HQ of the same nationality."
-                if _home(spec, h, nat) and any(x.get("supplied") for x in h.get("hq", []) if x["nationality"] == nat):
+                if _home(spec, h, nat) and any(x.get("supplied") for x in h.get("hq", []) if nat in x["nationality"]):
                     return True
             # "A Minor Country unit can be placed in a Home Country hex that contains a Partisan Base marker."
             # (whose: interpretation partisan-base-faction)

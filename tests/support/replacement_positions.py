@@ -129,8 +129,10 @@ def _add_box(spec, name) -> None:
 
 
 #: The rules a spec may be shaped around (:func:`_plant`).
+#: Two replacements of different Minor Countries placed in one hex (9.1), a target of its own.
+MINOR_PAIR = "9.1 Minor Country Stacking (two replacements)"
 TARGETS = (R.FORCE_POOL, R.QUIT_INDIA, R.MINOR, R.TAKING, R.UNIT_TYPE, R.COLONIAL, R.AIRBORNE, R.PAIRS, R.RECEIVED,
-           R.LOCATIONS, R.ENEMY, R.MINOR_STACKING, R.STACKING)
+           R.LOCATIONS, R.ENEMY, R.MINOR_STACKING, MINOR_PAIR, R.STACKING)
 
 
 def _plant(draw, spec, rule) -> None:
@@ -188,6 +190,12 @@ def _plant(draw, spec, rule) -> None:
         _add_unit(spec, nationality=[nat], type="armor")
         home()
         spec["pools"][arm] = 0
+    elif rule == R.LOCATIONS and tk and _often(draw, 1):
+        # a Minor Country unit and a hex of its Home Country with no City but a Partisan Base (1.3.4: whose
+        # Base counts is the interpretation partisan-base-faction)
+        _add_unit(spec, nationality=["Mongolia"], type="infantry")
+        _add_hex(spec, "Mongolia", city=False, partisan=draw(st.sampled_from(["soviet", "western", "axis", "unsaid"])))
+        _add_steps(spec, "minor step")
     elif rule == R.LOCATIONS:
         _add_unit(spec, nationality=[nat], type="infantry")
         _add_hex(spec, "Tuva" if tk else "India")
@@ -203,7 +211,8 @@ def _plant(draw, spec, rule) -> None:
             _add_unit(spec, nationality=["Britain"], type="infantry", colonial="Aus")
             _add_hex(spec, "Australia", enemy=enemy)
             _add_steps(spec, "Britain colonial infantry")
-    elif rule == R.MINOR_STACKING and tk:
+    elif rule in (R.MINOR_STACKING, MINOR_PAIR) and tk:
+        _add_unit(spec, nationality=["Tuva"], type="infantry")          # a second replacement, of the other Minor Country
         _add_unit(spec, nationality=["Mongolia"], type="infantry")
         hid = _add_hex(spec, "Mongolia")
         spec["hexes"][hid]["own"] = [{"id": f"{hid}-0", "nationality": ["Tuva"], "type": "infantry", "steps": 1}]
@@ -225,7 +234,7 @@ def specs(draw, universes=("tk-soviet", "ds-western")):
     # the rule to shape the spec around first: the first draws are spread most evenly
     target = draw(st.sampled_from(TARGETS + (None, None)))
     uni = draw(st.sampled_from(list(universes)))
-    only = {"tk-soviet": (R.QUIT_INDIA, R.COLONIAL), "ds-western": (R.MINOR, R.MINOR_STACKING)}
+    only = {"tk-soviet": (R.QUIT_INDIA, R.COLONIAL), "ds-western": (R.MINOR, R.MINOR_STACKING, MINOR_PAIR)}
     if target in only[uni]:
         uni = next(u for u in universes if target not in only[u]) if len(universes) > 1 else uni
     U = UNIVERSES[uni]
@@ -264,6 +273,7 @@ def specs(draw, universes=("tk-soviet", "ds-western")):
                           draw(st.sampled_from(OTHER_FACTIONS[faction])))
         if uni == "tk-soviet" and country != "Russia" and _often(draw, 2):
             h["partisan"] = draw(st.sampled_from(["soviet", "western", "axis", "unsaid"]))
+            h["city"] = _rarely(draw, 1)           # no City: the Partisan Base is the Replacement Location (1.3.4)
         if _rarely(draw, 4):
             h["hq"] = [{"nationality": ["Russia" if uni == "tk-soviet" else "US"], "type": "hq",
                         "supplied": draw(st.booleans()), "steps": draw(st.sampled_from([1, 2]))}]
@@ -324,14 +334,15 @@ def spec_and_allocation(draw, universes=("tk-soviet", "ds-western")):
     planted_hex = list(spec["hexes"])[-1] if spec["hexes"] else None
     for u in units:
         good = [o for o in options(spec, u) if _fits(o[1], left)]
-        if spec.get("target") in (R.STACKING, R.MINOR_STACKING) and _often(draw, 2):
+        if spec.get("target") in (R.STACKING, R.MINOR_STACKING, MINOR_PAIR) and _often(draw, 2):
             good = [o for o in good if o[0] == planted_hex] or good      # into the stack the rule is about
         if good and _often(draw, 3):
             loc, tokens = draw(st.sampled_from(good))
             for t in tokens:
                 left[t] -= 1
             rows.append((u, loc, tuple(tokens)))
-    if _often(draw, 3):
+    stacking = spec.get("target") in (R.STACKING, R.MINOR_STACKING, MINOR_PAIR)
+    if (_rarely(draw, 3) if stacking else _often(draw, 3)):
         # one placement that breaks one rule and no other: the rule first (each its share), then a unit
         breaks = {}
         for rule in ROW_RULES:
@@ -357,6 +368,16 @@ def spec_and_allocation(draw, universes=("tk-soviet", "ds-western")):
             loc, tokens = draw(st.sampled_from(bad))
             rows = [r for r in rows if r[0]["id"] != u["id"]]
             rows.insert(draw(st.integers(0, len(rows))), (u, loc, tuple(tokens)))
+    if spec.get("target") == MINOR_PAIR:
+        # a replacement of one Minor Country placed where one of another Minor Country is placed too (9.1)
+        placed = {r[0]["id"]: (r[1], R._minor_of(spec, r[0])) for r in rows}
+        pairs = [(u, loc) for u in units if u["id"] not in placed and R._minor_of(spec, u)
+                 for loc, m in placed.values() if m and m != R._minor_of(spec, u) and loc in spec["hexes"]]
+        if pairs:
+            u, loc = draw(st.sampled_from(pairs))
+            pays = [t for t in payments(spec) if not R.payment_violations(spec, u, t)]
+            if pays:
+                rows.append((u, loc, draw(st.sampled_from(pays))))
     return spec, rows
 
 
