@@ -85,11 +85,19 @@ def test_1_3_3_ds_north_wind_cloudy_as_5_infantry(tmp_path):
     assert best(pos, "axis", "ds").allocation.steps_used() == 5
 
 
-def test_1_3_3_ds_mountain_is_not_infantry_type(tmp_path):
-    """1.3.3 △ DS: the infantry-type list has no mountain or ski units."""
+@pytest.mark.parametrize("type_, ds, tk", [("mountain", 0, 1), ("ski", 0, 1), ("infantry", 1, 1), ("cavalry", 1, 1),
+                                            ("armor", 1, 1), ("mechanized", 1, 1), ("helicopter", 0, 1)])
+def test_1_3_3_ds_mountain_is_not_infantry_type(tmp_path, type_, ds, tk):
+    """1.3.3 △ Unit-Type Limitation: DS "infantry-type units (airborne, cavalry, infantry, or marine)" and
+    "armor-type (armor or mechanized)" - no mountain, ski or helicopter units, which TK lists. One step of
+    kind any (taken as either type) and one Japanese (DS) or German (TK) unit of the type, in a City of
+    its Home Country: placed where its map lists the type, not otherwise."""
     pos = position(tmp_path, game="ds", faction="axis", countries=JAPAN, steps=[{"nationality": "Japan", "kind": "any", "count": 1}],
-                   pool=[inf("J-M", "Japan", "mountain")], hexes=hexes(("1706", CITY("Japan"))))
-    assert best(pos, "axis", "ds").allocation.steps_used() == 0
+                   pool=[inf("J-M", "Japan", type_)], hexes=hexes(("1706", CITY("Japan"))))
+    assert best(pos, "axis", "ds").allocation.steps_used() == ds
+    pos = position(tmp_path, game="tk", faction="axis", countries=GERMANY, steps=[{"nationality": "Germany", "kind": "any", "count": 1}],
+                   pool=[inf("G-M", "Germany", type_)], hexes=hexes(("0201", CITY("Germany"))))
+    assert best(pos, "axis", "tk").allocation.steps_used() == tk
 
 
 def test_1_3_3_multi_step_units_are_not_replacements(tmp_path):

@@ -113,9 +113,21 @@ def test_check_replacements_unused_steps_a_unit_could_still_take(tmp_path):
     ctx, rows, problems = parse_allocation(pos, "western", "tk", [], "alloc.yaml")
     r = check_allocation(ctx, rows)
     assert r.legal and r.steps_used == 0
+    assert [(x["step"], x["count"], x["rule"]) for x in r.lost] == [("US infantry", 1, "1.3.3"), ("US armor", 1, "1.3.3")]
     for lost in r.lost:
-        assert lost["rule"] == "1.3.3" and "US-AB" in lost["reason"] and "could still be taken" in lost["reason"]
-        assert "Eastern US/Canada" in lost["reason"] and "9.2" not in lost["reason"]
+        assert lost["reason"] == ("this allocation leaves it unused, although US-AB (US airborne) could still be taken "
+                                  "with US armor, US infantry and placed in Eastern US/Canada; unplaced replacement steps are lost")
+    # taken, nothing is lost; with one step only, the airborne unit's two-step cost (1.3.3.2) loses it
+    ctx, rows, problems = parse_allocation(pos, "western", "tk", [{"unit": "US-AB", "location": "Eastern US/Canada",
+                                                                   "paid-with": ["US infantry", "US armor"]}], "alloc.yaml")
+    r = check_allocation(ctx, rows)
+    assert r.legal and r.steps_used == 2 and r.lost == []
+    pos = position(tmp_path, faction="western", countries=countries, steps=[{"nationality": "US", "kind": "infantry", "count": 1}],
+                   pool=[inf("US-AB", "US", "airborne")], boxes=["Eastern US/Canada"])
+    ctx, rows, problems = parse_allocation(pos, "western", "tk", [], "alloc.yaml")
+    r = check_allocation(ctx, rows)
+    assert [(x["step"], x["count"], x["rule"]) for x in r.lost] == [("US infantry", 1, "1.3.3.2")]
+    assert "could still be taken" not in r.lost[0]["reason"] and "US-AB costs two infantry-type steps" in r.lost[0]["reason"]
 
 
 def test_check_replacements_bad_allocation_one_error_line_without_validate_hint(tmp_path):

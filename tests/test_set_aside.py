@@ -32,8 +32,30 @@ factions:
     assert "tk-soviet-26b" in r.violations[0].message and "removed" in r.violations[0].message
     choices, _ = enumerate_choices(pos, "soviet")
     assert all(ch["ds"] != "ds-soviet-11b" for ch in choices)
-    # in TK or DS alone there is no twin to remove (© rule)
+    assert any(ch["ds"] == "ds-soviet-24" for ch in choices)
+    # only the identically named card of the other deck is removed: DS 24 is another card
     assert check(pos, "soviet", {"tk": "tk-soviet-39", "ds": "ds-soviet-24"}).legal
+
+
+def test_1_1_1_step_2_removes_only_the_namesake_in_the_other_deck(tmp_path):
+    """© 1.1.1 Step 2 "it must remove the identically named card found in its other deck": a © card of the
+    same deck with the same name (test-only cards) is not removed - in TK alone, where there is no other
+    deck, nor in AE - while in AE the namesake in the DS deck is."""
+    cards = """
+cards:
+  - {map: tk, faction: western, number: 40, name: Test Only Namesake, war-state: pre-war, combined: true, recyclable: true}
+  - {map: tk, faction: western, number: 41, name: Test Only Namesake, war-state: pre-war, combined: true}
+  - {map: ds, faction: western, number: 42, name: Test Only Namesake, war-state: pre-war, combined: true}
+"""
+    tk = _pos(tmp_path, "game: tk\nturn: Mar-Apr 1939\nwar-state: pre-war\nfactions:\n  western:\n"
+              "    tk: {current: 40, hand: [41]}\n" + cards)
+    assert check(tk, "western", {"tk": "tk-western-41"}).legal
+    ae = _pos(tmp_path, "game: ae\nturn: Mar-Apr 1939\nwar-state: {tk: pre-war, ds: pre-war}\nfactions:\n  western:\n"
+              "    tk: {current: 40, hand: [41]}\n    ds: {hand: [42]}\n" + cards)
+    assert check(ae, "western", {"tk": "tk-western-41", "ds": None}).legal
+    r = check(ae, "western", {"tk": None, "ds": "ds-western-42"})
+    assert [(v.rule, v.title) for v in r.violations] == [("1.1.1", "Option Card Procedure")]
+    assert "tk-western-40" in r.violations[0].message
 
 
 def test_1_1_1_step_1_played_card_without_recyclable_mark_is_set_aside(tmp_path):
