@@ -18,7 +18,7 @@ from .context import ReplacementContext
 from .received import Pool
 from .ruling import Allocation, paid_with_text
 from .rules import RULES, post
-from .taking import AIRBORNE, TWO_STEP_TYPES, pool_fits_nationality, takeable_problems
+from .taking import AIRBORNE, TWO_STEP_TYPES, payment_options, payment_problems, pool_fits_nationality, takeable_problems
 
 
 def _one_more(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str, placeable: list) -> Optional[tuple]:
@@ -62,6 +62,28 @@ def _barred(ctx: ReplacementContext, p: Pool) -> list:
         tp = takeable_problems(ctx, u)
         if tp:
             out.append((uid, tp[0][0].number, tp[0][1]))
+    return out
+
+
+def _refused(ctx: ReplacementContext, p: Pool) -> list:
+    """Force Pool units of the steps' nationality that could be taken, but with no payment that spends a
+    step of pool ``p``: ``[(unit id, rule number, message)]``, the rule of the payment that comes closest
+    (the fewest rules broken, the unit's full cost) - the Unit-Type Limitation, 1.3.3.2 under the
+    interpretation airborne-steps, a colonial step for a non-colonial unit."""
+    out = []
+    for uid in ctx.force_pool:
+        u = ctx.units[uid]
+        if u.type == "garrison" or takeable_problems(ctx, u) or any(p.key in opt for opt in ctx.valid_pay[uid]):
+            continue
+        if not pool_fits_nationality(ctx, p, u):
+            continue
+        tried = [(payment_problems(ctx, u, opt), opt) for opt in payment_options(ctx, u) if p.key in opt]
+        tried = [(probs, opt) for probs, opt in tried if probs]
+        if not tried:
+            continue
+        probs, _ = min(tried, key=lambda t: (len(t[0]), -len(t[1])))
+        rule, msg = probs[0]
+        out.append((uid, rule.number, msg))
     return out
 
 
@@ -152,14 +174,17 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
         if not fits:
             garrison = [u.id for u in units if u.type == "garrison" and u.id in ctx.force_pool
                         and pool_fits_nationality(ctx, p, u)]
+            refused = _refused(ctx, p)
             reason = f"no {what} unit in the {fac} Force Pool that can be taken"
+            if refused:
+                reason += " with them"
             if garrison:
                 reason += f" (garrison units {', '.join(garrison)} are never taken, 1.3.3.3)"
             rule = "1.3.3"
-            if barred:
-                reason += f": {barred_text}"
-                if len({r for _, r, _ in barred}) == 1:
-                    rule = barred[0][1]
+            if barred or refused:
+                reason += ": " + "; ".join(f"{msg} [{r}]" for _, r, msg in barred + refused)
+                if len({r for _, r, _ in barred + refused}) == 1:
+                    rule = (barred + refused)[0][1]
         elif not free:
             taken_with = sum(1 for uid, _, pay in alloc.placements if uid in {u.id for u in fits} and key not in (pay or ()))
             reason = f"only {len(fits)} {what} unit{'s' if len(fits) != 1 else ''} in the {fac} Force Pool"
