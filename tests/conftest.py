@@ -4,3 +4,7 @@ from .support import profiles
 
 profiles.register()
 profiles.load_default()
+
+
+def pytest_collection_modifyitems(config, items):
+    profiles.fast_first(items)

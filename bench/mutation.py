@@ -1,0 +1,239 @@
+"""Mutation score of the rules modules, per module (mutmut 3).
+
+    python bench/mutation.py                      # the modules issue 13 does not rewrite
+    python bench/mutation.py --group all          # every rules module of solver/ and model/
+    python bench/mutation.py solver/drm.py        # one or more modules
+    python bench/mutation.py --retest             # run the survivors of the last run again (after new tests)
+    python bench/mutation.py --report             # print the table of the last run only
+
+Needs mutmut (``pip install "mutmut>=3.8"``). Not part of ``.ci/run``: a full run takes
+about an hour on two cores. The work happens in ``build/mutation/`` (git-ignored): a copy of
+the repository laid out as an installable package (``aeref/model``, ``aeref/solver``,
+``aeref/cli``), because mutmut 3 imports the mutated code from its ``mutants/`` folder,
+and the repository maps ``model/`` to ``aeref.model`` only through the installed package.
+
+mutmut runs each mutant against the tests that executed the mutated function (it records
+them in a first, clean run), in the ``mutation`` hypothesis profile (``tests/support/profiles.py``:
+the CI examples, a failure not shrunk). The test selection leaves out the tests that only
+start processes (``test_imports``, ``test_package``: they would run the original code) and
+the slow fuzz tests of bad input (``test_fuzz``), which test no rule.
+
+The score of a module is killed / (mutants - skipped); a timeout counts as killed (the
+mutant made a test run away), "no tests" and "suspicious" as survivors. The table is printed
+as Markdown for the README; every survivor's diff is written to
+``build/mutation/survivors/<module>.txt``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "mutation"
+
+#: Groups of rules modules and the tests run against their mutants: the tests of the rules the modules
+#: decide (mutmut runs, of those, the ones that executed the mutated function). The model modules every
+#: command reads go with the rules that read them most.
+GROUPS = {
+    "selection": (["solver/selection.py", "solver/requirements.py", "model/requirements.py", "model/cards.py",
+                   "model/calendar.py", "model/vocabulary.py"],
+                  ["test_rules_examples.py", "test_selection_agreement.py", "test_why.py", "test_set_aside.py",
+                   "test_per_map.py", "test_cli.py", "test_choices.py", "test_selection_generated_hands.py",
+                   "test_interpretations.py", "test_rules_that_bite.py", "test_consistency.py", "test_readme.py",
+                   "test_mutation_kills.py"]),
+    "replacements": (["solver/replacements/received.py", "solver/replacements/taking.py",
+                      "solver/replacements/locations.py", "solver/replacements/rules.py", "solver/replacements/lost.py",
+                      "solver/replacements/ruling.py", "model/board.py", "model/countries.py", "model/markers.py"],
+                     ["test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py",
+                      "test_replacements_oracle.py", "test_airborne_interpretation.py", "test_rules_that_bite.py",
+                      "test_interpretations.py", "test_per_map.py", "test_logistics.py", "test_logistics_us_supply.py",
+                      "test_readme.py", "test_consistency.py", "test_mutation_kills.py"]),
+    "seasonal": (["solver/procedure.py", "solver/war_state.py", "solver/drm.py", "solver/logistics.py",
+                  "model/consistency.py"],
+                 ["test_reveal.py", "test_war_state.py", "test_war_state_optional_steps.py", "test_drm.py",
+                  "test_logistics.py", "test_logistics_us_supply.py", "test_per_map.py", "test_cli.py", "test_readme.py",
+                  "test_interpretations.py", "test_consistency.py", "test_set_aside.py", "test_mutation_kills.py"]),
+    # rewritten by issue 13: run it once that has merged
+    "issue13": (["solver/choices.py", "solver/cpsat.py", "solver/constraints.py", "solver/replacements/optimise.py",
+                 "solver/replacements/greedy.py", "solver/replacements/context.py"],
+                ["test_choices.py", "test_constraints.py", "test_why.py", "test_time_limits.py", "test_selection_agreement.py",
+                 "test_replacements_oracle.py", "test_replacements_rules.py", "test_replacements_cli.py",
+                 "test_rules_that_bite.py", "test_selection_generated_hands.py", "test_readme.py", "test_mutation_kills.py"]),
+}
+#: The groups of the modules issue 13 does not rewrite: the default run.
+STABLE = ("selection", "replacements", "seasonal")
+
+#: The package folders as the repository lays them out.
+PACKAGES = {"model": "aeref/model", "solver": "aeref/solver", "cli": "aeref/cli"}
+#: Files the tests read.
+DATA = ["examples", "README.md", "docs", "schema", "bench"]
+
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", 35: "suspicious",
+          36: "timeout", 37: "caught by type check", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout",
+          -11: "segfault", -9: "segfault", None: "not checked"}
+
+
+def mutated_path(module: str) -> str:
+    """``solver/drm.py`` -> ``aeref/solver/drm.py`` (its place in the work copy)."""
+    top, _, rest = module.partition("/")
+    return f"{PACKAGES[top]}/{rest}"
+
+
+def dotted(module: str) -> str:
+    return mutated_path(module)[:-3].replace("/", ".")
+
+
+def prepare(modules: list[str], tests: list[str], fresh: bool) -> None:
+    """Lay out the work copy and its mutmut configuration; ``fresh`` starts from nothing."""
+    if fresh and WORK.exists():
+        shutil.rmtree(WORK)
+    WORK.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    pkg = WORK / "aeref"
+    if pkg.exists():
+        shutil.rmtree(pkg)
+    shutil.copytree(ROOT / "aeref", pkg, ignore=ignore)
+    for top, dest in PACKAGES.items():
+        shutil.copytree(ROOT / top, WORK / dest, ignore=ignore)
+    for name in DATA:
+        src, dst = ROOT / name, WORK / name
+        if dst.is_dir():
+            shutil.rmtree(dst)
+        (shutil.copytree(src, dst, ignore=ignore) if src.is_dir() else shutil.copy2(src, dst))
+    copied = WORK / "tests"
+    if copied.exists():
+        shutil.rmtree(copied)
+    shutil.copytree(ROOT / "tests", copied, ignore=ignore)
+    selection = sorted(f"tests/{t}" for t in tests if (ROOT / "tests" / t).exists())
+    only = ", ".join(f'"{mutated_path(m)}"' for m in modules)
+    sel = ", ".join(f'"{t}"' for t in selection)
+    also = ", ".join(f'"{d}"' for d in DATA)
+    (WORK / "pyproject.toml").write_text(f"""# written by bench/mutation.py
+[tool.mutmut]
+source_paths = ["aeref"]
+only_mutate = [{only}]
+also_copy = [{also}]
+pytest_add_cli_args = ["-p", "no:cacheprovider", "--hypothesis-profile=mutation", "-W", "ignore"]
+pytest_add_cli_args_test_selection = [{sel}]
+use_git_change_detection = false
+
+[tool.pytest.ini_options]
+testpaths = ["tests"]
+addopts = "-q --import-mode=importlib"
+""")
+
+
+def mutmut(*args: str) -> int:
+    exe = Path(sys.executable).with_name("mutmut")
+    cmd = [str(exe) if exe.exists() else "mutmut", *args]
+    env = {k: v for k, v in os.environ.items() if k != "AEREF_HYPOTHESIS_PROFILE"}
+    return subprocess.call(cmd, cwd=WORK, env=env)
+
+
+def results(modules: list[str]) -> dict:
+    """``{module: {mutant name: status}}`` from mutmut's records of the last run."""
+    out = {}
+    for m in modules:
+        meta = WORK / "mutants" / (mutated_path(m) + ".meta")
+        if not meta.exists():
+            continue
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        out[m] = {k: STATUS.get(v, "suspicious") for k, v in codes.items()}
+    return out
+
+
+def table(res: dict) -> str:
+    rows = ["| module | mutants | killed | timeout | survived | no tests | score |", "|---|---:|---:|---:|---:|---:|---:|"]
+    tot = {"n": 0, "k": 0, "t": 0, "s": 0, "x": 0}
+    for m, st in res.items():
+        vals = list(st.values())
+        n = len([v for v in vals if v != "skipped"])
+        k, t = vals.count("killed"), vals.count("timeout")
+        s = len([v for v in vals if v in ("survived", "suspicious", "segfault", "not checked")])
+        x = vals.count("no tests")
+        score = (k + t) / n if n else 1.0
+        rows.append(f"| `{m}` | {n} | {k} | {t} | {s} | {x} | {score:.0%} |")
+        for key, v in zip("nktsx", (n, k, t, s, x)):
+            tot[key] += v
+    if tot["n"]:
+        rows.append(f"| all | {tot['n']} | {tot['k']} | {tot['t']} | {tot['s']} | {tot['x']} | {(tot['k'] + tot['t']) / tot['n']:.0%} |")
+    return "\n".join(rows)
+
+
+_DIFFS = """
+import json, sys
+from mutmut.mutation.diff_apply import find_mutant, get_diff_for_mutant
+out = {}
+for name in json.load(sys.stdin):
+    try:
+        out[name] = get_diff_for_mutant(name, path=find_mutant(name).path)
+    except Exception as exc:  # a mutant mutmut cannot show: say so
+        out[name] = f"(no diff: {exc})"
+print(json.dumps(out))
+"""
+
+
+def write_survivors(res: dict) -> None:
+    """Every survivor's diff, per module, in ``WORK/survivors/<module>.txt`` (one mutmut process for all)."""
+    out = WORK / "survivors"
+    out.mkdir(exist_ok=True)
+    names = sorted(k for st in res.values() for k, v in st.items() if v not in ("killed", "timeout", "skipped"))
+    diffs = {}
+    if names:
+        p = subprocess.run([sys.executable, "-c", _DIFFS], cwd=WORK, input=json.dumps(names), capture_output=True, text=True)
+        diffs = json.loads(p.stdout) if p.returncode == 0 and p.stdout.strip() else {}
+    for m, st in res.items():
+        text = [f"# {k}: {st[k]}\n{diffs.get(k, '')}\n" for k in sorted(st) if st[k] not in ("killed", "timeout", "skipped")]
+        (out / (m.replace("/", ".") + ".txt")).write_text("\n".join(text))
+
+
+def run_group(name: str, jobs: int, retest: bool, report: bool) -> dict:
+    """Run (or read) the mutation testing of one group in ``WORK / name``; returns its results."""
+    global WORK
+    base = WORK
+    WORK = base / name
+    try:
+        modules, tests = GROUPS[name]
+        if not report:
+            if retest and (WORK / "mutants").exists():
+                again = [k for st in results(modules).values() for k, v in st.items() if v not in ("killed", "timeout", "skipped")]
+                prepare(modules, tests, fresh=False)
+                if again:
+                    mutmut("run", "--max-children", str(jobs), *again)
+            else:
+                prepare(modules, tests, fresh=True)
+                mutmut("run", "--max-children", str(jobs))
+        res = results(modules)
+        write_survivors(res)
+        return res
+    finally:
+        WORK = base
+
+
+def main(argv=None) -> int:
+    global WORK
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("groups", nargs="*", help=f"groups to run ({', '.join(GROUPS)}; default: {', '.join(STABLE)})")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
+    ap.add_argument("--retest", action="store_true", help="keep the last run; test its survivors again (after new tests)")
+    ap.add_argument("--report", action="store_true", help="only print the table of the last run")
+    ap.add_argument("--work", type=Path, default=WORK, help=f"work folder (default {WORK.relative_to(ROOT)})")
+    a = ap.parse_args(argv)
+    WORK = a.work.resolve()
+    for g in a.groups:
+        if g not in GROUPS:
+            ap.error(f"no group {g} (groups: {', '.join(GROUPS)})")
+    res = {}
+    for g in a.groups or STABLE:
+        res.update(run_group(g, a.jobs, a.retest, a.report))
+    print(table(dict(sorted(res.items()))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
