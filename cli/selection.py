@@ -145,17 +145,21 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
     if as_json:
         emit_json(ruling.as_json())
     else:
-        def cell(m):
-            cid = choice.get(m)
-            if not cid:
-                return "no card"
-            return _card_cell(pos, cid) if pos.cards[cid].map == m else f"{cid} {pos.cards[cid].name}"
-        shown = ", ".join(f"{m.upper()} {cell(m)}" for m in pos.maps)
-        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} Pending Cards {shown}")
-        for v in ruling.violations:
-            click.echo(f"  {v}")
-        click.echo(interpretations_text(ruling.interpretations))
+        for line in ruling_lines(pos, f, choice, ruling):
+            click.echo(line)
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL
+
+
+def ruling_lines(pos, faction: str, choice: dict, ruling) -> list[str]:
+    """The text of `check`'s ruling on ``choice`` (map -> card id; a map left out: no card), line by line."""
+    def cell(m):
+        cid = choice.get(m)
+        if not cid:
+            return "no card"
+        return _card_cell(pos, cid) if pos.cards[cid].map == m else f"{cid} {pos.cards[cid].name}"
+    shown = ", ".join(f"{m.upper()} {cell(m)}" for m in pos.maps)
+    return ([f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(faction)} Pending Cards {shown}"]
+            + [f"  {v}" for v in ruling.violations] + [interpretations_text(ruling.interpretations)])
 
 
 @click.command()
