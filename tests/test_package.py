@@ -56,3 +56,15 @@ def test_no_top_level_model_solver_or_cli_is_installed(tmp_path):
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "None None"
+
+
+def test_every_package_of_the_source_tree_is_listed_for_the_wheel():
+    """pyproject lists the packages explicitly: a new subpackage must be listed, or the wheel lacks it."""
+    tomllib = __import__("pytest").importorskip("tomllib")      # Python 3.11+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {"aeref"}
+    for top, name in (("model", "aeref.model"), ("solver", "aeref.solver"), ("cli", "aeref.cli")):
+        for init in (ROOT / top).rglob("__init__.py"):
+            rel = init.parent.relative_to(ROOT / top)
+            found.add(".".join([name, *rel.parts]) if rel.parts else name)
+    assert found == listed
