@@ -131,6 +131,22 @@ def choose_map(pos: Position, map_: Optional[str]) -> str:
     return m
 
 
+force_option = click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
+
+
+def write_position(pos: Position, path: str, force: bool, option: str = "--write", previous: Optional[str] = None) -> None:
+    """Write ``pos`` as a state file at ``path``, atomically (:func:`model.write.write_state`);
+    an existing file only with ``force``. Raises :class:`BadInput` naming ``option``."""
+    from ..model.atomic import FileExists
+    from ..model.write import write_state
+    try:
+        write_state(pos, path, previous=previous, force=force)
+    except FileExists:
+        raise BadInput(f"{option} {path}: the file exists; give --force to overwrite it (nothing was written)") from None
+    except OSError as exc:
+        raise BadInput(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+
+
 def interpretations_text(interps: dict) -> str:
     return "Interpretations: " + ", ".join(
         f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in interps.items()
