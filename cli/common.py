@@ -31,6 +31,10 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+#: click >= 8.2 raises this for a group called without arguments (older versions print the help themselves).
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class AerefGroup(click.Group):
     """A click group whose errors are one ``Error:`` line and never a traceback."""
 
@@ -40,6 +44,9 @@ class AerefGroup(click.Group):
         except InputError as exc:
             click.echo(f"Error: {_one_line(exc.one_line())}", err=True)
             rv = EXIT_INPUT
+        except _NO_ARGS as exc:        # `aeref` alone: its usage, as `aeref --help` prints it
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else self.get_usage(click.Context(self)))
+            rv = EXIT_OK
         except click.ClickException as exc:
             click.echo(f"Error: {_one_line(exc.format_message())}", err=True)
             rv = EXIT_INPUT
@@ -92,8 +99,22 @@ def card_arg(pos: Position, ref: str, option: str, map_: Optional[str], faction:
     except ValueError as exc:
         raise BadInput(f"{option}: {exc}") from None
     if cid not in pos.cards:
-        raise BadInput(f"{option}: unknown card {cid} (not in {pos.file} or its decks)")
+        from ..model.wording import unknown_card
+        raise BadInput(f"{option}: {unknown_card(cid, pos.cards)}")
     return cid
+
+
+def country_arg(pos: Position, name: str, option: str, map_: Optional[str] = None) -> str:
+    """A country named on the command line: it must be on the Posture Display of ``map_``
+    (any map when None); raises :class:`BadInput` with a "did you mean"."""
+    maps = [map_] if map_ else list(pos.maps)
+    if any(pos.country(name, m) is not None for m in maps):
+        return name
+    from ..model.wording import suggest
+    listed = sorted({c.name for m in maps for c in pos.countries_on(m)})
+    on = f"the {map_.upper()} Posture Display" if map_ else pos.file
+    raise BadInput(f"{option} {name}: not a country of {on}{suggest(name, listed)} "
+                   f"(countries: {', '.join(listed) or 'none'})")
 
 
 def emit_json(obj: Any) -> None:

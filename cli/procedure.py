@@ -10,7 +10,7 @@ from ..solver.drm import SEGMENTS
 from ..model.vocabulary import faction_name
 from .common import (
     choose_map, map_option,
-    EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, emit_json, force_option, interp_option, interpretations_text,
+    EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, country_arg, emit_json, force_option, interp_option, interpretations_text,
     json_option, load, require_faction, write_position,
 )
 
@@ -54,6 +54,8 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
     pos = load(state, interpretations)
     every = faction.lower() == "all"
     f = None if every else require_faction(pos, faction)
+    for name in remove:
+        country_arg(pos, name, "--remove")
     prev = load_previous(pos, previous)
     try:
         res = reveal_all(pos, prev, declare_total_war, tuple(remove)) if every else run(pos, f, prev, declare_total_war, tuple(remove))
@@ -104,14 +106,18 @@ def war_state(state, map_, card, to, remove, write, force, as_json, interpretati
 
     pos = load(state, interpretations)
     m = choose_map(pos, map_)
+    for name in remove:
+        country_arg(pos, name, "--remove", m)
     c = None
     if card is not None:
         ref = str(card).strip().lower()
         if re.fullmatch(r"[0-9]+[a-z]?", ref):
-            # a bare number names no faction: say which ids would do on this map
+            # a bare number: the card of that number on this map, when only one faction has one
             ids = sorted(cid for cid, x in pos.cards.items() if x.map == m and x.number == ref)
-            which = f"write the full id: {' or '.join(ids)}" if ids else f"write the full id such as {m}-axis-{ref}"
-            raise BadInput(f"--card {card}: a bare number names no faction; {which}")
+            if len(ids) != 1:
+                which = f"write the full id: {' or '.join(ids)}" if ids else f"no {m.upper()} card has the number {ref}"
+                raise BadInput(f"--card {card}: {which}")
+            card = ids[0]
         cid = card_arg(pos, card, "--card", m, None)
         c = pos.cards[cid]
         if c.map != m:
@@ -181,8 +187,8 @@ def drm(state, map_, country, tables, segment, as_json):
 
     pos = load(state)
     m = choose_map(pos, map_)
-    if country is not None and pos.country(country) is None:
-        raise BadInput(f"--country: {country} is not in {pos.file} (countries: {', '.join(c.name for c in pos.countries.values()) or 'none'})")
+    if country is not None:
+        country_arg(pos, country, "--country", m)
     for t in tables:
         if not table_key(t).strip("-"):
             raise BadInput(f"--table {t!r}: name the table rolled on (current-card, diplomatic-incident, "

@@ -24,7 +24,8 @@ def _choice(allowed: tuple, what: str):
             return v
         key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
         if key not in allowed:
-            raise ValueError(f"unknown {what} {v!r}: use {', '.join(allowed)}")
+            from .wording import unknown
+            raise ValueError(unknown(what, v, allowed))
         return key
     return check
 
