@@ -68,10 +68,14 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
         out["written"] = write
         emit_json(out)
     else:
+        said = set()         # with --faction all, a war state fact every faction's reveal repeats is said once
         for one in (res.reveals if every else [res]):
             click.echo(f"Option Card Procedure: {faction_name(one.faction)}, {pos.turn} ({pos.game.upper()})")
             for s in one.steps:
                 tag = f"[{s.map.upper()}] " if s.map and len(pos.maps) > 1 else ""
+                if s.rule == "12" and (tag, str(s)) in said:
+                    continue
+                said.add((tag, str(s)))
                 click.echo(f"  {tag}{s}")
         click.echo(interpretations_text(res.as_json()["interpretations"]))
         if write:

@@ -204,7 +204,9 @@ def render(f: dict) -> list[str]:
             lines.append(f"  {faction_name(fa)} Force Pool markers: Logistics {', '.join(p['logistics']) or 'none'}, "
                          f"Partisan Bases {p['partisan-bases']}")
         mp = d["map"]
-        if mp is not None:
+        if mp is not None and not mp["hexes"] and not mp["off-map-boxes"]:
+            lines.append(f"  Map: no hex of the {m.upper()} map in the file")
+        elif mp is not None:
             units = ", ".join(f"{faction_name(k)} {n}" for k, n in mp["units"].items() if k) or "none"
             lines.append(f"  Map: {_count(mp['hexes'], 'hex', 'hexes')} ({_count(mp['cities'], 'City', 'Cities')}, "
                          f"{_count(mp['supply-sources'], 'supply source', 'supply sources')}), "

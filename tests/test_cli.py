@@ -316,3 +316,38 @@ def test_pairs_on_the_ae_production_example():
     out = json.loads(r.output)
     assert {"tk": "tk-soviet-39", "ds": "ds-soviet-24"} in out["choices"]
     assert {"tk": "tk-soviet-38", "ds": "ds-soviet-24"} not in out["choices"]
+
+
+def test_aeref_alone_prints_its_usage():
+    r = CliRunner().invoke(cli, [])
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout.startswith("Usage: ") and "[OPTIONS] COMMAND [ARGS]..." in r.stdout.splitlines()[0]
+    assert "select" in r.stdout and "show" in r.stdout and "next-turn" in r.stdout
+
+
+def test_validate_a_deck_file_on_its_own():
+    for name, summary in (("soviet.yaml", "a deck of 7 cards (TK Soviet 4, DS Soviet 3); © twins tk-soviet-26b / ds-soviet-11b"),
+                          ("axis.yaml", "a deck of 15 cards (TK Axis 6, DS Axis 9)")):
+        r = CliRunner().invoke(cli, ["validate", str(EXAMPLES / "decks" / name)])
+        assert r.exit_code == 0, r.output
+        assert r.stdout.splitlines()[0].endswith(f"{name}: {summary}")
+    r = CliRunner().invoke(cli, ["validate", str(EXAMPLES / "decks" / "soviet.yaml"), "--json"])
+    assert json.loads(r.stdout) == {"ok": True, "kind": "deck", "problems": [], "notes": []}
+
+
+def test_validate_a_deck_checks_numbering_and_twins(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(
+        "cards:\n"
+        "  - {map: tk, faction: soviet, number: 26b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}\n"
+        "  - {map: ds, faction: soviet, number: 11b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}\n"
+        "  - {map: ds, faction: soviet, number: 12b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}\n"
+        "  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1, requires: [{played: 16}]}\n"
+        "  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}\n")
+    r = CliRunner().invoke(cli, ["validate", str(deck), "--json"])
+    assert r.exit_code == 2
+    out = json.loads(r.stdout)
+    messages = [p["message"] for p in out["problems"]]
+    assert any("duplicate card ds-soviet-24" in m for m in messages)
+    assert any("tk-soviet-26b" in m and "its twin must be one card" in m for m in messages)
+    assert any("ds-soviet-16" in n["message"] and "another deck" in n["message"] for n in out["notes"])
