@@ -351,3 +351,21 @@ def test_validate_a_deck_checks_numbering_and_twins(tmp_path):
     assert any("duplicate card ds-soviet-24" in m for m in messages)
     assert any("tk-soviet-26b" in m and "its twin must be one card" in m for m in messages)
     assert any("ds-soviet-16" in n["message"] and "another deck" in n["message"] for n in out["notes"])
+
+
+def test_shell_completion_as_the_readme_says():
+    """bash, zsh and fish completion scripts come from click (README, Shell completion); a
+    completion request for `aeref sh` offers `show`."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    exe = shutil.which("aeref", path=os.path.dirname(sys.executable))
+    if exe is None:
+        pytest.skip("the aeref console script is not installed")
+    for shell in ("bash", "zsh", "fish"):
+        r = subprocess.run([exe], env={**os.environ, "_AEREF_COMPLETE": f"{shell}_source"}, capture_output=True, text=True)
+        assert r.returncode == 0 and "_aeref_completion" in r.stdout, shell
+    r = subprocess.run([exe], env={**os.environ, "_AEREF_COMPLETE": "bash_complete", "COMP_WORDS": "aeref sh",
+                                   "COMP_CWORD": "1"}, capture_output=True, text=True)
+    assert "show" in r.stdout.split()[0] or "plain,show" in r.stdout
