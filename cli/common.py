@@ -38,6 +38,15 @@ _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 class AerefGroup(click.Group):
     """A click group whose errors are one ``Error:`` line and never a traceback."""
 
+    def resolve_command(self, ctx, args):
+        """An unknown command is a usage error with a "did you mean" (whatever click's version says)."""
+        name = click.utils.make_str(args[0]) if args else None
+        if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
+            from ..model.wording import suggest
+            raise click.UsageError(f"no such command {name!r}{suggest(name, self.list_commands(ctx))}; "
+                                   "`aeref --help` lists the commands", ctx)
+        return super().resolve_command(ctx, args)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args, prog_name or "aeref", complete_var, standalone_mode=False, **extra)

@@ -304,7 +304,10 @@ def _message(err: dict, where: str, keys: Optional[list]) -> str:
     what = want or _TYPE_WORDS.get(base)
     if what:
         return f"write {what}, not {shown(inp)}"
-    return _value_error(err.get("msg", "invalid")).rstrip(".") + f", not {shown(inp)}"
+    msg = _value_error(err.get("msg", "invalid")).rstrip(".")
+    if msg.startswith("Input should be "):           # pydantic's words for a type it has no name for here
+        msg = "write " + msg[len("Input should be "):]
+    return f"{msg}, not {shown(inp)}"
 
 
 def describe_errors(errors: list, model: Any, file: str, prefix: str = "") -> list[Problem]:

@@ -369,3 +369,10 @@ def test_shell_completion_as_the_readme_says():
     r = subprocess.run([exe], env={**os.environ, "_AEREF_COMPLETE": "bash_complete", "COMP_WORDS": "aeref sh",
                                    "COMP_CWORD": "1"}, capture_output=True, text=True)
     assert "show" in r.stdout.split()[0] or "plain,show" in r.stdout
+
+
+def test_an_unknown_command_gets_a_did_you_mean():
+    for typed, meant in (("pair", "pairs"), ("shwo", "show"), ("nexturn", "next-turn"), ("valdate", "validate")):
+        r = CliRunner().invoke(cli, [typed, "x.yaml"])
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr.strip() == f"Error: no such command '{typed}' (did you mean {meant}?); `aeref --help` lists the commands"

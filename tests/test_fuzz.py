@@ -43,6 +43,9 @@ from aeref.model.schema import json_schema
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 SECONDS = 5.0          # a run must finish within this (in-process; the real process gets more)
+#: pydantic's own words and type names, which must never reach a player (tests/test_mistakes.py has the full list).
+INTERNALS = __import__("re").compile(r"Input should|Field required|Extra inputs|constrained-str|function-(before|after)|"
+                                     r"\b\w+File\.|Value error,|errors\.pydantic")
 
 
 def _load(p: Path):
@@ -209,6 +212,8 @@ def assert_well_behaved(args, code, out, err, took):
     assert len(lines) <= 1, f"{shown}: more than one line on stderr: {err!r}"
     if lines:
         assert lines[0].startswith("Error: "), f"{shown}: stderr is not an Error: line: {err!r}"
+        leak = INTERNALS.search(lines[0])
+        assert not leak, f"{shown}: the validation library's words ({leak.group(0)!r}) reach the player: {lines[0]}"
     if code == 2:
         assert len(lines) == 1, f"{shown}: exit 2 without an Error: line"
     assert took < SECONDS, f"{shown}: took {took:.1f} s"
