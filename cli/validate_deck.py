@@ -8,12 +8,17 @@ from .common import EXIT_INPUT, EXIT_OK, emit_json
 
 def is_deck(path: str) -> bool:
     """True when ``path`` reads as a deck file (a mapping with ``cards:`` and no ``game:``)."""
+    import re
+
     from ..model.decks import looks_like_deck
     from ..model.errors import InputError
     from ..model.yamlio import load_yaml_file
     try:
+        with open(path, encoding="utf-8") as fh:
+            if re.search(r"(?mi)^['\"]?game['\"]?\s*:", fh.read()):
+                return False  # a state file: read once, by read_state
         return looks_like_deck(load_yaml_file(path))
-    except InputError:
+    except (InputError, OSError, UnicodeDecodeError):
         return False          # read_state reports the file's problem
 
 

@@ -81,7 +81,7 @@ EXPECTED: list[tuple[str, str]] = [
     (r"\.to$", "force-pool, delay-box or strategic-warfare-box"),
     (r"\.units$", "a list of units such as [{id: J-1, faction: axis, nationality: Japan, type: infantry}]"),
     (r"\.neighbours$", "a list of hex numbers in brackets such as [\"2314\", \"2316\"]"),
-    (r"\.steps$", "a whole number of steps such as 2"),
+    (r"(units|force-pool)\[\]\.steps$", "the unit's steps, a whole number such as 2"),
     (r"\.(supplied|city|road|rail|limited-stacking|strategic|kwantung|elite|pairs-to-armor)$", "true or false"),
     (r"\.(count|partisan-bases)$", "a whole number such as 2"),
     (r"\.logistics$", "a list of Logistics marker names such as [IGHQ]"),
