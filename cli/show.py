@@ -28,7 +28,16 @@ def _card(pos, cid: Optional[str]) -> Optional[dict]:
     if cid is None:
         return None
     c = pos.cards[cid]
-    out = {"id": cid, "number": c.number, "name": c.name}
+    out = {"id": cid, "number": c.number, "name": c.name, "war-state": str(c.war_state)}
+    if c.production is not None:
+        out["production"] = c.production
+    for mark in ("combined", "recyclable", "rearmament"):
+        if getattr(c, mark):
+            out[mark] = True
+    if c.blitz:
+        out["blitz"] = c.blitz
+    if c.starts:
+        out["starts"] = str(c.starts)
     if c.kinds:
         out["kinds"] = sorted(c.kinds)
     return out

@@ -71,15 +71,18 @@ def test_show_json_has_every_fact_the_rules_read(rich):
     assert ds["map"]["markers"] == ["Axis Logistics marker Kwantung in 0102"]
     assert ds["replacements"]["axis"]["steps"][0]["count"] == 2 and ds["replacements"]["axis"]["prefer"] == {"J-9": 3}
     axis = out["factions"]["axis"]["ds"]
-    assert axis["current"] == {"id": "ds-axis-11", "number": "11", "name": "Diplomatic Overtures", "kinds": ["diplomatic-overtures"]}
+    assert axis["current"] == {"id": "ds-axis-11", "number": "11", "name": "Diplomatic Overtures", "war-state": "pre-war",
+                               "kinds": ["diplomatic-overtures"]}
+    assert out["factions"]["soviet"]["ds"]["current"] == {"id": "ds-soviet-24", "number": "24", "name": "Limited War Production",
+                                                         "war-state": "limited", "production": 1}
+    assert axis["pending"] == {"id": "ds-axis-28a", "number": "28a", "name": "East Wind Rain", "war-state": "limited",
+                               "starts": "total"}
     assert axis["pending"]["id"] == "ds-axis-28a"
     assert [c["id"] for c in axis["hand"]] == ["ds-axis-3", "ds-axis-8"]
     assert [c["id"] for c in axis["removed"]] == ["ds-axis-12"]
-    assert axis["played"] == [
-        {"year": 1938, "cards": [{"id": "ds-axis-2a", "number": "2a", "name": "Army Plan Adopted", "turn": "Mar-Apr 1938"}]},
-        {"year": 1941, "cards": [{"id": "ds-axis-11", "number": "11", "name": "Diplomatic Overtures",
-                                  "kinds": ["diplomatic-overtures"], "turn": "Nov-Dec 1941", "current": True}]},
-        {"year": None, "cards": [{"id": "ds-axis-33a", "number": "33a", "name": "Treaty", "turn": None}]}]
+    assert [(y["year"], [(c["id"], c["turn"], c.get("current", False)) for c in y["cards"]]) for y in axis["played"]] == [
+        (1938, [("ds-axis-2a", "Mar-Apr 1938", False)]), (1941, [("ds-axis-11", "Nov-Dec 1941", True)]),
+        (None, [("ds-axis-33a", None, False)])]
     assert out["markers"] == {"boxes": {"strategic warfare box": ["US Victory Program"], "soviet european war box": ["War"]},
                               "vp": {"side": "rising-sun", "box": 1}, "vp-track": {"Hakko Ichiu": 3}}
     assert (out["government"], out["european-war"], out["esv"], out["uscl-drm"], out["flags"]) == ("navy", "limited", 5, -1, ["Test Flag"])
