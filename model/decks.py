@@ -45,20 +45,24 @@ def _valid_cards(items: Any, file: str, problems: list[Problem], unreadable: set
     return good
 
 
+_UNREAD = object()      # a deck file that is not a mapping with cards: (its problem is reported)
+
+
 def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem]) -> Any:
-    """The ``cards`` list of the deck file at ``path`` (None when it cannot be read)."""
+    """The ``cards`` of the deck file at ``path`` as written (any value: the caller
+    validates it), or :data:`_UNREAD` when the file is not a deck (reported)."""
     from .yamlio import load_yaml_file
     deck = load_yaml_file(path, shown)
     if not isinstance(deck, dict) or "cards" not in {norm_key(k) for k in deck}:
         problems.append(Problem(shown, "", "a deck file is a mapping with a `cards:` list"))
         out.missing = True
-        return None
+        return _UNREAD
     extra = [k for k in deck if norm_key(k) != "cards"]
     if extra:
         problems.append(Problem(shown, str(extra[0]), unknown_key(extra[0], ("cards",)) + " (a deck file has only `cards:`)"))
     items = next(v for k, v in deck.items() if norm_key(k) == "cards")
     if not isinstance(items, list):
-        out.missing = True
+        out.missing = True      # validate_items reports it: "a list is expected here"
     return items
 
 
@@ -81,7 +85,7 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
                 else:
                     problems.append(p)
             continue
-        if items is not None:
+        if items is not _UNREAD:
             loaded += [(cf, str(rel), w) for cf, w in _valid_cards(items, str(rel), problems, out.unreadable)]
     loaded += [(cf, shown, w) for cf, w in _valid_cards(inline, shown, problems, out.unreadable)]
     out.cards = _build(loaded, problems, out)
@@ -167,7 +171,7 @@ def check_deck(path: str | Path) -> DeckCheck:
         items = _read_deck(Path(path), shown, out, problems)
     except InputError as exc:
         return DeckCheck(shown, {}, list(exc.problems), [])
-    loaded = [(cf, shown, w) for cf, w in _valid_cards(items, shown, problems, out.unreadable)] if items is not None else []
+    loaded = [(cf, shown, w) for cf, w in _valid_cards(items, shown, problems, out.unreadable)] if items is not _UNREAD else []
     cards = _build(loaded, problems, out)
     notes = [Problem(p.file, p.where, p.message + " (it may be in another deck a state file names)") for p in out.refs]
     for c in cards.values():

@@ -344,7 +344,7 @@ def read_state(path: str | Path) -> tuple[Optional[Position], list[Problem]]:
                     problems.append(Problem(shown, where, str(exc)))
                     return None
                 if cid not in cards:
-                    if cid not in unreadable and not decks_missing:   # else the deck's own problem says why
+                    if cid not in unreadable and not (decks_missing and problems):   # else the deck's problem says why
                         problems.append(Problem(shown, where, unknown_card(cid, cards)))
                     return None
                 cmap, cfac, _ = split_card_id(cid)

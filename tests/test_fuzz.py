@@ -582,3 +582,14 @@ def test_regression_huge_prefer_weight(tmp_path):
         code, out, err, took = run(args)
         assert_well_behaved(args, code, out, err, took)
         assert code == 2 and "prefer" in err and "weight" in err
+
+
+def test_regression_a_deck_with_cards_null(tmp_path):
+    """``cards: null`` in a deck: the deck was skipped and, a deck being unreadable, the
+    hand's cards were not reported either; the position loaded without the Axis cards.
+    It is bad input naming the deck's `cards`."""
+    path = _ae_with_western_deck(tmp_path, "cards: null\n")
+    for args in (["validate", path], ["check", path, "--faction", "western"], ["validate", str(tmp_path / "decks" / "western.yaml")]):
+        code, out, err, took = run(args)
+        assert_well_behaved(args, code, out, err, took)
+        assert code == 2 and "western.yaml: cards: a list is expected here" in err
