@@ -59,7 +59,9 @@ class UnitFile(FileModel):
     @field_validator("nationality", mode="before")
     @classmethod
     def _nat(cls, v: Any) -> Any:
-        if isinstance(v, list) and len(v) == 1:
+        if isinstance(v, list) and not v:
+            raise ValueError("write the unit's nationality, such as Germany (or a list such as [Britain, US]), not []")
+        if isinstance(v, list) and len(v) == 1 and isinstance(v[0], str):
             return v[0]
         return v
 

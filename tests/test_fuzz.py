@@ -593,3 +593,18 @@ def test_regression_a_deck_with_cards_null(tmp_path):
         code, out, err, took = run(args)
         assert_well_behaved(args, code, out, err, took)
         assert code == 2 and "western.yaml: cards: a list is expected here" in err
+
+
+def test_regression_a_nationality_of_an_empty_list_in_a_list(tmp_path):
+    """``nationality: [[]]``: the loader unwrapped the one-item list into an empty list of
+    nationalities and took the unit; the schema refused it. Both refuse it now."""
+    state = yaml.safe_load(TEXTS["ds-axis-replacements.yaml"])
+    state["map"]["hexes"]["1706"]["units"][0]["nationality"] = [[]]
+    (tmp_path / "decks").mkdir()
+    for name in DECKS:
+        (tmp_path / "decks" / name).write_text(TEXTS[name], encoding="utf-8")
+    (tmp_path / "state.yaml").write_text(yaml.safe_dump(state, sort_keys=False), encoding="utf-8")
+    code, out, err, took = run(["validate", str(tmp_path / "state.yaml")])
+    assert_well_behaved(["validate"], code, out, err, took)
+    assert code == 2 and "units[0].nationality" in err
+    assert list(STATE_SCHEMA.iter_errors(state))
