@@ -85,12 +85,14 @@ EXPECTED: list[tuple[str, str]] = [
     (r"\.(supplied|city|road|rail|limited-stacking|strategic|kwantung|elite|pairs-to-armor)$", "true or false"),
     (r"\.(count|partisan-bases)$", "a whole number such as 2"),
     (r"\.logistics$", "a list of Logistics marker names such as [IGHQ]"),
+    (r"(^|\.)nationality$", "the nationality, such as Germany (a unit may have a list such as [Britain, US])"),
+    (r"(^|\.)colonial$", "true, false or a colonial code such as Ind"),
 ]
 
 #: Plain words for pydantic's error types (the fallback when a place is not in :data:`EXPECTED`).
 _TYPE_WORDS = {
     "int": "a whole number such as 3", "float": "a number such as 1.5", "bool": "true or false",
-    "string": "a name or text", "list": "a list in brackets such as [a, b]", "dict": "a mapping such as {key: value}",
+    "string": "text", "list": "a list in brackets such as [a, b]", "dict": "a mapping such as {key: value}",
     "model": "a mapping such as {key: value}",
 }
 
@@ -271,6 +273,35 @@ def walk(model: Any, loc: tuple) -> tuple[list, Optional[int], Any]:
     return path, union_at, (_unwrap(t) if t is not None else None)
 
 
+def _union_words(model: Any, loc: tuple) -> Optional[str]:
+    """``text or a list``: what the branches of the union at the start of ``loc`` take, in words."""
+    t = model
+    for part in loc:
+        if isinstance(part, str) and part.startswith("function-"):
+            continue
+        t = _unwrap(t)
+        if typing.get_origin(t) in (Union, types.UnionType):
+            break
+        if _is_model(t):
+            t = _field(t, part)
+        elif typing.get_origin(t) in (list, tuple, set, dict):
+            t = typing.get_args(t)[-1] if typing.get_args(t) else Any
+        else:
+            return None
+    else:
+        return None
+    words = []
+    for m in typing.get_args(t):
+        m = _unwrap(m)
+        origin = typing.get_origin(m)
+        word = ("a list" if origin in (list, tuple, set) else "a mapping" if origin is dict or _is_model(m)
+                else _TYPE_WORDS.get({int: "int", str: "string", bool: "bool", float: "float"}.get(m, ""), None)
+                if m is not type(None) else "nothing (null)")
+        if word and word not in words:
+            words.append(word.split(" such as")[0])
+    return " or ".join(dict.fromkeys(words)) or None
+
+
 # ----------------------------------------------------------------------------- the messages
 
 def _value_error(msg: str) -> str:
@@ -333,7 +364,8 @@ def describe_errors(errors: list, model: Any, file: str, prefix: str = "") -> li
             out_rows.extend(deeper)
         else:
             first = at[0][0] if at else members[0][0]
-            out_rows.append(({"type": "union", "input": first.get("input"), "msg": first.get("msg", "")}, list(point)))
+            out_rows.append(({"type": "union", "input": first.get("input"), "msg": first.get("msg", ""),
+                              "kinds": _union_words(model, first.get("loc", ()))}, list(point)))
     # an unknown key and the required key it misspells are one mistake
     extra = {}
     for err, path in out_rows:
@@ -353,7 +385,7 @@ def describe_errors(errors: list, model: Any, file: str, prefix: str = "") -> li
             keys = keys_of(parent) if _is_model(parent) else None
         if err.get("type") == "union":
             want = expected(where)
-            msg = f"write {want}, not {shown(err.get('input'))}" if want else f"not a value that fits here: {shown(err.get('input'))}"
+            msg = f"write {want or err.get('kinds') or 'another value'}, not {shown(err.get('input'))}"
         else:
             msg = _message(err, where, keys)
         problems.append(Problem(file, where, msg))
