@@ -31,8 +31,21 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+#: click >= 8.2 raises this for a group called without arguments (older versions print the help themselves).
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class AerefGroup(click.Group):
     """A click group whose errors are one ``Error:`` line and never a traceback."""
+
+    def resolve_command(self, ctx, args):
+        """An unknown command is a usage error with a "did you mean" (whatever click's version says)."""
+        name = click.utils.make_str(args[0]) if args else None
+        if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
+            from ..model.wording import suggest
+            raise click.UsageError(f"no such command {name!r}{suggest(name, self.list_commands(ctx))}; "
+                                   "`aeref --help` lists the commands", ctx)
+        return super().resolve_command(ctx, args)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
@@ -40,6 +53,9 @@ class AerefGroup(click.Group):
         except InputError as exc:
             click.echo(f"Error: {_one_line(exc.one_line())}", err=True)
             rv = EXIT_INPUT
+        except _NO_ARGS as exc:        # `aeref` alone: its usage, as `aeref --help` prints it
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else self.get_usage(click.Context(self)))
+            rv = EXIT_OK
         except click.ClickException as exc:
             click.echo(f"Error: {_one_line(exc.format_message())}", err=True)
             rv = EXIT_INPUT
@@ -93,8 +109,22 @@ def card_arg(pos: Position, ref: str, option: str, map_: Optional[str], faction:
     except ValueError as exc:
         raise BadInput(f"{option}: {exc}") from None
     if cid not in pos.cards:
-        raise BadInput(f"{option}: unknown card {cid} (not in {pos.file} or its decks)")
+        from ..model.wording import unknown_card
+        raise BadInput(f"{option}: {unknown_card(cid, pos.cards)}")
     return cid
+
+
+def country_arg(pos: Position, name: str, option: str, map_: Optional[str] = None) -> str:
+    """A country named on the command line: it must be on the Posture Display of ``map_``
+    (any map when None); raises :class:`BadInput` with a "did you mean"."""
+    maps = [map_] if map_ else list(pos.maps)
+    if any(pos.country(name, m) is not None for m in maps):
+        return name
+    from ..model.wording import suggest
+    listed = sorted({c.name for m in maps for c in pos.countries_on(m)})
+    on = f"the {map_.upper()} Posture Display" if map_ else pos.file
+    raise BadInput(f"{option} {name}: not a country of {on}{suggest(name, listed)} "
+                   f"(countries: {', '.join(listed) or 'none'})")
 
 
 def emit_json(obj: Any) -> None:
@@ -130,6 +160,22 @@ def choose_map(pos: Position, map_: Optional[str]) -> str:
     if m not in pos.maps:
         raise BadInput(f"--map {m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
     return m
+
+
+force_option = click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
+
+
+def write_position(pos: Position, path: str, force: bool, option: str = "--write", previous: Optional[str] = None) -> None:
+    """Write ``pos`` as a state file at ``path``, atomically (:func:`model.write.write_state`);
+    an existing file only with ``force``. Raises :class:`BadInput` naming ``option``."""
+    from ..model.atomic import FileExists
+    from ..model.write import write_state
+    try:
+        write_state(pos, path, previous=previous, force=force)
+    except FileExists:
+        raise BadInput(f"{option} {path}: the file exists; give --force to overwrite it (nothing was written)") from None
+    except OSError as exc:
+        raise BadInput(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
 
 
 def interpretations_text(interps: dict) -> str:

@@ -32,21 +32,35 @@ def _card_cell(pos, cid):
 @click.argument("state", type=click.Path(dir_okay=False))
 @json_option
 def validate(state, as_json):
-    """Load STATE and its decks and report every problem.
+    """Load STATE and its decks and report every problem. A deck file (a
+    mapping with `cards:` and no `game:`) is checked on its own: every card's
+    fields, one card per number, the © twins.
 
     \b
     Example:
       aeref validate examples/ae-soviet-production.yaml
+      aeref validate examples/decks/soviet.yaml
     """
+    from .validate_deck import is_deck, validate_deck
+
+    if is_deck(state):
+        return validate_deck(state, as_json)
     pos, problems = read_state(state)
+    from ..model.decks import country_notes
+    notes = country_notes(pos) if pos is not None else []
     if as_json:
-        emit_json({"ok": not problems, "problems": [p.as_json() for p in problems]})
+        out = {"ok": not problems, "problems": [p.as_json() for p in problems]}
+        if notes:
+            out["notes"] = [p.as_json() for p in notes]
+        emit_json(out)
     elif not problems:
         n = sum(len(fm.hand) for f in pos.factions.values() for fm in f.values())
         click.echo(
             f"OK: {state}: {pos.game.upper()} {pos.turn}, {plural(len(pos.cards), 'card')}, "
             f"factions {join_and(pos.factions) or 'none'}, {plural(n, 'card')} in hands"
         )
+        for note in notes:
+            click.echo(f"Note: {note}")
     else:
         for p in problems:
             click.echo(str(p))

@@ -52,7 +52,9 @@ def unit_type(v: Any) -> str:
     key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
     key = UNIT_TYPE_ALIASES.get(key, key)
     if key not in UNIT_TYPES:
-        raise ValueError(f"unknown unit type {v!r}: use one of {', '.join(UNIT_TYPES)}")
+        from .wording import shown, suggest
+        raise ValueError(f"unknown unit type {shown(v)}{suggest(key, list(UNIT_TYPES) + list(UNIT_TYPE_ALIASES))}: "
+                         f"use one of {', '.join(UNIT_TYPES)}")
     return key
 
 
