@@ -150,16 +150,20 @@ def _post_hand(ctx: SelectionContext):
         yield Nogood((Lit(slot, cid),), f"{card.text}: {why}")
 
 
+def final_message(pos: Position, faction: str, made: dict) -> str:
+    """The words of 1.1.3 "Card selection is final" for the selection ``made``."""
+    cards = ", ".join(f"{pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in made.items())
+    return f"card selection is final: the {faction_name(faction)} faction has already selected its Pending Cards ({cards})"
+
+
 def _post_final(ctx: SelectionContext):
     """1.1.3 "Card selection is final": once a Pending Card is placed, the selection is the one made."""
     if ctx.made is None:
         return
-    made = ", ".join(f"{ctx.pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in ctx.made.items())
     for slot in ctx.slots:
         for v in ctx.values(slot):
             if v != ctx.made.get(slot):
-                yield Nogood((Lit(slot, v),), f"card selection is final: the {faction_name(ctx.faction)} faction has "
-                             f"already selected its Pending Cards ({made})")
+                yield Nogood((Lit(slot, v),), final_message(ctx.pos, ctx.faction, ctx.made))
 
 
 def _post_empty(ctx: SelectionContext, base: Evaluator):

@@ -22,7 +22,7 @@ from ..model.vocabulary import faction_name
 
 from .constraints import Violation
 from .procedure import Reveal, reveal
-from .selection import Ruling, check
+from .selection import FINAL, Ruling, check, final_message, selection_made
 
 #: The order in which the factions carry out their Seasonal Phase and reveal
 #: their Pending Cards (1.1.1). The rules give the Option Card Procedure to
@@ -33,9 +33,6 @@ from .selection import Ruling, check
 #: factions' turns in so many words: this is aeref's reading (README,
 #: Interpretations).
 REVEAL_ORDER: tuple[str, ...] = ("axis", "western", "soviet")
-
-SELECTION_FINAL = ("1.1.3", "Pending Card Selection")
-
 
 def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[Position]]:
     """Rule on ``faction``'s selection ``choice`` (map -> card id; a map left
@@ -50,12 +47,10 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
     """
     f = pos.require_faction(faction)
     ruling = check(pos, f, choice)
-    final = [Violation(*SELECTION_FINAL,
-                       f"card selection is final: the {faction_name(f)} faction has already selected "
-                       f"{pos.card_text(fm.pending)} as its {m.upper()} Pending Card")
-             for m, fm in pos.factions[f].items() if fm.pending]
-    if final:
-        ruling = Ruling(False, final + list(ruling.violations), ruling.interpretations)
+    made = selection_made(pos, f)
+    if made is not None:          # placing again, even the same cards, is no selection: they are placed already
+        final = Violation(FINAL.number, FINAL.title, final_message(pos, f, made))
+        ruling = Ruling(False, [final] + [v for v in ruling.violations if v != final], ruling.interpretations)
     if not ruling.legal:
         return ruling, None
     out = copy.deepcopy(pos)
