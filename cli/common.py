@@ -165,6 +165,18 @@ def choose_map(pos: Position, map_: Optional[str]) -> str:
 force_option = click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
 
 
+def write_text_safely(path: str, text: str, force: bool, option: str) -> None:
+    """Write ``text`` to ``path`` atomically (:func:`model.atomic.write_text`); an existing file only
+    with ``force``. Raises :class:`BadInput` naming ``option``."""
+    from ..model.atomic import FileExists, write_text
+    try:
+        write_text(path, text, force)
+    except FileExists:
+        raise BadInput(f"{option} {path}: the file exists; give --force to overwrite it (nothing was written)") from None
+    except OSError as exc:
+        raise BadInput(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+
+
 def write_position(pos: Position, path: str, force: bool, option: str = "--write", previous: Optional[str] = None) -> None:
     """Write ``pos`` as a state file at ``path``, atomically (:func:`model.write.write_state`);
     an existing file only with ``force``. Raises :class:`BadInput` naming ``option``."""

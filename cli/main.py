@@ -38,6 +38,9 @@ from .show import show  # noqa: E402  (the whole position)
 for _cmd in (select, next_turn, show):
     cli.add_command(_cmd)
 
+from .report import report  # noqa: E402  (one HTML page of the position and its rulings)
+cli.add_command(report)
+
 
 def main() -> None:
     """Entry point of the ``aeref`` console script."""

@@ -13,15 +13,14 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
-R = 22.0                     # hex radius in px
-H = math.sqrt(3) * R         # hex height
 _CCRR = re.compile(r"^\d{4}$")
 
 
 @dataclass
 class Layout:
     """``hexes[id] = (x, y)`` centres, ``polygon[id]`` the hex outline (SVG points), ``boxes[name] =
-    (x, y, w, h)``, and the picture's ``width`` and ``height`` (px)."""
+    (x, y, w, h)``, the hex radius ``r`` and the picture's ``width`` and ``height`` (px)."""
+    r: float = 30.0
     hexes: dict = field(default_factory=dict)
     polygon: dict = field(default_factory=dict)
     boxes: dict = field(default_factory=dict)
@@ -67,10 +66,13 @@ def _from_neighbours(ids, board) -> dict:
 
 
 def layout(board, map_: str) -> Layout:
-    """Where the hexes of ``map_`` (and the Off-Map Boxes) are drawn."""
+    """Where the hexes of ``map_`` (and the Off-Map Boxes) are drawn: large hexes for a small map
+    (room for the counters), small ones for a large map (the page stays small)."""
     ids = [h.id for h in board.hexes.values() if h.map in (None, map_)]
     grid = _grid(ids, board) or _from_neighbours(ids, board)
-    lay = Layout()
+    R = 34.0 if len(ids) <= 60 else 20.0 if len(ids) <= 800 else 8.0
+    H = math.sqrt(3) * R
+    lay = Layout(r=R)
     if grid:
         c0 = min(c for c, _ in grid.values())
         r0 = min(r for _, r in grid.values())
@@ -85,9 +87,9 @@ def layout(board, map_: str) -> Layout:
     bx = lay.width + 16
     by = 8.0
     for name in board.boxes:
-        lay.boxes[name] = (bx, by, 150.0, 70.0)
-        by += 80
+        lay.boxes[name] = (bx, by, 170.0, 90.0)
+        by += 100
     if board.boxes:
-        lay.width = bx + 158
+        lay.width = bx + 178
         lay.height = max(lay.height, by)
     return lay

@@ -5,7 +5,7 @@ import json
 
 import click
 
-from .common import BadInput
+from .common import write_text_safely
 
 
 @click.command()
@@ -37,11 +37,5 @@ def schema(kind, output, force, as_json):
     if output is None:
         click.echo(text, nl=False)
         return 0
-    from ..model.atomic import FileExists, write_text
-    try:
-        write_text(output, text, force)
-    except FileExists:
-        raise BadInput(f"--output {output}: the file exists; give --force to overwrite it (nothing was written)") from None
-    except OSError as exc:
-        raise BadInput(f"--output {output}: cannot write: {exc.strerror or exc}") from None
+    write_text_safely(output, text, force, "--output")
     return 0
