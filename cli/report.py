@@ -125,7 +125,7 @@ def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = 
              for uid, u in ctx.units.items() if uid in ctx.force_pool]
     # each placement a counter: in a hex a row of up to three (then a second row), in a box a grid
     r = lay.r
-    where = {h["id"]: (h["x"] - r * 0.75, h["y"] - r * 0.2, 3, r * 0.5) for h in hexes}
+    where = {h["id"]: (h["x"] - r * 0.72, h["y"] - r * 0.22, 2, r * 0.72) for h in hexes}
     where.update({b["name"]: (b["x"] + 6, b["y"] + 22, 6, 26.0) for b in boxes})
     drawn = []
     count: dict = {}

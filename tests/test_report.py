@@ -1,0 +1,107 @@
+"""`aeref report` without a browser: every matrix cell is check's ruling, names are escaped, the page is one
+file with a Content-Security-Policy that admits only its own script, and it is written safely."""
+import base64
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from aeref.cli.main import cli
+from aeref.cli.report import report_data, render
+from aeref.model.position import load_position
+from aeref.solver.selection import check
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+SHIPPED = sorted(p for p in EXAMPLES.glob("*.yaml") if p.read_text().lstrip().startswith(("#", "game")) and
+                 "game:" in p.read_text())
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_matrix_cell_is_checks_ruling(path):
+    """1.1.3: each cell of each faction's matrix is the ruling of `check` on that selection, word for word."""
+    pos = load_position(path)
+    data = report_data(pos, list(pos.factions))
+    cells = 0
+    for fx in data["factions"]:
+        mx = fx["matrix"]
+        for row in mx["rows"]:
+            for cell in row["cells"]:
+                choice = {m: c for m, c in cell["choice"].items() if c}
+                args = ["check", path, "--faction", fx["faction"]] + [x for m, c in choice.items() for x in (f"--{m}", c)]
+                r = run(*args)
+                assert r.exit_code == (0 if cell["legal"] else 1)
+                assert cell["text"] == r.stdout.rstrip("\n"), args
+                assert cell["legal"] == check(pos, fx["faction"], cell["choice"]).legal
+                cells += 1
+    assert cells >= len(pos.factions)
+
+
+def test_the_ae_production_example_cell_tk_38_ds_24_is_illegal_by_the_production_limit():
+    pos = load_position(EXAMPLES / "ae-soviet-production.yaml")
+    [fx] = report_data(pos, ["soviet"])["factions"]
+    row = next(r for r in fx["matrix"]["rows"] if r["card"] and r["card"]["id"] == "tk-soviet-38")
+    col = next(i for i, c in enumerate(fx["matrix"]["cols"]) if c and c["id"] == "ds-soviet-24")
+    cell = row["cells"][col]
+    assert not cell["legal"] and "1.1.3.3 Soviet Production Limit: tk-soviet-38 (3) + ds-soviet-24 (1) = 4 exceeds the limit 3" in cell["text"]
+
+
+def test_the_tk_soviet_replacements_map_shows_10_placements_and_2_lost_steps():
+    pos = load_position(EXAMPLES / "tk-soviet-replacements.yaml")
+    [mp] = report_data(pos, ["soviet"])["maps"]
+    assert len(mp["placements"]) == 10 and mp["used"] == 10 and mp["received"] == 12
+    assert [(x["count"], x["rule"]) for x in mp["lost"]] == [(2, "1.3.3")]
+    page = render(report_data(pos, ["soviet"]))
+    assert page.count('class="placed') == 10 and "only 10 one-step Russia infantry-type units" in page
+
+
+def _script_hash(page):
+    script = re.search(r"<script>(.*?)</script>", page, re.S).group(1)
+    return "sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+
+
+def test_one_file_with_a_policy_that_admits_only_its_own_script():
+    page = render(report_data(load_position(EXAMPLES / "ae-1941.yaml"), ["soviet"]))
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
+    assert "default-src 'none'" in csp and f"script-src '{_script_hash(page)}'" in csp
+    assert not re.search(r'(src|href)="(https?:)?//', page)      # nothing fetched from elsewhere
+    assert page.count("<script") == 1 and "<link" not in page
+
+
+def test_names_from_the_file_are_text_not_markup(tmp_path):
+    """Names in position files are untrusted: a card and a country named with markup, quotes and non-Latin
+    letters appear as text (test-only names)."""
+    evil = '<script>alert("x")</script> Ω «Πόλεμος» \'q\''
+    (tmp_path / "s.yaml").write_text(f"""
+game: tk
+turn: Mar-Apr 1942
+war-state: total
+factions: {{soviet: {{tk: {{hand: [1]}}}}}}
+countries: {{{json.dumps(evil)}: {{posture: war, alignment: soviet}}}}
+cards:   # test-only card
+  - {{map: tk, faction: soviet, number: 1, name: {json.dumps(evil)}, war-state: total, production: 0}}
+""")
+    page = render(report_data(load_position(tmp_path / "s.yaml"), ["soviet"]))
+    assert '<script>alert("x")</script>' not in page
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; Ω «Πόλεμος» &#39;q&#39;" in page
+
+
+def test_written_atomically_and_never_over_an_existing_file(tmp_path):
+    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    state = tmp_path / "examples" / "ae-soviet-production.yaml"
+    r = run("report", state)
+    assert r.exit_code == 0 and (tmp_path / "examples" / "ae-soviet-production.html").exists()
+    before = (tmp_path / "examples" / "ae-soviet-production.html").read_text()
+    r = run("report", state)
+    assert r.exit_code == 2 and "exists" in r.stderr and "--force" in r.stderr
+    assert (tmp_path / "examples" / "ae-soviet-production.html").read_text() == before
+    r = run("report", state, "-o", tmp_path / "other.html", "--faction", "soviet")
+    assert r.exit_code == 0 and (tmp_path / "other.html").read_text().startswith("<!DOCTYPE html>")
+    assert not list(tmp_path.glob(".*.tmp")) and not list((tmp_path / "examples").glob(".*.tmp"))
