@@ -146,13 +146,53 @@ def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = 
             "eliminated": (ruling or {}).get("eliminated", []), "notes": out.get("notes", [])}
 
 
+# ----------------------------------------------------------------------------- the Seasonal Turn
+
+def seasonal_turn(pos) -> Optional[dict]:
+    """For a reveal position (``previous:`` set and Pending Cards placed): every faction's reveal in the
+    order of play (``reveal --faction all``), its steps with their rules, and each map's Turn Track before
+    and after with the markers the war state changes move (12.2, 12.3). None for any other position."""
+    if not pos.seasonal.previous or not any(fm.pending for s in pos.factions.values() for fm in s.values()):
+        return None
+    from ..model.errors import InputError
+    from ..solver.procedure import load_previous
+    from ..solver.turn import reveal_all
+    try:
+        prev = load_previous(pos)
+        note = None
+    except InputError as exc:
+        prev, note = None, exc.one_line()
+    res = reveal_all(pos, prev)
+    steps = [{"faction": faction_name(r.faction), "map": (s.map or "").upper(), "rule": s.rule, "title": s.title,
+              "message": s.message} for r in res.reveals for s in r.steps]
+    names = pos.interpretations_in_force["calendar"]
+    tracks = []
+    for m in pos.maps:
+        before = pos.seasonal.turn_track.get(m, {})
+        after = res.position.seasonal.turn_track.get(m, {})
+        turns = [t for t in after.values()] + [t for t in before.values()]
+        last = max([pos.turn] + turns)
+        shown = min(last.index - pos.turn.index, 23)
+        boxes = []
+        for i in range(shown + 1):
+            t = pos.turn.ahead(i)
+            here = [{"marker": k, "moved": before.get(k) != v} for k, v in after.items() if v == t]
+            boxes.append({"turn": t.name(names), "markers": here})
+        later = [{"marker": k, "moved": before.get(k) != v, "turn": v.name(names)} for k, v in after.items()
+                 if v.index - pos.turn.index > shown]
+        tracks.append({"map": m, "boxes": boxes, "later": later,
+                       "war-state": str(res.position.war_state[m]), "was": str(pos.war_state[m])})
+    return {"turn": str(pos.turn), "previous": pos.seasonal.previous, "note": note, "legal": not res.illegal,
+            "order": [faction_name(r.faction) for r in res.reveals], "steps": steps, "tracks": tracks}
+
+
 # ----------------------------------------------------------------------------- the page
 
 def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
                 allocation_faction: Optional[str] = None) -> dict:
     """Everything the page shows, as plain data (tested apart from the HTML)."""
     from .show import facts
-    data: dict[str, Any] = {"facts": facts(pos), "factions": [], "maps": [], "turn": None}
+    data: dict[str, Any] = {"facts": facts(pos), "factions": [], "maps": [], "turn": seasonal_turn(pos)}
     for f in factions:
         data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f),
                                  "excluded": excluded(pos, f)})

@@ -105,3 +105,18 @@ def test_written_atomically_and_never_over_an_existing_file(tmp_path):
     r = run("report", state, "-o", tmp_path / "other.html", "--faction", "soviet")
     assert r.exit_code == 0 and (tmp_path / "other.html").read_text().startswith("<!DOCTYPE html>")
     assert not list(tmp_path.glob(".*.tmp")) and not list((tmp_path / "examples").glob(".*.tmp"))
+
+
+def test_a_reveal_position_shows_the_reveal_and_the_markers_it_moves():
+    """1.1.1 / 12.3: ds-axis-reveal.yaml reveals 28a East Wind Rain, which starts Total War on the DS map; the
+    page lists reveal's steps and draws the 12.3 markers on the Turn Track where they go (Step 6 +3, Step 7
+    +15 - Russia is a PAC: its Neutrality marker is kept - and Step 10 +16)."""
+    pos = load_position(EXAMPLES / "ds-axis-reveal.yaml")
+    t = report_data(pos, ["axis"])["turn"]
+    assert t and t["legal"] and t["order"] == ["Axis", "Western"]
+    [track] = t["tracks"]
+    assert (track["was"], track["war-state"]) == ("limited", "total")
+    moved = {mk["marker"]: b["turn"] for b in track["boxes"] for mk in b["markers"] if mk["moved"]}
+    assert moved == {"Increase USCL": "Aug-Sept 1942", "Russian Entry": "Aug-Sept 1945", "V-J Day": "Nov-Dec 1945"}
+    assert any(s["rule"] == "12.3 Step 7" for s in t["steps"])
+    assert report_data(load_position(EXAMPLES / "ae-1941.yaml"), ["axis"])["turn"] is None
