@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Optional
+import time
+from contextlib import contextmanager
+from typing import Any, Iterator, Optional
 
 import click
 
@@ -18,6 +20,7 @@ from ..model.errors import InputError
 from ..model.interpretations import check_value
 from ..model.names import norm_key
 from ..model.position import Position, load_position
+from ..solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, TimeLimitReached
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -31,26 +34,41 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+_STARTED: list = []
+
+
+def budget(seconds: Optional[float]) -> Budget:
+    """The :class:`~solver.limits.Budget` of this command: ``seconds`` (``--time-limit``; 0: none)
+    counted from the moment the command line was parsed."""
+    return Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
+
+
 class AerefGroup(click.Group):
     """A click group whose errors are one ``Error:`` line and never a traceback."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        _STARTED.append(time.perf_counter())
         try:
             rv = super().main(args, prog_name or "aeref", complete_var, standalone_mode=False, **extra)
         except InputError as exc:
             click.echo(f"Error: {_one_line(exc.one_line())}", err=True)
             rv = EXIT_INPUT
+        except TimeLimitReached as exc:
+            click.echo(f"Error: {_one_line(exc)}", err=True)
+            rv = EXIT_INPUT
         except click.ClickException as exc:
             click.echo(f"Error: {_one_line(exc.format_message())}", err=True)
             rv = EXIT_INPUT
         except click.exceptions.Abort:
-            click.echo("Error: aborted", err=True)
+            click.echo("Error: interrupted before any answer was found", err=True)
             rv = EXIT_ILLEGAL
         except Exception as exc:  # a bug: one line, never a traceback
             if os.environ.get("AEREF_DEBUG"):
                 raise
             click.echo(f"Error: internal error ({type(exc).__name__}: {_one_line(exc)}); set AEREF_DEBUG=1 for details", err=True)
             rv = EXIT_INTERNAL
+        finally:
+            _STARTED.pop()
         if rv is None:
             rv = EXIT_OK
         if standalone_mode:
@@ -73,10 +91,13 @@ def parse_interpretations(values: tuple) -> dict:
     return out
 
 
-def load(state: str, interpretations: tuple = ()) -> Position:
-    """Load ``state`` (raises :class:`InputError`) with command-line interpretations applied."""
+def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None) -> Position:
+    """Load ``state`` (raises :class:`InputError`) with command-line interpretations applied;
+    raises :class:`~solver.limits.TimeLimitReached` when ``limit`` ran out meanwhile."""
     overrides = parse_interpretations(interpretations)
     pos = load_position(state)
+    if limit is not None:
+        limit.check(f"loading {state}")
     return pos.with_interpretations(overrides) if overrides else pos
 
 
@@ -110,9 +131,55 @@ faction_option = click.option(
     help="The faction asking.",
 )
 time_limit_option = click.option(
-    "--time-limit", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
-    help="Stop the solver after this many seconds; the output then says it is not complete.",
+    "--time-limit", type=click.FloatRange(min=0), default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
+    help="Bound the whole command (loading, supply tracing, model building, solving) to this many seconds; "
+         "0: no limit. When it ends the search the best answer found is printed and said not to be proved.",
 )
+
+
+class LiveLine:
+    """The live line a long solve shows on stderr (best so far, proven bound, time left), drawn
+    with click's progress bar from the :class:`~solver.limits.Progress` reports of the solver's
+    callback; shown only after :attr:`AFTER` seconds, and only on a terminal."""
+
+    AFTER = 1.0
+
+    def __init__(self):
+        self.bar = None
+        self.done = 0
+
+    def __call__(self, p: Progress) -> None:
+        if p.elapsed < self.AFTER:
+            return
+        total = None if p.left is None else p.elapsed + p.left
+        if self.bar is None:
+            length = max(1, int(total * 10)) if total else 1
+            template = "%(bar)s  %(info)s" if total else "%(info)s"
+            self.bar = click.progressbar(length=length, file=sys.stderr, show_eta=False, show_percent=False,
+                                         show_pos=False, bar_template=template, item_show_func=lambda x: x,
+                                         width=20)
+            self.bar.__enter__()
+        target = min(int(p.elapsed * 10), self.bar.length) if total else 0
+        self.bar.update(max(0, target - self.done), p.line())
+        self.done = max(self.done, target)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+@contextmanager
+def live_line(as_json: bool) -> Iterator[Optional[LiveLine]]:
+    """A :class:`LiveLine` while the block runs, or None (``--json``, or stderr not a terminal)."""
+    if as_json or not sys.stderr.isatty():
+        yield None
+        return
+    line = LiveLine()
+    try:
+        yield line
+    finally:
+        line.close()
 
 
 map_option = click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,

@@ -1,0 +1,435 @@
+"""The one compiler, for interchangeable entities: constraints to CP-SAT as counts.
+
+Part of :mod:`solver.cpsat` (``compile_model(..., entities=...)`` lands here).
+An *entity* is a group of slots that belong together - a Force Pool unit's
+``("place", unit)`` and ``("pay", unit)`` - and its *joint value* the tuple of
+its slots' values. Entities that no constraint and no objective tells apart
+form a *class*; the model has one integer per class and joint value, the
+number of the class's entities that take it (their sum is the size of the
+class). So 2,000 Force Pool units of a few kinds become a few hundred integers,
+not 2,000 x (locations + payments) Booleans, and the solver does not search
+among equivalent permutations of identical units.
+
+How each constraint is compiled (exact, not a relaxation):
+
+* a :class:`~solver.constraints.Nogood` on one entity removes the joint values
+  it forbids from the entity's class;
+* an :class:`~solver.constraints.AtMost` becomes one linear inequality over the
+  counts (members of a class contribute alike);
+* a nogood across entities of classes A and B (say two units of different
+  Minor Countries in one hex) forbids "some member of A satisfies its part and
+  some member of B satisfies its part"; within one class, "two members satisfy
+  the part" (at most one may). That is exact when the nogood is posted for
+  every pair of members (the family is complete); when it is not, the classes
+  involved are split into single entities, for which it is exact anyway.
+
+Two entities are in one class when they have the same domains, the same
+one-entity nogoods, the same coefficients in the same sums and objectives.
+A solution is read back (:meth:`CountModel.choice`) by giving the members of
+each class, in the order given, the joint values in domain order: identical
+units take the earliest locations in id order, deterministically.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Callable, Hashable, Optional, Sequence
+
+from ortools.sat.python import cp_model
+
+from .constraints import ANY, Constraint, Nogood
+
+
+@dataclass
+class EntityClass:
+    """Interchangeable entities: ``members`` (indexes into :attr:`CountModel.entities`, in
+    order), the ``joint`` values they may take (tuples, in domain order) and one
+    integer ``vars[i]`` per joint value: how many members take it."""
+    members: list
+    joint: list = field(default_factory=list)
+    vars: list = field(default_factory=list)
+    _index: Optional[dict] = field(default=None, repr=False)
+
+    @property
+    def size(self) -> int:
+        return len(self.members)
+
+    def matching(self, part: frozenset) -> list:
+        """The indexes (in :attr:`joint`) of the joint values for which every literal of ``part`` holds."""
+        if self._index is None:
+            self._index = _index(self.joint)
+        return _select(self._index, part, len(self.joint))
+
+
+def _index(joints: list) -> dict:
+    """``{(role, value): [index, ...]}`` of ``joints``, with ``(role, ANY)`` for every value but None."""
+    out: dict = {}
+    for i, x in enumerate(joints):
+        for r, v in enumerate(x):
+            out.setdefault((r, v), []).append(i)
+            if v is not None:
+                out.setdefault((r, ANY), []).append(i)
+    return out
+
+
+def _select(index: dict, part: frozenset, n: int) -> list:
+    """The joint indexes where every literal of ``part`` holds (all of them for an empty part)."""
+    if not part:
+        return list(range(n))
+    sets = sorted((index.get(lit, ()) for lit in part), key=len)
+    if len(sets) == 1:
+        return list(sets[0])
+    rest = [set(x) for x in sets[1:]]
+    return [i for i in sets[0] if all(i in r for r in rest)]
+
+
+def _can_hold(part: frozenset) -> bool:
+    """False when ``part`` gives one role two values (ANY goes with any value but None)."""
+    per: dict = {}
+    for r, v in part:
+        per.setdefault(r, set()).add(v)
+    for vals in per.values():
+        concrete = {v for v in vals if v is not ANY}
+        if len(concrete) > 1 or (ANY in vals and None in concrete):
+            return False
+    return True
+
+
+def _disjoint(p: frozenset, q: frozenset) -> bool:
+    """True when no joint value satisfies both parts."""
+    return not _can_hold(p | q)
+
+
+class CountModel:
+    """A CP-SAT model of a choice over interchangeable entities (see the module doc).
+
+    ``entities[i]`` is the tuple of slots of entity ``i``; ``classes`` the
+    :class:`EntityClass` es; ``objective(j)`` the linear expression of the
+    ``j``-th objective given to the compiler; :meth:`linear` any class-level
+    weighting; :meth:`choice` the expanded choice of a solution; :meth:`hint`
+    a solution hint from a choice.
+    """
+
+    def __init__(self, model: cp_model.CpModel, entities: list, domains: dict, classes: list, objectives: list):
+        self.model = model
+        self.entities = entities
+        self.domains = domains
+        self.classes = classes
+        self._objectives = objectives
+        self.infeasible = False
+
+    def class_of(self, slot: Hashable) -> Optional[int]:
+        """The index in :attr:`classes` of the class of the entity holding ``slot`` (None: no domain)."""
+        if not hasattr(self, "_class_of"):
+            self._class_of = {s: ci for ci, c in enumerate(self.classes) for e in c.members for s in self.entities[e]}
+        return self._class_of.get(slot)
+
+    def objective(self, j: int) -> cp_model.LinearExpr:
+        """The ``j``-th objective given to the compiler, over the counts."""
+        return self._objectives[j]
+
+    def linear(self, weight: Callable[[tuple, tuple], int]) -> cp_model.LinearExpr:
+        """``sum(weight(first member's slots, joint value) * count)`` over every class and joint value:
+        a weighting that treats the members of a class alike (a tie-break)."""
+        terms = []
+        for c in self.classes:
+            slots = self.entities[c.members[0]]
+            for x, v in zip(c.joint, c.vars):
+                w = weight(slots, x)
+                if w:
+                    terms.append((v, w))
+        return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [w for _, w in terms]) if terms else 0
+
+    def choice(self, value: Callable[[Any], int]) -> dict:
+        """The choice (slot -> value) of a solution, ``value(var)`` reading a count: the members
+        of each class, in order, take the joint values in domain order."""
+        out: dict = {}
+        for c in self.classes:
+            members = iter(c.members)
+            for x, v in zip(c.joint, c.vars):
+                for _ in range(int(value(v))):
+                    e = next(members)
+                    for slot, val in zip(self.entities[e], x):
+                        out[slot] = val
+        return out
+
+    def counts(self, choice: dict) -> Optional[list]:
+        """Per class, the count of each joint value in ``choice`` (a slot left out holds None),
+        or None when an entity's joint value is not allowed."""
+        out = []
+        for c in self.classes:
+            index = {x: i for i, x in enumerate(c.joint)}
+            n = [0] * len(c.joint)
+            for e in c.members:
+                i = index.get(tuple(choice.get(s) for s in self.entities[e]))
+                if i is None:
+                    return None
+                n[i] += 1
+            out.append(n)
+        return out
+
+    def hint(self, choice: dict) -> bool:
+        """Hint ``choice`` to the solver (replacing any hint). Returns False (no hint) when it is not allowed."""
+        counts = self.counts(choice)
+        self.model.clear_hints()
+        if counts is None:
+            return False
+        for c, n in zip(self.classes, counts):
+            for v, k in zip(c.vars, n):
+                self.model.add_hint(v, k)
+        return True
+
+
+def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: Sequence[tuple], *,
+                   objectives: Sequence[Sequence[tuple]] = (), label: str = "n") -> CountModel:
+    """Compile ``constraints`` over ``domains`` (``{slot: [value, ...]}``, None a value where
+    allowed) for ``entities`` (tuples of slots; a slot in no entity is one of its own;
+    slots without a domain always hold None) to a :class:`CountModel`.
+
+    ``objectives`` are lists of ``(coefficient, literal)`` terms: entities they
+    weigh differently are not merged, and :meth:`CountModel.objective` gives each
+    as a linear expression. Exact for every Nogood / AtMost (see the module doc).
+    """
+    ents: list = []
+    where: dict = {}
+    for group in entities:
+        slots = tuple(s for s in group if s in domains and s not in where)
+        if slots:
+            for r, s in enumerate(slots):
+                where[s] = (len(ents), r)
+            ents.append(slots)
+    for s in domains:
+        if s not in where:
+            where[s] = (len(ents), 0)
+            ents.append((s,))
+    index = {s: set(vs) for s, vs in domains.items()}
+
+    def resolve(lit):
+        slot, v = lit[0], lit[1]
+        if slot not in where:
+            return v is None                     # a slot without a domain holds None
+        if v is not ANY and v is not None and v not in index[slot]:
+            return False
+        e, r = where[slot]
+        return e, r, v
+
+    n_ent = len(ents)
+    local: list = [set() for _ in range(n_ent)]
+    sig_sums: list = [[] for _ in range(n_ent)]
+    sums: list = []                              # (slack, [(entity, items)]), items: frozenset(((role, value), coef))
+    cross: list = []                             # [{entity: part}]
+    shared: dict = {}                            # equal items are one object (memory, hashing)
+    empty = False
+
+    def by_entity(terms, slack):
+        """``(slack, [(entity, items)])`` of sum terms: constant terms moved into the slack."""
+        per: dict = {}
+        for coef, l in terms:
+            slot, v = l[0], l[1]
+            w = where.get(slot)
+            if w is None:
+                if v is None:
+                    slack -= coef                    # a slot without a domain holds None
+                continue
+            if not coef or (v is not ANY and v is not None and v not in index[slot]):
+                continue
+            key = (w[1], v)
+            d = per.get(w[0])
+            if d is None:
+                per[w[0]] = {key: coef}
+            else:
+                d[key] = d.get(key, 0) + coef
+        out = []
+        for e, d in per.items():
+            items = frozenset(d.items())
+            out.append((e, shared.setdefault(items, items)))
+        return slack, out
+
+    for c in constraints:
+        if isinstance(c, Nogood):
+            parts: dict = {}
+            dead = False
+            for l in c.lits:
+                x = resolve(l)
+                if x is True:
+                    continue
+                if x is False:
+                    dead = True
+                    break
+                parts.setdefault(x[0], set()).add((x[1], x[2]))
+            if dead:
+                continue
+            fparts = {e: frozenset(p) for e, p in parts.items()}
+            if not all(_can_hold(p) for p in fparts.values()):
+                continue
+            if not fparts:
+                empty = True
+            elif len(fparts) == 1:
+                (e, p), = fparts.items()
+                local[e].add(p)
+            else:
+                cross.append(fparts)
+        else:
+            i = len(sums)
+            slack, entries = by_entity(c.terms, c.bound - c.const)
+            sums.append((slack, entries))
+            for e, items in entries:
+                sig_sums[e].append((i, items))
+    objs: list = []
+    sig_objs: list = [[] for _ in range(n_ent)]
+    for j, terms in enumerate(objectives):
+        _, entries = by_entity(terms, 0)
+        objs.append(entries)
+        for e, items in entries:
+            sig_objs[e].append((j, items))
+
+    # classes: the same domains, one-entity nogoods, sums and objectives (signatures in constraint order)
+    def base(e):
+        return (tuple(tuple(domains[s]) for s in ents[e]), frozenset(local[e]), tuple(sig_sums[e]),
+                tuple(sig_objs[e]))
+    cls_of: list = [0] * n_ent
+    ids: dict = {}
+    for e in range(n_ent):
+        cls_of[e] = ids.setdefault(base(e), len(ids))
+    del sig_sums, sig_objs
+    # cross-entity nogoods: exact by counts only for complete families; split the others' classes
+    while True:
+        sizes = Counter(cls_of)
+        fams: dict = {}
+        for fp in cross:
+            key = frozenset(Counter((cls_of[e], p) for e, p in fp.items()).items())
+            fams[key] = fams.get(key, 0) + 1
+        split = set()
+        for key, count in fams.items():
+            items = list(key)
+            classes = [a for (a, _), _ in items]
+            if all(k == 1 for _, k in items) and len(set(classes)) == len(classes):
+                expected = 1
+                for a in classes:
+                    expected *= sizes[a]
+            elif len(items) == 1 and items[0][1] == 2:
+                a = items[0][0][0]
+                expected = sizes[a] * (sizes[a] - 1) // 2
+            elif len(items) == 2 and classes[0] == classes[1] and _disjoint(items[0][0][1], items[1][0][1]):
+                expected = sizes[classes[0]] * (sizes[classes[0]] - 1)
+            else:
+                expected = None
+            if expected != count:
+                split.update(a for a in classes if sizes[a] > 1)
+        if not split:
+            break
+        for e in range(n_ent):
+            if cls_of[e] in split:
+                cls_of[e] = len(ids)
+                ids[("single", e)] = len(ids)
+
+    m = cp_model.CpModel()
+    by_id: dict = {}
+    for e in range(n_ent):
+        by_id.setdefault(cls_of[e], EntityClass([])).members.append(e)
+    classes = list(by_id.values())
+    pos_of = {cid: i for i, cid in enumerate(by_id)}
+    for ci, c in enumerate(classes):
+        e0 = c.members[0]
+        every = list(product(*[domains[s] for s in ents[e0]]))
+        index = _index(every)
+        out = set()
+        for p in local[e0]:
+            out.update(_select(index, p, len(every)))
+        c.joint = [x for i, x in enumerate(every) if i not in out]
+        k = c.size
+        for x in c.joint:
+            c.vars.append(m.new_bool_var(f"{label}{ci}") if k == 1 else m.new_int_var(0, k, f"{label}{ci}"))
+        if c.vars:
+            m.add(cp_model.LinearExpr.sum(c.vars) == k)
+        else:
+            empty = True                           # nothing allowed for these entities
+    comp = CountModel(m, ents, domains, classes, [])
+
+    def coefs(ci: int, items: frozenset) -> dict:
+        """``{joint index: coefficient}`` of one member's terms ``items`` (non-zero only)."""
+        c = classes[ci]
+        out: dict = {}
+        for lit, k in items:
+            for i in c.matching(frozenset((lit,))):
+                out[i] = out.get(i, 0) + k
+        return out
+
+    # sums
+    for slack, entries in sums:
+        seen_cls: dict = {}
+        for e, items in entries:
+            ci = pos_of[cls_of[e]]
+            seen_cls.setdefault(ci, items)
+        vs, ws, top = [], [], 0
+        for ci, items in seen_cls.items():
+            cap = max(slack, 0) + 1
+            cs = {i: min(w, cap) for i, w in coefs(ci, items).items() if w}
+            cvars = classes[ci].vars
+            for i in sorted(cs):
+                vs.append(cvars[i])
+                ws.append(cs[i])
+            top += classes[ci].size * max(cs.values(), default=0)
+        if top <= slack:
+            continue                               # cannot be exceeded
+        if not vs:
+            empty = empty or slack < 0
+            continue
+        m.add(cp_model.LinearExpr.weighted_sum(vs, ws) <= slack)
+    # cross-entity nogoods, one per complete family
+    flags: dict = {}
+
+    def part_vars(ci: int, p: frozenset) -> list:
+        c = classes[ci]
+        return [c.vars[i] for i in c.matching(p)]
+
+    def some(ci: int, p: frozenset):
+        """A literal implied by "some member of class ci satisfies p" (None: none can)."""
+        key = (ci, p)
+        if key not in flags:
+            vs = part_vars(ci, p)
+            if not vs:
+                flags[key] = None
+            elif classes[ci].size == 1 and len(vs) == 1:
+                flags[key] = vs[0]
+            else:
+                y = m.new_bool_var(f"some{ci}")
+                m.add(cp_model.LinearExpr.sum(vs) <= classes[ci].size * y)
+                flags[key] = y
+        return flags[key]
+
+    done = set()
+    for fp in cross:
+        items = Counter((pos_of[cls_of[e]], p) for e, p in fp.items())
+        key = frozenset(items.items())
+        if key in done:
+            continue
+        done.add(key)
+        if len(items) == 1 and next(iter(items.values())) == 2:
+            (ci, p), = items
+            vs = part_vars(ci, p)
+            if vs:
+                m.add(cp_model.LinearExpr.sum(vs) <= 1)
+            continue
+        lits = [some(ci, p) for (ci, p) in items]
+        if any(x is None for x in lits):
+            continue                               # a part no member can satisfy: never broken
+        m.add_bool_or([x.negated() for x in lits])
+    # objectives
+    for entries in objs:
+        seen_cls = {}
+        for e, items in entries:
+            seen_cls.setdefault(pos_of[cls_of[e]], items)
+        vs, ws = [], []
+        for ci, items in seen_cls.items():
+            cs = coefs(ci, items)
+            for i in sorted(cs):
+                if cs[i]:
+                    vs.append(classes[ci].vars[i])
+                    ws.append(cs[i])
+        comp._objectives.append(cp_model.LinearExpr.weighted_sum(vs, ws) if vs else 0)
+    if empty:
+        m.add_bool_or([])                          # a constraint that always breaks: infeasible
+        comp.infeasible = True
+    return comp
