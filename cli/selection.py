@@ -1,6 +1,8 @@
 """``aeref validate``, ``pairs``, ``check`` and ``why`` (FORMAT 5; rules 1.1.3)."""
 from __future__ import annotations
 
+import heapq
+
 import click
 
 from ..model.position import read_state
@@ -125,12 +127,15 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
             click.echo("No Pending Card can be selected without violating a restriction: the faction must say so "
                        "and will reveal no new Current Card next Seasonal Phase (1.1.3).")
         else:
-            shown = sorted(choices, key=lambda ch: tuple(_natural(ch[m]) for m in pos.maps))
-            cut = shown[:rows] if rows else shown
+            nat = {v: _natural(v) for ch in choices for v in ch.values()}
+
+            def key(ch):
+                return tuple(nat[ch[m]] for m in pos.maps)
+            cut = heapq.nsmallest(rows, choices, key=key) if rows else sorted(choices, key=key)
             table = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(cut)]
             click.echo(tabulate(table, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
-            if len(cut) < len(shown):
-                click.echo(f"... and {len(shown) - len(cut)} more (--limit 0 shows every selection, --json lists them)")
+            if len(cut) < len(choices):
+                click.echo(f"... and {len(choices) - len(cut)} more (--limit 0 shows every selection, --json lists them)")
             click.echo(f"{len(choices)} legal selection{'s' if len(choices) != 1 else ''}"
                        + ("" if complete else " found before the time limit; the list is NOT complete") + ".")
         if excluded:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from operator import itemgetter
 from typing import Optional
 
 from ..model.position import Position
@@ -33,7 +34,7 @@ from .cpsat import (
     singleton_classes, solve,
 )
 from .limits import Budget, ProgressSink
-from .selection import RULES, SelectionContext, choice_key, interpretations_used, make_context, post
+from .selection import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
 
 __all__ = ["Explainer", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes", "excluded_cards",
            "why"]
@@ -72,8 +73,7 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     constraints = constraints if constraints is not None else post(RULES, ctx)
     classes = interchangeable_classes(_values(ctx), constraints, Evaluator(constraints))
     found, complete = enumerate_classes(constraints, classes, ctx.slots, budget, progress)
-    choices = [dict(zip(ctx.slots, vals)) for vals in found]
-    return sorted(choices, key=choice_key), complete
+    return sort_choices([dict(zip(ctx.slots, vals)) for vals in found], ctx.slots), complete
 
 
 def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Optional[Budget] = None,
@@ -108,13 +108,14 @@ def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Op
                    objective=False, enumerate_all_solutions=True, cp_model_presolve=False,
                    cp_model_probing_level=0, symmetry_level=0, linearization_level=0)
     free_values = [values for values, _ in comp.by_slot[free]]
-    at = {s: i for i, s in enumerate(others)}
-    out_choices = []
+    order = others + [free]
+    to_slots = itemgetter(*[order.index(s) for s in slots]) if len(slots) > 1 else None
+    out_choices: list = []
     for chosen, fit in found:
         rest = [comp.by_slot[s][k][0] for s, k in zip(others, chosen)]
         mine = [v for i in fit for v in free_values[i]]
-        for vals in product(*rest, mine):
-            out_choices.append(tuple(vals[-1] if s == free else vals[at[s]] for s in slots))
+        combos = product(*rest, mine)
+        out_choices.extend(map(to_slots, combos) if to_slots else combos)
     return out_choices, out.proved
 
 

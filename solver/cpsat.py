@@ -385,6 +385,11 @@ class _Watch(cp_model.CpSolverSolutionCallback):
             self.inner(self)
 
 
+def _wait(thread: threading.Thread) -> None:
+    """Wait a tenth of a second for the solver's thread (the main thread takes Ctrl-C meanwhile)."""
+    thread.join(0.1)
+
+
 def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Optional[Callable] = None,
           progress: ProgressSink = None, what: str = "solving", unit: str = "", objective: bool = True,
           **params: Any) -> tuple[cp_model.CpSolver, Outcome]:
@@ -401,6 +406,8 @@ def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Op
     """
     solver = new_solver(None, 1, random_seed=0, catch_sigint_signal=False, **params)
     limit = None
+    if budget is not None and budget.interrupted:        # Ctrl-C ended an earlier solve of the command
+        return solver, Outcome(cp_model.UNKNOWN, "interrupt", 0.0)
     if budget is not None and budget.limited:
         limit, left = budget.dtime_left(), budget.left()
         if limit <= 0 or left <= 0:                       # nothing left: no search at all
@@ -422,13 +429,15 @@ def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Op
     interrupted = False
     while thread.is_alive():
         try:
-            thread.join(0.1)
+            _wait(thread)
             if progress is not None and thread.is_alive():
                 progress(Progress(what, watch.best, watch.bound, budget.elapsed() if budget else 0.0,
                                   budget.left() if budget else None, unit))
         except KeyboardInterrupt:
             interrupted = True
             solver.stop_search()
+            if budget is not None:
+                budget.interrupted = True
     if "error" in box:
         raise box["error"]
     status = box["status"]
@@ -440,10 +449,10 @@ def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Op
         dtime = 0.0
     if budget is not None:
         budget.spend(dtime)
-    if interrupted:
-        stopped = "interrupt"
-    elif status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         stopped = None
+    elif interrupted:
+        stopped = "interrupt"
     elif limit is not None and dtime >= limit * 0.999:
         stopped = "work"
     else:

@@ -22,10 +22,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-#: Deterministic work units granted per second of ``--time-limit``: measured on a 2-core
-#: machine at rest, CP-SAT's single worker spends about 1.5 units per second on the
-#: replacement models; half of that leaves room for loading and for a loaded machine.
-DTIME_PER_SECOND = 0.75
+#: Deterministic work units granted per second of ``--time-limit``. Measured on the 2-core
+#: development machine (load about 2), one CP-SAT worker does 0.17 to 0.4 units per second on a
+#: hard replacement model; 0.1 lets the work budget end a hard search after a quarter to a
+#: half of the limit, leaving the rest for loading, supply tracing and a slower or busier machine.
+DTIME_PER_SECOND = 0.1
 
 #: ``--time-limit`` when none is given (seconds), for every command that solves.
 DEFAULT_TIME_LIMIT = 60.0
@@ -42,12 +43,14 @@ class Budget:
     ``seconds``: the limit (None or 0: no limit); ``start``: when the command
     started (``time.perf_counter()``). :meth:`left` is the wall-clock time
     left, :meth:`dtime_left` the deterministic work left (see the module doc);
-    :meth:`spend` records the work a solve did.
+    :meth:`spend` records the work a solve did. ``interrupted``: Ctrl-C ended a
+    solve; no later solve of the command searches.
     """
 
     seconds: Optional[float] = None
     start: float = field(default_factory=time.perf_counter)
     spent: float = 0.0
+    interrupted: bool = False
 
     def __post_init__(self):
         if not self.seconds:

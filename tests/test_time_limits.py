@@ -234,3 +234,76 @@ def test_proved_runs_are_byte_identical_under_any_limit_and_load(tmp_path):
     quiet_json = run("replacements", str(p), "--faction", "soviet", "--json")
     assert json.loads(quiet_json.stdout)["optimal"] is True
     assert quiet_json.stdout == busy_json.stdout
+
+
+def test_ctrl_c_prints_the_best_so_far_not_a_traceback(tmp_path, monkeypatch):
+    """Ctrl-C during the solve (simulated: the main thread's wait raises KeyboardInterrupt once, and the
+    solver thread starts only once the search was asked to stop) ends the search like a limit: the
+    greedy allocation or better is printed, not proved, with its bound; exit 0, no traceback."""
+    import threading
+    import aeref.solver.cpsat as cp
+    p = _big(tmp_path, 120, 500)
+    _, g = greedy(load_position(p), "soviet", "tk")
+    asked = threading.Event()
+    real_solve, real_stop, real_wait = cp_model.CpSolver.solve, cp_model.CpSolver.stop_search, cp._wait
+    calls = []
+
+    def solve(self, model, callback=None):
+        asked.wait(30)
+        self.parameters.max_deterministic_time = 1e-9     # the stop lands before any search
+        return real_solve(self, model, callback)
+
+    def stop(self):
+        asked.set()
+        real_stop(self)
+
+    def wait(thread):
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        real_wait(thread)
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", solve)
+    monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop)
+    monkeypatch.setattr(cp, "_wait", wait)
+    r = run("replacements", str(p), "--faction", "soviet")
+    assert r.exit_code == 0, r.output + r.stderr
+    assert "Traceback" not in r.output + r.stderr
+    line = next(l for l in r.stdout.splitlines() if l.startswith("Steps used:"))
+    m = re.match(r"Steps used: (\d+) of (\d+), at most (\d+) can be used \(not proved optimal: interrupted \(Ctrl-C\)", line)
+    assert m, line
+    assert int(m.group(1)) >= g.steps_used()
+    calls.clear()
+    asked.clear()
+    r = run("pairs", AE, "--faction", "soviet", "--json")
+    out = json.loads(r.stdout)
+    assert r.exit_code == 0 and out["complete"] is False and out["excluded"] == []
+
+
+def test_the_live_line_shows_best_bound_and_time_left_on_a_terminal_only(monkeypatch):
+    """Fed Progress reports (as the solver's callback makes them), the live line on a terminal's stderr
+    shows the best so far, the proven bound and the time left, after the first second only; with
+    --json or when stderr is not a terminal there is no live line at all."""
+    import io
+    import aeref.cli.common as common
+    from aeref.solver.limits import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(common.sys, "stderr", err)
+    with common.live_line(as_json=True) as line:
+        assert line is None
+    with common.live_line(as_json=False) as line:
+        line(Progress("placing replacement steps", None, None, 0.5, 59.5, "steps"))
+        assert err.getvalue() == ""                      # not in the first second
+        line(Progress("placing replacement steps", 190, 194, 2.0, 58.0, "steps"))
+        line(Progress("placing replacement steps", 192, 193, 3.0, 57.0, "steps"))
+    shown = err.getvalue()
+    assert "best so far 190 steps, at most 194 possible, 58 s left" in shown
+    assert "best so far 192 steps, at most 193 possible, 57 s left" in shown
+    monkeypatch.setattr(common.sys, "stderr", io.StringIO())
+    with common.live_line(as_json=False) as line:
+        assert line is None

@@ -146,6 +146,9 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
             bound = sum(p.count for p in ctx.pools.values())
         return result(best, False, f"not proved optimal: {_why_stopped(out.stopped, budget)} ended the search; "
                       f"at most {bound} steps can be used", bound, out.stopped)
+    if budget.interrupted:
+        return result(best, False, "the steps used are proved optimal; interrupted (Ctrl-C) before the prefer "
+                      "weights and the tie-break", used, "interrupt")
     m.add(steps == used)
 
     # (2) the prefer weights
@@ -159,6 +162,9 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
             return result(best, False, f"the steps used are proved optimal, the prefer weights not: "
                           f"{_why_stopped(out.stopped, budget)} ended the search", used, out.stopped)
         m.add(prefer == int(round(solver.objective_value)))
+        if budget.interrupted:
+            return result(best, False, "the steps used and the prefer weights are proved optimal; interrupted "
+                          "(Ctrl-C) before the tie-break", used, "interrupt")
 
     # (3) the tie-break: earlier locations, the step the unit's type calls for, earlier units
     rank = {uid: i for i, uid in enumerate(ctx.units)}
