@@ -1,12 +1,15 @@
-"""Benchmark of the Replacements Segment optimiser (1.3): not a test.
+"""Benchmark positions of the Replacements Segment (1.3), and a small-size timing table: not a test.
 
-Generates TK Soviet positions of 10, 30 and 60 replacement steps over maps
-of 50, 500 and 2,000 hexes (a grid; Russian Cities, a few with friendly
-armies, Limited Stacking, Axis units, Soviet HQs and a Logistics marker;
-the Central Asia Box on some), solves each to a proved optimum and prints
-the time beside the greedy baseline's steps.
+``generate`` makes TK Soviet positions (a grid; Russian Cities, a few with
+friendly armies, Limited Stacking, Axis units, Soviet HQs and a Logistics
+marker; the Central Asia Box on some); ``generate_axis`` TK Axis positions
+with tight stacking, Minor Countries and No Retreat pairs. ``bench/scale.py``
+runs them at ten times these sizes with the targets of issue 13 (README,
+Benchmark). Run alone, this script solves 10, 30 and 60 steps over 50, 500 and
+2,000 hexes to a proved optimum and prints the time beside the greedy
+baseline's steps:
 
-    python bench/replacements.py [--seed N] [--workers N]
+    python bench/replacements.py [--seed N]
 
 Generated data is benchmark-only (no real map).
 """
@@ -173,7 +176,6 @@ def generate_axis(steps: int, n_hexes: int, seed: int = 0) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     from aeref.solver.replacements.optimise import optimise
     from aeref.solver.replacements.greedy import greedy
@@ -187,7 +189,7 @@ def main() -> None:
                     t0 = time.perf_counter()
                     pos = load_position(p)
                     t1 = time.perf_counter()
-                    res = optimise(pos, "soviet", "tk", workers=args.workers)
+                    res = optimise(pos, "soviet", "tk")
                     t2 = time.perf_counter()
                     _, g = greedy(pos, "soviet", "tk", res.ctx)
                     t3 = time.perf_counter()

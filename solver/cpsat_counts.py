@@ -225,25 +225,32 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
     def by_entity(terms, slack):
         """``(slack, [(entity, items)])`` of sum terms: constant terms moved into the slack."""
         per: dict = {}
-        for coef, l in terms:
-            slot, v = l[0], l[1]
-            w = where.get(slot)
+        get_where, get_per = where.get, per.get
+        for coef, (slot, v) in terms:
+            w = get_where(slot)
             if w is None:
                 if v is None:
                     slack -= coef                    # a slot without a domain holds None
                 continue
             if not coef or (v is not ANY and v is not None and v not in index[slot]):
                 continue
-            key = (w[1], v)
-            d = per.get(w[0])
+            d = get_per(w[0])
             if d is None:
-                per[w[0]] = {key: coef}
+                per[w[0]] = {(w[1], v): coef}
             else:
+                key = (w[1], v)
                 d[key] = d.get(key, 0) + coef
         out = []
         for e, d in per.items():
-            items = frozenset(d.items())
-            out.append((e, shared.setdefault(items, items)))
+            if len(d) == 1:                          # the usual case: one literal of the entity
+                (key, coef), = d.items()
+                items = shared.get((key, coef))
+                if items is None:
+                    items = shared[(key, coef)] = frozenset(d.items())
+            else:
+                items = frozenset(d.items())
+                items = shared.setdefault(items, items)
+            out.append((e, items))
         return slack, out
 
     for c in constraints:

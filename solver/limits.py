@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 #: Deterministic work units granted per second of ``--time-limit``. Measured on the 2-core
-#: development machine (load about 2), one CP-SAT worker does 0.17 to 0.4 units per second on a
-#: hard replacement model; 0.1 lets the work budget end a hard search after a quarter to a
-#: half of the limit, leaving the rest for loading, supply tracing and a slower or busier machine.
-DTIME_PER_SECOND = 0.1
+#: development machine (load about 2), one CP-SAT worker does 0.2 to 0.45 units per second in
+#: the search of a hard replacement model (up to 1 in some presolve steps); 0.15 lets the work
+#: budget end a hard search after a third to two thirds of the limit, leaving the rest for
+#: loading, supply tracing and a slower or busier machine.
+DTIME_PER_SECOND = 0.15
 
 #: ``--time-limit`` when none is given (seconds), for every command that solves.
 DEFAULT_TIME_LIMIT = 60.0
