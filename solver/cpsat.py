@@ -385,9 +385,11 @@ class _Watch(cp_model.CpSolverSolutionCallback):
             self.inner(self)
 
 
-def _wait(thread: threading.Thread) -> None:
-    """Wait a tenth of a second for the solver's thread (the main thread takes Ctrl-C meanwhile)."""
-    thread.join(0.1)
+def _wait(done: threading.Event) -> None:
+    """Wait a tenth of a second for the solver's thread to finish (the main thread takes Ctrl-C
+    meanwhile). An Event, not ``Thread.join``: a join that Ctrl-C interrupts marks a thread that
+    is still running as stopped (Python before 3.13)."""
+    done.wait(0.1)
 
 
 def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Optional[Callable] = None,
@@ -417,20 +419,23 @@ def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Op
     watch = _Watch(inner, objective)
     solver.best_bound_callback = lambda b: setattr(watch, "bound", b)
     box: dict = {}
+    done = threading.Event()
 
     def work():
         try:
             box["status"] = solver.solve(model, watch)
         except BaseException as exc:             # handed to the main thread
             box["error"] = exc
+        finally:
+            done.set()
 
     thread = threading.Thread(target=work, name="cp-sat", daemon=True)
     thread.start()
     interrupted = False
-    while thread.is_alive():
+    while not done.is_set():
         try:
-            _wait(thread)
-            if progress is not None and thread.is_alive():
+            _wait(done)
+            if progress is not None and not done.is_set():
                 progress(Progress(what, watch.best, watch.bound, budget.elapsed() if budget else 0.0,
                                   budget.left() if budget else None, unit))
         except KeyboardInterrupt:
@@ -438,6 +443,7 @@ def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Op
             solver.stop_search()
             if budget is not None:
                 budget.interrupted = True
+    thread.join()
     if "error" in box:
         raise box["error"]
     status = box["status"]

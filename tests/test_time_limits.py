@@ -257,11 +257,11 @@ def test_ctrl_c_prints_the_best_so_far_not_a_traceback(tmp_path, monkeypatch):
         asked.set()
         real_stop(self)
 
-    def wait(thread):
+    def wait(done):
         calls.append(1)
         if len(calls) == 1:
             raise KeyboardInterrupt
-        real_wait(thread)
+        real_wait(done)
 
     monkeypatch.setattr(cp_model.CpSolver, "solve", solve)
     monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop)

@@ -115,13 +115,16 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     deterministically (see the module doc). ``budget`` (or ``time_limit``
     seconds, None or 0: no limit) bounds the work; when it ends a stage, the
     best allocation found is returned with ``optimal=False`` and the proven
-    ``bound``; a budget already spent leaves the greedy allocation. ``progress``
-    receives reports of long solves. Raises :class:`~model.errors.InputError`
-    for a map not in play.
+    ``bound``; a budget spent once the facts are gathered leaves the greedy
+    allocation. ``progress`` receives reports of long solves. Raises
+    :class:`~model.errors.InputError` for a map not in play and
+    :class:`~solver.limits.TimeLimitReached` when the wall clock runs out
+    while supply is traced (no allocation exists yet).
     """
     budget = budget or Budget(time_limit)
     t0 = time.perf_counter()
     ctx = make_context(pos, faction, map_)
+    budget.check("tracing supply and finding the Replacement Locations")
     constraints = post(ctx)
     doms = domains(ctx)
     floor = 0
@@ -159,8 +162,8 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     used = best.steps_used()
     if not out.proved:
         bound = _upper_bound(solver, used, sum(p.count for p in ctx.pools.values()))
-        return result(best, False, f"not proved optimal: {_why_stopped(out.stopped, budget)} ended the search; "
-                      f"at most {bound} steps can be used", bound, out.stopped)
+        return result(best, False, f"not proved optimal: {_why_stopped(out.stopped, budget)} ended the search",
+                      bound, out.stopped)
     if budget.interrupted:
         return result(best, False, "the steps used are proved optimal; interrupted (Ctrl-C) before the prefer "
                       "weights and the tie-break", used, "interrupt")
