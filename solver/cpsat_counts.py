@@ -25,9 +25,13 @@ How each constraint is compiled (exact, not a relaxation):
 
 Two entities are in one class when they have the same domains, the same
 one-entity nogoods, the same coefficients in the same sums and objectives.
-A solution is read back (:meth:`CountModel.choice`) by giving the members of
-each class, in the order given, the joint values in domain order: identical
-units take the earliest locations in id order, deterministically.
+Values of one role that the constraints tell apart only by a capacity of their
+own (hexes, by their stacking room) are merged into groups
+(:mod:`solver.cpsat_groups`). A solution is read back
+(:meth:`CountModel.choice`) by spreading each group's count over its values in
+order and giving the members of each class, in order, the joint values in
+domain order: identical units take the earliest locations in id order,
+deterministically.
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ from typing import Any, Callable, Hashable, Optional, Sequence
 from ortools.sat.python import cp_model
 
 from .constraints import ANY, Constraint, Nogood
+from .cpsat_groups import ValueGroup, group_values
 
 
 @dataclass
@@ -111,13 +116,16 @@ class CountModel:
     a solution hint from a choice.
     """
 
-    def __init__(self, model: cp_model.CpModel, entities: list, domains: dict, classes: list, objectives: list):
+    def __init__(self, model: cp_model.CpModel, entities: list, domains: dict, classes: list, objectives: list,
+                 groups: Sequence[ValueGroup] = ()):
         self.model = model
         self.entities = entities
         self.domains = domains
         self.classes = classes
         self._objectives = objectives
+        self.groups = list(groups)
         self.infeasible = False
+        self._group_of = {(g.role, v): g for g in self.groups for v in g.values}
 
     def class_of(self, slot: Hashable) -> Optional[int]:
         """The index in :attr:`classes` of the class of the entity holding ``slot`` (None: no domain)."""
@@ -142,16 +150,35 @@ class CountModel:
         return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [w for _, w in terms]) if terms else 0
 
     def choice(self, value: Callable[[Any], int]) -> dict:
-        """The choice (slot -> value) of a solution, ``value(var)`` reading a count: the members
-        of each class, in order, take the joint values in domain order."""
-        out: dict = {}
+        """The choice (slot -> value) of a solution, ``value(var)`` reading a count.
+
+        The entities that take a :class:`ValueGroup`, in entity order, are given its
+        values in order, each up to its capacity; then the members of each class, in
+        order, take the class's joint values in domain order (interchangeable, so any
+        order is legal: this one is canonical)."""
+        taken: dict = {}
+        waiting: dict = {}
         for c in self.classes:
             members = iter(c.members)
             for x, v in zip(c.joint, c.vars):
                 for _ in range(int(value(v))):
                     e = next(members)
-                    for slot, val in zip(self.entities[e], x):
-                        out[slot] = val
+                    g = next((self._group_of[(r, x[r])] for r in range(len(x)) if (r, x[r]) in self._group_of), None)
+                    if g is None:
+                        taken[e] = x
+                    else:
+                        waiting.setdefault(id(g), (g, []))[1].append((e, x))
+        for g, items in waiting.values():
+            items.sort(key=lambda item: item[0])
+            for (e, x), val in zip(items, g.fill(len(items))):
+                taken[e] = x[:g.role] + (val,) + x[g.role + 1:]
+        out: dict = {}
+        for c in self.classes:
+            slots = self.entities[c.members[0]]
+            rank = [{v: i for i, v in enumerate(self.domains[s])} for s in slots]
+            xs = sorted((taken[e] for e in c.members), key=lambda x: [rank[r][v] for r, v in enumerate(x)])
+            for e, x in zip(c.members, xs):
+                out.update(zip(self.entities[e], x))
         return out
 
     def counts(self, choice: dict) -> Optional[list]:
@@ -162,7 +189,9 @@ class CountModel:
             index = {x: i for i, x in enumerate(c.joint)}
             n = [0] * len(c.joint)
             for e in c.members:
-                i = index.get(tuple(choice.get(s) for s in self.entities[e]))
+                x = tuple(choice.get(s) for s in self.entities[e])
+                x = tuple(self._group_of[(r, v)].values[0] if (r, v) in self._group_of else v for r, v in enumerate(x))
+                i = index.get(x)
                 if i is None:
                     return None
                 n[i] += 1
@@ -226,7 +255,8 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
         """``(slack, [(entity, items)])`` of sum terms: constant terms moved into the slack."""
         per: dict = {}
         get_where, get_per = where.get, per.get
-        for coef, (slot, v) in terms:
+        for coef, lit in terms:
+            slot, v = lit[0], lit[1]
             w = get_where(slot)
             if w is None:
                 if v is None:
@@ -234,19 +264,21 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
                 continue
             if not coef or (v is not ANY and v is not None and v not in index[slot]):
                 continue
-            d = get_per(w[0])
-            if d is None:
-                per[w[0]] = {(w[1], v): coef}
-            else:
-                key = (w[1], v)
-                d[key] = d.get(key, 0) + coef
+            e = w[0]
+            prev = get_per(e)
+            if prev is None:                         # the usual case: one literal of the entity
+                per[e] = (w[1], v, coef)
+                continue
+            if type(prev) is tuple:
+                prev = per[e] = {(prev[0], prev[1]): prev[2]}
+            key = (w[1], v)
+            prev[key] = prev.get(key, 0) + coef
         out = []
         for e, d in per.items():
-            if len(d) == 1:                          # the usual case: one literal of the entity
-                (key, coef), = d.items()
-                items = shared.get((key, coef))
+            if type(d) is tuple:
+                items = shared.get(d)
                 if items is None:
-                    items = shared[(key, coef)] = frozenset(d.items())
+                    items = shared[d] = frozenset((((d[0], d[1]), d[2]),))
             else:
                 items = frozenset(d.items())
                 items = shared.setdefault(items, items)
@@ -337,7 +369,7 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
         by_id.setdefault(cls_of[e], EntityClass([])).members.append(e)
     classes = list(by_id.values())
     pos_of = {cid: i for i, cid in enumerate(by_id)}
-    for ci, c in enumerate(classes):
+    for c in classes:
         e0 = c.members[0]
         every = list(product(*[domains[s] for s in ents[e0]]))
         index = _index(every)
@@ -345,14 +377,6 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
         for p in local[e0]:
             out.update(_select(index, p, len(every)))
         c.joint = [x for i, x in enumerate(every) if i not in out]
-        k = c.size
-        for x in c.joint:
-            c.vars.append(m.new_bool_var(f"{label}{ci}") if k == 1 else m.new_int_var(0, k, f"{label}{ci}"))
-        if c.vars:
-            m.add(cp_model.LinearExpr.sum(c.vars) == k)
-        else:
-            empty = True                           # nothing allowed for these entities
-    comp = CountModel(m, ents, domains, classes, [])
 
     def coefs(ci: int, items: frozenset) -> dict:
         """``{joint index: coefficient}`` of one member's terms ``items`` (non-zero only)."""
@@ -361,23 +385,40 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
         for lit, k in items:
             for i in c.matching(frozenset((lit,))):
                 out[i] = out.get(i, 0) + k
-        return out
+        return {i: k for i, k in out.items() if k}
 
-    # sums
-    for slack, entries in sums:
-        seen_cls: dict = {}
+    def per_class(entries) -> dict:
+        """``{class: {joint index: coefficient}}`` of sum or objective terms (members alike)."""
+        out: dict = {}
         for e, items in entries:
             ci = pos_of[cls_of[e]]
-            seen_cls.setdefault(ci, items)
+            if ci not in out:
+                out[ci] = coefs(ci, items)
+        return out
+
+    sum_cs = [(slack, per_class(entries)) for slack, entries in sums]
+    obj_cs = [per_class(entries) for entries in objs]
+    crossed = {lit for fp in cross for p in fp.values() for lit in p}
+    groups, sum_cs, obj_cs = group_values(classes, sum_cs, obj_cs, crossed)
+    for ci, c in enumerate(classes):
+        k = c.size
+        c.vars = [m.new_bool_var(f"{label}{ci}") if k == 1 else m.new_int_var(0, k, f"{label}{ci}") for _ in c.joint]
+        if c.vars:
+            m.add(cp_model.LinearExpr.sum(c.vars) == k)
+        else:
+            empty = True                           # nothing allowed for these entities
+    comp = CountModel(m, ents, domains, classes, [], groups)
+
+    # sums
+    for slack, per in sum_cs:
         vs, ws, top = [], [], 0
-        for ci, items in seen_cls.items():
+        for ci, cs in per.items():
             cap = max(slack, 0) + 1
-            cs = {i: min(w, cap) for i, w in coefs(ci, items).items() if w}
             cvars = classes[ci].vars
             for i in sorted(cs):
                 vs.append(cvars[i])
-                ws.append(cs[i])
-            top += classes[ci].size * max(cs.values(), default=0)
+                ws.append(min(cs[i], cap))
+            top += classes[ci].size * min(max(cs.values(), default=0), cap)
         if top <= slack:
             continue                               # cannot be exceeded
         if not vs:
@@ -424,17 +465,12 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
             continue                               # a part no member can satisfy: never broken
         m.add_bool_or([x.negated() for x in lits])
     # objectives
-    for entries in objs:
-        seen_cls = {}
-        for e, items in entries:
-            seen_cls.setdefault(pos_of[cls_of[e]], items)
+    for per in obj_cs:
         vs, ws = [], []
-        for ci, items in seen_cls.items():
-            cs = coefs(ci, items)
+        for ci, cs in per.items():
             for i in sorted(cs):
-                if cs[i]:
-                    vs.append(classes[ci].vars[i])
-                    ws.append(cs[i])
+                vs.append(classes[ci].vars[i])
+                ws.append(cs[i])
         comp._objectives.append(cp_model.LinearExpr.weighted_sum(vs, ws) if vs else 0)
     if empty:
         m.add_bool_or([])                          # a constraint that always breaks: infeasible

@@ -2,8 +2,9 @@
 
 Random problems of a few *entities* (two slots each, as a Force Pool unit's
 ``place`` and ``pay``), built from kinds so that several entities are
-interchangeable, with random one-entity nogoods, sums, cross-entity nogoods
-(families complete or not) and a random objective, over literals with
+interchangeable, with random one-entity nogoods, sums, per-place capacities
+(which merge places into groups), cross-entity nogoods (families complete or
+not) and a random objective, over literals with
 concrete values, None and ANY. Against brute force over every choice:
 feasibility and the optimum agree, the expanded optimum breaks no
 constraint, and a hint of a legal choice is accepted. The Tracker's
@@ -76,7 +77,15 @@ def problems(draw):
             pairs = pairs[:1]
         for x, y in pairs:
             cons.append(Nogood((Lit(("place", x), h), Lit(("place", y), h)), "x", RULE))
+    # stacking-like capacities: at most k entities in each place (the same sum for every entity)
+    if draw(st.booleans()):
+        for h in places:
+            if draw(st.integers(0, 3)):
+                cons.append(AtMost(tuple((1, Lit(("place", u), h)) for u in uids), draw(st.integers(0, 2)),
+                                   lambda held: "cap", 0, RULE))
     weights = {v: draw(st.integers(0, 3)) for v in places + pays}
+    if draw(st.booleans()):                      # places alike: they may be merged into one group
+        weights.update({h: weights["h1"] for h in places})
     objective = [(weights[v], Lit((r, u), v)) for u in uids for r, pool in (("place", places), ("pay", pays))
                  for v in pool]
     return ents, domains, cons, objective
@@ -113,6 +122,7 @@ def test_counts_are_exact(problem):
     assert ev.fits(choice), choice
     assert _value(objective, choice) == best
     assert comp.hint(legal[0])
+    assert comp.hint(choice)
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -171,23 +171,28 @@ def test_replacements_reports_optimal():
     assert json.loads(r.stdout)["optimal"] is True
 
 
-def _big(tmp_path, steps=400, hexes=2000):
+def _big(tmp_path, steps=400, hexes=2000, prefer=False):
     """bench/replacements.py's Soviet position (benchmark-only data): the greedy placer uses fewer steps
-    than the optimum there (164 of 400 against 190 at 400 x 2,000)."""
-    p = tmp_path / f"big-{steps}-{hexes}.yaml"
-    p.write_text(yaml.safe_dump(load("replacements").generate(steps, hexes, 0)))
+    than the optimum there (164 of 400 against 190 at 400 x 2,000). ``prefer``: a different weight on
+    every unit, so that no two units are interchangeable (a harder model)."""
+    state = load("replacements").generate(steps, hexes, 0)
+    if prefer:
+        fp = state["replacements"]["tk"]["soviet"]
+        fp["prefer"] = {u["id"]: i + 1 for i, u in enumerate(fp["force-pool"])}
+    p = tmp_path / f"big-{steps}-{hexes}{'-prefer' if prefer else ''}.yaml"
+    p.write_text(yaml.safe_dump(state))
     return p
 
 
 def test_a_too_short_limit_prints_the_best_found_with_its_bound_never_below_greedy(tmp_path, monkeypatch):
     """A deliberately too-short limit: the deterministic work budget is made tiny (not the wall clock,
     so the test does not depend on the machine), and the search stops before it proves anything."""
-    p = _big(tmp_path, 120, 500)
+    p = _big(tmp_path, 120, 500, prefer=True)
     pos = load_position(p)
     _, g = greedy(pos, "soviet", "tk")
     full = optimise(pos, "soviet", "tk", budget=Budget(0))
     assert full.optimal and full.allocation.steps_used() > g.steps_used()     # the position can tell them apart
-    monkeypatch.setattr(limits, "DTIME_PER_SECOND", 1e-9)
+    monkeypatch.setattr(limits, "DTIME_PER_SECOND", 1e-11)
     r = run("replacements", str(p), "--faction", "soviet", "--time-limit", "30")
     assert r.exit_code == 0, r.output + r.stderr
     line = next(l for l in r.stdout.splitlines() if l.startswith("Steps used:"))
