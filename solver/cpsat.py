@@ -32,7 +32,7 @@ from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 from ortools.sat.python import cp_model
 
 from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood, holds
-from .cpsat_counts import CountModel, EntityClass, compile_counts
+from .cpsat_counts import CountModel, EntityClass, compile_counts  # noqa: F401  (the count compiler, re-exported)
 from .limits import Budget, Progress, ProgressSink
 
 

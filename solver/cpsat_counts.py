@@ -324,14 +324,12 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
             sig_objs[e].append((j, items))
 
     # classes: the same domains, one-entity nogoods, sums and objectives (signatures in constraint order)
-    def base(e):
-        return (tuple(tuple(domains[s]) for s in ents[e]), frozenset(local[e]), tuple(sig_sums[e]),
-                tuple(sig_objs[e]))
     cls_of: list = [0] * n_ent
     ids: dict = {}
     for e in range(n_ent):
-        cls_of[e] = ids.setdefault(base(e), len(ids))
-    del sig_sums, sig_objs
+        base = (tuple(tuple(domains[s]) for s in ents[e]), frozenset(local[e]), tuple(sig_sums[e]), tuple(sig_objs[e]))
+        cls_of[e] = ids.setdefault(base, len(ids))
+    sig_sums = sig_objs = None                       # no longer needed: free them
     # cross-entity nogoods: exact by counts only for complete families; split the others' classes
     while True:
         sizes = Counter(cls_of)

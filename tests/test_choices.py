@@ -27,7 +27,7 @@ import aeref.solver.choices as choices
 from aeref.model.position import load_position
 from aeref.solver.choices import enumerate_choices, enumerate_classes, why
 from aeref.solver.constraints import AtMost, Evaluator, Nogood, Rule
-from aeref.solver.cpsat import compile_model, interchangeable_classes
+from aeref.solver.cpsat import interchangeable_classes
 from aeref.solver.selection import legal_choices_direct
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,6 @@ baseline, and bad input (exit 2, one Error: line naming file and place)."""
 import json
 from pathlib import Path
 
-import yaml
 from click.testing import CliRunner
 
 from aeref.cli.main import cli
