@@ -156,6 +156,7 @@ class Explainer:
         self.budget = budget
         self.comp = compile_model(constraints, singleton_classes(_values(ctx)), enforce=True)
         self.keys = list(self.comp.enforce)
+        self.evaluator = Evaluator(constraints)
 
     def _solve(self, card_lit, keys: list):
         """Solve with ``keys``' rules enforced and the card assumed. Raises
@@ -171,7 +172,9 @@ class Explainer:
     def why(self, card: str) -> WhyAnswer:
         """Why ``card`` (a candidate of the context) is in no legal selection, or one legal selection with it.
 
-        Raises :class:`SolverLimitReached` when the budget runs out before the
+        A card that one rule excludes by itself (a unary constraint: the
+        evaluator says so without a solve) is explained by the first such rule in
+        rule order, a minimal set of one. Raises :class:`SolverLimitReached` when the budget runs out before the
         first answer (is the card in a legal choice?) is proved; when it runs
         out while the core is shrunk, the answer lists the rules of a proved but
         perhaps not minimal core and ``complete`` is False.
@@ -181,6 +184,11 @@ class Explainer:
         slot = c.map if c.map in ctx.slots else ctx.slots[0]
         lit = self.comp.var[(slot, card)]
         interps = interpretations_used(pos)
+        alone = self.evaluator.excluding((slot, card))
+        if alone:
+            # a rule excludes the card by itself: that one rule is a minimal set (the first in rule order)
+            kept = [alone[0].rule.key]
+            return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept)
         status, solver = self._solve(lit, self.keys)
         if status in (OPTIMAL, FEASIBLE):
             example = {s: self.comp.chosen(solver, s)[0] for s in ctx.slots}

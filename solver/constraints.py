@@ -200,7 +200,7 @@ class Evaluator:
         self._empty: list[Nogood] = []          # nogoods with no literal: always broken
         self._sums: list[AtMost] = []
         self._by_slot: dict[Hashable, list[Constraint]] = {}
-        self._unary: set = set()                # literals a constraint excludes alone
+        self._unary: dict = {}                  # literal -> the constraints that exclude it alone
         self._none_anchored: dict[Hashable, list[Nogood]] = {}
         # for fits(): the other literals of each nogood by anchor, unary nogoods, sum terms by literal
         self._rest: dict[tuple, list[tuple]] = {}
@@ -220,7 +220,7 @@ class Evaluator:
                     self._rest.setdefault(key, []).append(rest)
                 else:
                     self._unary_nogoods.add(key)
-                    self._unary.add(key)
+                    self._unary.setdefault(key, []).append(c)
                 if anchor[1] is None:
                     self._none_anchored.setdefault(anchor[0], []).append(c)
                 self._none_slots.update(l[0] for l in c.lits if l[1] is None)
@@ -231,7 +231,7 @@ class Evaluator:
                 slots = {l[0] for _, l in c.terms}
                 for coef, l in c.terms:
                     if c.const + coef > c.bound:
-                        self._unary.add((l[0], l[1]))
+                        self._unary.setdefault((l[0], l[1]), []).append(c)
                     if coef:
                         self._sum_terms.setdefault((l[0], l[1]), []).append((i, coef))
                     if l[1] is None:
@@ -326,6 +326,11 @@ class Evaluator:
         """True when ``lit`` alone breaks a constraint (a unary nogood, or a coefficient
         above the bound): such literals are pruned before a model is built."""
         return (lit[0], lit[1]) in self._unary
+
+    def excluding(self, lit: tuple) -> list:
+        """The constraints that exclude ``lit`` alone (a unary nogood, or a coefficient above
+        the bound), in posting order."""
+        return sorted(self._unary.get((lit[0], lit[1]), ()), key=lambda c: self._order[id(c)])
 
     def tracker(self, choice: Mapping) -> "Tracker":
         """A :class:`Tracker` of ``choice`` (copied): a choice built slot by slot, evaluated incrementally."""
