@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from aeref.cli.common import json_text
 from aeref.cli.main import cli
 
 from .support.seasonal import write_state
@@ -377,3 +380,17 @@ def test_an_unknown_command_gets_a_did_you_mean():
         r = CliRunner().invoke(cli, [typed, "x.yaml"])
         assert r.exit_code == 2 and r.stdout == ""
         assert r.stderr.strip() == f"Error: no such command '{typed}' (did you mean {meant}?); `aeref --help` lists the commands"
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    | st.lists(st.fixed_dictionaries({"tk": st.text(max_size=3) | st.none(), "ds": st.text(max_size=3) | st.none()}),
+               max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(_JSON)
+def test_json_text_is_the_bytes_of_json_dumps(obj):
+    """`--json` output is written by json_text (fast for 100,000 selections): byte for byte what
+    json.dumps(indent=2, ensure_ascii=False) writes."""
+    assert json_text(obj) == json.dumps(obj, indent=2, ensure_ascii=False)

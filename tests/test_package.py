@@ -58,13 +58,13 @@ def test_no_top_level_model_solver_or_cli_is_installed(tmp_path):
     assert out.stdout.strip() == "None None"
 
 
-def test_every_package_of_the_source_tree_is_listed_for_the_wheel():
-    """pyproject lists the packages explicitly: a new subpackage must be listed, or the wheel lacks it."""
-    tomllib = __import__("pytest").importorskip("tomllib")      # Python 3.11+
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    found = {"aeref"}
-    for top, name in (("model", "aeref.model"), ("solver", "aeref.solver"), ("cli", "aeref.cli")):
+def test_the_wheel_lists_every_package():
+    """pyproject's ``packages`` names every folder of model/, solver/ and cli/ with an ``__init__.py``
+    (a subpackage left out is missing from the wheel, though an editable install still finds it)."""
+    import ast
+    line = next(l for l in (ROOT / "pyproject.toml").read_text().splitlines() if l.startswith("packages = "))
+    listed = set(ast.literal_eval(line.split("=", 1)[1].strip()))        # Python 3.10 has no tomllib
+    for top in ("model", "solver", "cli"):
         for init in (ROOT / top).rglob("__init__.py"):
-            rel = init.parent.relative_to(ROOT / top)
-            found.add(".".join([name, *rel.parts]) if rel.parts else name)
-    assert found == listed
+            rel = init.parent.relative_to(ROOT).parts
+            assert ".".join(("aeref",) + rel) in listed, f"{init.parent} is not in pyproject's packages"
