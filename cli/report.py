@@ -22,7 +22,9 @@ from typing import Any, Optional
 import click
 
 from ..model.vocabulary import faction_name
-from .common import BadInput, emit_json, force_option, interp_option, load, require_faction, write_text_safely
+from .common import (
+    BadInput, budget, emit_json, force_option, interp_option, load, require_faction, time_limit_option, write_text_safely,
+)
 
 _SCRIPT_NAME = "report.js"
 
@@ -64,26 +66,26 @@ def _card(pos, cid: Optional[str]) -> Optional[dict]:
     return card_facts(pos, cid)
 
 
-def excluded(pos, faction: str) -> list[dict]:
-    """The hand cards in no legal selection with the minimal rules that exclude them (as ``why`` finds)."""
-    from ..solver.choices import why
-    from .selection import _natural
-    legal_cards = set()
-    out = []
-    for m in pos.maps:
-        for cid in sorted(pos.hand(faction, m), key=_natural):
-            ans = why(pos, faction, cid)
-            if ans.legal:
-                legal_cards.add(cid)
-                continue
-            out.append({"card": _card(pos, cid), "map": m, "rules": list(ans.rules),
-                        "message": "; ".join(str(v) for v in ans.violations)})
-    return out
+def excluded(pos, faction: str, limit=None) -> list[dict]:
+    """The hand cards in no legal selection with the minimal rules that exclude them, as ``pairs``
+    lists them (the same enumeration and explanation, :func:`solver.choices.excluded_cards`)."""
+    from ..solver.choices import enumerate_choices, excluded_cards
+    from ..solver.limits import Budget
+    from ..solver.selection import RULES, make_context, post
+    from .selection import excluded_json
+
+    limit = limit or Budget(None)
+    ctx = make_context(pos, faction)
+    constraints = post(RULES, ctx)
+    choices, complete = enumerate_choices(pos, faction, budget=limit, ctx=ctx, constraints=constraints)
+    rules = {c.rule.key: c.rule for c in constraints}
+    return [{**excluded_json(a, rules), "card": _card(pos, a.card), "map": a.slot}
+            for a in (excluded_cards(ctx, constraints, choices, limit) if complete else [])]
 
 
 # ----------------------------------------------------------------------------- the replacement map
 
-def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = None) -> dict:
+def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = None, limit=None) -> dict:
     """The Replacements Segment of ``faction`` on ``map_`` drawn: the hexes and Off-Map Boxes (positions
     from :mod:`.report_map`), each hex's control, units and markers, the placements with the steps that
     pay for them, the lost steps with their rule, each unit's Replacement Locations; with ``allocation``
@@ -95,7 +97,7 @@ def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = 
     lay = layout(board, map_)
     if allocation is None:
         from ..solver.replacements.optimise import optimise
-        res = optimise(pos, faction, map_)
+        res = optimise(pos, faction, map_, budget=limit)
         ctx = res.ctx
         out = solution_json(ctx, res.allocation, res.optimal, {"status": res.status})
         placements = out["placements"]
@@ -189,19 +191,20 @@ def seasonal_turn(pos) -> Optional[dict]:
 # ----------------------------------------------------------------------------- the page
 
 def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
-                allocation_faction: Optional[str] = None) -> dict:
-    """Everything the page shows, as plain data (tested apart from the HTML)."""
+                allocation_faction: Optional[str] = None, limit=None) -> dict:
+    """Everything the page shows, as plain data (tested apart from the HTML). ``limit``: the command's
+    :class:`~solver.limits.Budget` for every solve (default: none)."""
     from .show import facts
     data: dict[str, Any] = {"facts": facts(pos), "factions": [], "maps": [], "turn": seasonal_turn(pos)}
     for f in factions:
         data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f),
-                                 "excluded": excluded(pos, f)})
+                                 "excluded": excluded(pos, f, limit)})
     if pos.map_board is not None and pos.replacements:
         for (m, f) in sorted(pos.replacements):
             if f not in pos.factions:
                 continue
             alloc = allocation if allocation is not None and f == (allocation_faction or f) else None
-            data["maps"].append(replacement_map(pos, f, m, alloc))
+            data["maps"].append(replacement_map(pos, f, m, alloc, limit))
     return data
 
 
@@ -231,8 +234,9 @@ def render(data: dict) -> str:
               help="Where to write the page (default: STATE with .html).")
 @force_option
 @interp_option
+@time_limit_option
 @click.option("--json", "as_json", is_flag=True, help="Print the page's data as JSON instead of writing the page.")
-def report(state, factions, allocation, allocation_faction, output, force, interpretations, as_json):
+def report(state, factions, allocation, allocation_faction, output, force, interpretations, time_limit, as_json):
     """Write one self-contained HTML page of the position and its rulings: the
     position as the game's displays, each faction's selection matrix (tap a
     cell for check's ruling), the replacement map, the Seasonal Turn.
@@ -241,13 +245,14 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
     Example:
       aeref report examples/ae-soviet-production.yaml
     """
-    pos = load(state, interpretations)
+    limit = budget(time_limit)
+    pos = load(state, interpretations, limit)
     fs = [require_faction(pos, f) for f in factions] or list(pos.factions)
     alloc = None
     if allocation is not None:
         from ..model.yamlio import load_yaml_file
         alloc = (allocation, load_yaml_file(allocation, allocation))
-    data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None)
+    data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit)
     if as_json:
         emit_json(data)
         return 0

@@ -120,3 +120,15 @@ def test_a_reveal_position_shows_the_reveal_and_the_markers_it_moves():
     assert moved == {"Increase USCL": "Aug-Sept 1942", "Russian Entry": "Aug-Sept 1945", "V-J Day": "Nov-Dec 1945"}
     assert any(s["rule"] == "12.3 Step 7" for s in t["steps"])
     assert report_data(load_position(EXAMPLES / "ae-1941.yaml"), ["axis"])["turn"] is None
+
+
+@pytest.mark.parametrize("path", [EXAMPLES / "ae-1941.yaml", EXAMPLES / "ae-aug-1941.yaml"], ids=lambda p: p.name)
+def test_cards_in_no_legal_selection_are_pairs_excluded_cards(path):
+    """The page's "Cards in no legal selection" are `pairs --json`'s excluded cards, reasons and all."""
+    pos = load_position(path)
+    factions = report_data(pos, list(pos.factions))["factions"]
+    assert any(fx["excluded"] for fx in factions)
+    for fx in factions:
+        out = json.loads(run("pairs", path, "--faction", fx["faction"], "--json").stdout)
+        assert [(x["card"]["id"], x["rules"], x["message"]) for x in fx["excluded"]] == \
+               [(x["card"], x["rules"], x["message"]) for x in out["excluded"]]

@@ -67,14 +67,22 @@ def _requests(d):
     return out
 
 
-def _shot(d, name, tmp_path):
+def _shot(d, name, tmp_path, element=None, view=None):
+    """A screenshot: the whole page, one ``element`` (a CSS selector), or the window scrolled to ``view``."""
     keep = os.environ.get("AEREF_SCREENSHOTS")
-    h = d.execute_script("return document.documentElement.scrollHeight")
-    w = d.execute_script("return window.innerWidth")
-    d.set_window_size(w, min(max(h, 400), 5000))
     path = Path(keep or tmp_path) / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    assert d.save_screenshot(str(path))
+    if element:
+        assert d.find_element("css selector", element).screenshot(str(path))
+    elif view:
+        d.execute_script("arguments[0].scrollIntoView({block: 'start'})", d.find_element("css selector", view))
+        assert d.save_screenshot(str(path))
+    else:
+        h = d.execute_script("return document.documentElement.scrollHeight")
+        w = d.execute_script("return window.innerWidth")
+        d.set_window_size(w, min(max(h, 400), 5000))
+        d.execute_script("window.scrollTo(0, 0)")
+        assert d.save_screenshot(str(path))
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000      # a picture, and not a blank one
     return path
@@ -95,7 +103,7 @@ def test_every_shipped_example_opens_without_errors_or_requests(browser, tmp_pat
 def test_a_tapped_cell_shows_checks_ruling(browser, tmp_path):
     """The AE Soviet Production example: TK 38 with DS 24 is illegal, 1.1.3.3 Soviet Production Limit."""
     state = EXAMPLES / "ae-soviet-production.yaml"
-    d = _open(browser, _page(tmp_path, state, ["soviet"]))
+    d = _open(browser, _page(tmp_path, state, ["soviet"]), 900)
     heads = [th.text for th in d.find_elements("css selector", "table.matrix tr:first-child th")]
     col = next(i for i, t in enumerate(heads) if t.startswith("24 "))
     row = next(tr for tr in d.find_elements("css selector", "table.matrix tr")
@@ -106,7 +114,7 @@ def test_a_tapped_cell_shows_checks_ruling(browser, tmp_path):
     text = d.find_element("id", "ruling-text").text
     assert text.startswith("Illegal: Soviet Pending Cards TK 38 Total War Production, DS 24 Limited War Production")
     assert "1.1.3.3 Soviet Production Limit: tk-soviet-38 (3) + ds-soviet-24 (1) = 4 exceeds the limit 3" in text
-    _shot(d, "report-matrix.png", tmp_path)
+    _shot(d, "report-matrix.png", tmp_path, view="#selection")
     d.find_element("id", "ruling-close").click()
     assert not d.find_element("id", "ruling").is_displayed()
 
@@ -124,7 +132,17 @@ def test_a_picked_unit_outlines_its_replacement_locations(browser, tmp_path):
     pos = load_position(state)
     from aeref.solver.replacements import make_context
     assert outlined == set(make_context(pos, "soviet", "tk").eligible["R-1"]) and outlined
-    _shot(d, "report-map.png", tmp_path)
+    _shot(d, "report-map-tk.png", tmp_path, element=".repl")
+
+
+def test_the_ds_axis_map(browser, tmp_path):
+    """DS 1.3.2.1 Hakko Ichiu example position: 9 of 9 steps placed; the Kwantung unit's only Replacement
+    Location is the hex of the Kwantung Logistics marker (DS 1.3.4)."""
+    d = _open(browser, _page(tmp_path, EXAMPLES / "ds-axis-replacements.yaml", ["axis"]), 1000)
+    assert len(d.find_elements("css selector", "g.placement")) == 6
+    next(u for u in d.find_elements("css selector", ".unit") if u.text.startswith("J-K1 ")).click()
+    assert {e.get_attribute("data-loc") for e in d.find_elements("css selector", ".eligible")} == {"1404"}
+    _shot(d, "report-map.png", tmp_path, element=".repl")
 
 
 def test_markup_in_names_is_shown_as_text(browser, tmp_path):
