@@ -145,6 +145,7 @@ class Hex:
     neighbours: tuple = ()
     units: tuple = ()
     markers: tuple = ()
+    at: Optional[tuple] = None            # (column, row) where a picture draws it (aeref report)
 
 
 @dataclass(frozen=True)

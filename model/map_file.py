@@ -105,6 +105,8 @@ class HexFile(FileModel):
     neighbours: list[Union[str, int]] = Field(default_factory=list)
     units: list[Any] = Field(default_factory=list)
     markers: list[Any] = Field(default_factory=list)
+    at: Optional[tuple[int, int]] = Field(default=None, description=(
+        "Where `aeref report` draws the hex: [column, row] (a hex numbered CCRR needs none), e.g. [23, 15]"))
 
     @field_validator("control", mode="before")
     @classmethod
@@ -242,6 +244,7 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
             id=hid, country=hf.country, region=hf.region, city=hf.city, terrain=hf.terrain, road=hf.road, rail=hf.rail,
             limited_stacking=hf.limited_stacking, control=hf.control, supply_source=hf.supply_source,
             strategic=hf.strategic, map=hf.map, neighbours=tuple(nbs), units=tuple(units), markers=tuple(markers),
+            at=hf.at,
         )
     return board
 

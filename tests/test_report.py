@@ -132,3 +132,23 @@ def test_cards_in_no_legal_selection_are_pairs_excluded_cards(path):
         out = json.loads(run("pairs", path, "--faction", fx["faction"], "--json").stdout)
         assert [(x["card"]["id"], x["rules"], x["message"]) for x in fx["excluded"]] == \
                [(x["card"], x["rules"], x["message"]) for x in out["excluded"]]
+
+
+def test_the_map_layout_from_ccrr_numbers_at_or_neighbours(tmp_path):
+    """Hexes numbered CCRR stand on the grid their numbers give (odd columns half a hex lower); others stand
+    where `at: [col, row]` puts them, or are laid out from their neighbours (test-only maps)."""
+    from aeref.cli.report_map import layout
+    from aeref.model.map_file import parse_map
+    problems = []
+    b = parse_map({"hexes": {"2315": {"neighbours": ["2316"]}, "2316": {"neighbours": ["2315"]}, "2415": {}}}, "f", problems)
+    lay = layout(b, "tk")
+    (x1, y1), (x2, y2), (x3, y3) = lay.hexes["2315"], lay.hexes["2316"], lay.hexes["2415"]
+    assert x1 == x2 and y2 > y1 and x3 > x1 and y3 < y1 and not problems       # column 23 odd: half a hex lower than 24
+    b = parse_map({"hexes": {"A": {"at": [1, 1]}, "B": {"at": [3, 1]}}}, "f", problems)
+    lay = layout(b, "tk")
+    assert lay.hexes["B"][0] > lay.hexes["A"][0] and not problems
+    b = parse_map({"hexes": {"a": {"neighbours": ["b"]}, "b": {"neighbours": ["a", "c"]}, "c": {"neighbours": ["b"]}}}, "f", problems)
+    lay = layout(b, "tk")
+    xs = [lay.hexes[h][0] for h in "abc"]
+    assert xs == sorted(xs) and len(set(xs)) == 3 and not problems               # a chain, left to right
+    assert all(len(lay.polygon[h].split()) == 6 for h in "abc")
