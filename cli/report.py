@@ -111,7 +111,8 @@ def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = 
         r = check_allocation(ctx, rows)
         from .replacements import ruling_json
         out = ruling_json(r)
-        placements = [{"unit": uid, "location": loc, "paid-with": list(pay or ()), "basis": ctx.eligible.get(uid, {}).get(loc, "")}
+        placements = [{"unit": uid, "location": loc, "paid-with": list(pay or ()), "basis": ctx.eligible.get(uid, {}).get(loc, ""),
+                       "broken": str(r.broken_by[uid]) if uid in r.broken_by else None}
                       for uid, loc, pay, _ in rows]
         ruling = out
     hexes = []
@@ -139,12 +140,15 @@ def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = 
         count[p["location"]] = k + 1
         drawn.append({**p, "x": round(x + step * (k % per_row), 1), "y": round(y + 14 * (k // per_row), 1),
                       "w": round(min(step - 2, 24), 1)})
-    violations = (ruling or {}).get("violations", [])
-    bad_units = {w for v in violations for w in (p["unit"] for p in placements) if w in v["message"]}
+    bad_units = {p["unit"] for p in placements if p.get("broken")}
+    gone = {uid for e in (ruling or {}).get("eliminated", []) for uid in e["units"]}
+    for p in drawn:
+        p["state"] = "bad" if p["unit"] in bad_units else "gone" if p["unit"] in gone else ""
     return {"faction": faction, "map": map_, "r": lay.r, "width": lay.width, "height": lay.height, "hexes": hexes,
             "boxes": boxes, "placements": drawn, "units": units, "lost": out.get("lost", []),
             "received": out.get("steps-received"), "used": out.get("steps-used"),
-            "status": out.get("status"), "optimal": out.get("optimal"), "ruling": ruling, "bad-units": sorted(bad_units),
+            "status": out.get("status"), "optimal": out.get("optimal"), "ruling": ruling,
+            "bad-locations": sorted({p["location"] for p in placements if p["unit"] in bad_units}),
             "eliminated": (ruling or {}).get("eliminated", []), "notes": out.get("notes", [])}
 
 

@@ -152,3 +152,24 @@ def test_the_map_layout_from_ccrr_numbers_at_or_neighbours(tmp_path):
     xs = [lay.hexes[h][0] for h in "abc"]
     assert xs == sorted(xs) and len(set(xs)) == 3 and not problems               # a chain, left to right
     assert all(len(lay.polygon[h].split()) == 6 for h in "abc")
+
+
+def test_a_proposed_allocation_is_drawn_with_its_ruling(tmp_path):
+    """check-replacements on the map: the placement that breaks a rule is drawn where it is, with its
+    violation (a garrison unit, 1.3.3.3; a hex with an enemy army, 1.3.4), and the page says Illegal."""
+    import yaml
+    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    alloc = tmp_path / "alloc.yaml"
+    alloc.write_text(yaml.safe_dump([
+        {"unit": "R-1", "location": "4010", "paid-with": ["Russia infantry"]},
+        {"unit": "R-2", "location": "4013", "paid-with": ["Russia infantry"]},
+        {"unit": "R-G1", "location": "4010", "paid-with": ["Russia infantry"]}]))
+    r = run("report", tmp_path / "examples" / "tk-soviet-replacements.yaml", "--allocation", alloc, "--json")
+    assert r.exit_code == 0, r.output
+    [mp] = json.loads(r.stdout)["maps"]
+    assert mp["ruling"]["legal"] is False and mp["bad-locations"] == ["4010", "4013"]
+    broken = {p["unit"]: p["broken"] for p in mp["placements"]}
+    assert broken["R-1"] is None and broken["R-2"].startswith("1.3.4") and broken["R-G1"].startswith("1.3.3.3")
+    page = render(report_data(load_position(tmp_path / "examples" / "tk-soviet-replacements.yaml"), ["soviet"],
+                              (str(alloc), yaml.safe_load(alloc.read_text()))))
+    assert page.count('class="placement bad"') == 2 and ">Illegal<" in page
