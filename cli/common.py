@@ -147,6 +147,19 @@ def country_arg(pos: Position, name: str, option: str, map_: Optional[str] = Non
                    f"(countries: {', '.join(listed) or 'none'})")
 
 
+def selection_args(pos: Position, faction: str, tk_card: Optional[str], ds_card: Optional[str]) -> dict:
+    """``--tk`` / ``--ds`` as a selection (map -> card id; a map left out: no card); raises :class:`BadInput`
+    for a map not in play or a card that is not one."""
+    choice = {}
+    for m, ref in (("tk", tk_card), ("ds", ds_card)):
+        if ref is None:
+            continue
+        if m not in pos.maps:
+            raise BadInput(f"--{m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
+        choice[m] = card_arg(pos, ref, f"--{m}", m, faction)
+    return choice
+
+
 def emit_json(obj: Any) -> None:
     """Print ``obj`` as JSON, indented by two spaces (the bytes of ``json.dumps(obj, indent=2,
     ensure_ascii=False)``, written by :func:`json_text`, several times faster for long lists)."""

@@ -10,7 +10,7 @@ from ..model.position import read_state
 from ..model.vocabulary import faction_name, join_and, plural
 from .common import (
     EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, budget, card_arg, emit_json, faction_option, interp_option,
-    interpretations_text, json_option, live_line, load, require_faction, time_limit_option,
+    interpretations_text, json_option, live_line, load, require_faction, selection_args, time_limit_option,
 )
 
 #: Rows of the ``pairs`` table shown when ``--limit`` is not given.
@@ -192,13 +192,7 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
-    choice = {}
-    for m, ref in (("tk", tk_card), ("ds", ds_card)):
-        if ref is None:
-            continue
-        if m not in pos.maps:
-            raise BadInput(f"--{m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
-        choice[m] = card_arg(pos, ref, f"--{m}", m, f)
+    choice = selection_args(pos, f, tk_card, ds_card)
     ruling = rule(pos, f, choice)
     if as_json:
         emit_json(ruling.as_json())

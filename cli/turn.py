@@ -5,8 +5,8 @@ import click
 
 from ..model.vocabulary import faction_name
 from .common import (
-    EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, emit_json, faction_option, force_option, interp_option,
-    interpretations_text, json_option, load, require_faction, write_position,
+    EXIT_ILLEGAL, EXIT_OK, emit_json, faction_option, force_option, interp_option, interpretations_text, json_option,
+    load, require_faction, selection_args, write_position,
 )
 
 
@@ -44,13 +44,7 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
-    choice = {}
-    for m, ref in (("tk", tk_card), ("ds", ds_card)):
-        if ref is None:
-            continue
-        if m not in pos.maps:
-            raise BadInput(f"--{m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
-        choice[m] = card_arg(pos, ref, f"--{m}", m, f)
+    choice = selection_args(pos, f, tk_card, ds_card)
     ruling, new = place(pos, f, choice)
     if new is not None:
         write_position(new, write, force)

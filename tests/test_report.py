@@ -15,6 +15,8 @@ from aeref.cli.report import report_data, render
 from aeref.model.position import load_position
 from aeref.solver.selection import check
 
+from .support.markup import write_markup_position
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SHIPPED = sorted(p for p in EXAMPLES.glob("*.yaml") if p.read_text().lstrip().startswith(("#", "game")) and
                  "game:" in p.read_text())
@@ -78,16 +80,7 @@ def test_one_file_with_a_policy_that_admits_only_its_own_script():
 def test_names_from_the_file_are_text_not_markup(tmp_path):
     """Names in position files are untrusted: a card and a country named with markup, quotes and non-Latin
     letters appear as text (test-only names)."""
-    evil = '<script>alert("x")</script> Ω «Πόλεμος» \'q\''
-    (tmp_path / "s.yaml").write_text(f"""
-game: tk
-turn: Mar-Apr 1942
-war-state: total
-factions: {{soviet: {{tk: {{hand: [1]}}}}}}
-countries: {{{json.dumps(evil)}: {{posture: war, alignment: soviet}}}}
-cards:   # test-only card
-  - {{map: tk, faction: soviet, number: 1, name: {json.dumps(evil)}, war-state: total, production: 0}}
-""")
+    write_markup_position(tmp_path / "s.yaml")
     page = render(report_data(load_position(tmp_path / "s.yaml"), ["soviet"]))
     assert '<script>alert("x")</script>' not in page
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; Ω «Πόλεμος» &#39;q&#39;" in page

@@ -16,6 +16,8 @@ import pytest
 from aeref.cli.report import report_data, render
 from aeref.model.position import load_position
 
+from .support.markup import write_markup_position
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SHIPPED = sorted(p for p in EXAMPLES.glob("*.yaml") if "game:" in p.read_text())
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -147,15 +149,7 @@ def test_the_ds_axis_map(browser, tmp_path):
 
 def test_markup_in_names_is_shown_as_text(browser, tmp_path):
     evil = '<script>alert("x")</script> Ω «Πόλεμος»'
-    (tmp_path / "s.yaml").write_text(f"""
-game: tk
-turn: Mar-Apr 1942
-war-state: total
-factions: {{soviet: {{tk: {{hand: [1]}}}}}}
-countries: {{{json.dumps(evil)}: {{posture: war, alignment: soviet}}}}
-cards:   # test-only card
-  - {{map: tk, faction: soviet, number: 1, name: {json.dumps(evil)}, war-state: total, production: 0}}
-""")
+    write_markup_position(tmp_path / "s.yaml", evil)
     d = _open(browser, _page(tmp_path, tmp_path / "s.yaml"))
     assert evil in d.find_element("css selector", "table.posture").text
     assert evil in d.find_element("css selector", ".card.total").text
