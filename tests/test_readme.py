@@ -3,16 +3,16 @@ code blocks is run, in order, in a copy of examples/ (the tutorial writes files
 and reads them back), and must print exactly what the page shows, with the exit
 code it shows (`(exit N)`, else 0). Bring a page up to date with
 `python -m tests.support.docs README.md docs/tutorial.md`."""
-import shutil
 
 import pytest
 
+from .support import copy_examples
 from .support.docs import ROOT, examples, run
 
 
 @pytest.mark.parametrize("page,least", [("README.md", 10), ("docs/tutorial.md", 12)])
 def test_page_shows_real_output(tmp_path, monkeypatch, page, least):
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    copy_examples(tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     found = examples(ROOT / page)
     assert len(found) >= least

@@ -59,8 +59,8 @@ def test_check_replacements_legal_example_reports_the_steps_lost():
 
 def test_check_replacements_illegal(tmp_path):
     rows = [{"unit": "R-1", "location": "4013", "paid-with": ["Russia infantry"]},
-            {"unit": f"R-2", "location": "4012", "paid-with": ["Russia infantry"]},
-            {"unit": f"R-3", "location": "4012", "paid-with": ["Russia infantry"]},
+            {"unit": "R-2", "location": "4012", "paid-with": ["Russia infantry"]},
+            {"unit": "R-3", "location": "4012", "paid-with": ["Russia infantry"]},
             {"unit": "R-G1", "location": "4010", "paid-with": ["Russia infantry"]}]
     r = run("check-replacements", EXAMPLES / "tk-soviet-replacements.yaml", alloc_file(tmp_path, rows), "--faction", "soviet", "--json")
     assert r.exit_code == 1, r.output + r.stderr

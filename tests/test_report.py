@@ -4,7 +4,6 @@ import base64
 import hashlib
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from aeref.cli.report import report_data, render
 from aeref.model.position import load_position
 from aeref.solver.selection import check
 
+from .support import copy_examples
 from .support.markup import write_markup_position
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -87,7 +87,7 @@ def test_names_from_the_file_are_text_not_markup(tmp_path):
 
 
 def test_written_atomically_and_never_over_an_existing_file(tmp_path):
-    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    copy_examples(tmp_path / "examples")
     state = tmp_path / "examples" / "ae-soviet-production.yaml"
     r = run("report", state)
     assert r.exit_code == 0 and (tmp_path / "examples" / "ae-soviet-production.html").exists()
@@ -151,7 +151,7 @@ def test_a_proposed_allocation_is_drawn_with_its_ruling(tmp_path):
     """check-replacements on the map: the placement that breaks a rule is drawn where it is, with its
     violation (a garrison unit, 1.3.3.3; a hex with an enemy army, 1.3.4), and the page says Illegal."""
     import yaml
-    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    copy_examples(tmp_path / "examples")
     alloc = tmp_path / "alloc.yaml"
     alloc.write_text(yaml.safe_dump([
         {"unit": "R-1", "location": "4010", "paid-with": ["Russia infantry"]},

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,12 +16,14 @@ from aeref.model.atomic import FileExists, write_text
 from aeref.model.position import load_position
 from aeref.solver.turn import REVEAL_ORDER
 
+from .support import copy_examples
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 @pytest.fixture
 def game(tmp_path, monkeypatch):
-    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    copy_examples(tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

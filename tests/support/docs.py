@@ -21,6 +21,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import copy_examples
+
 ROOT = Path(__file__).resolve().parents[2]
 _EXIT = re.compile(r"^\(exit (\d+)\)$")
 
@@ -75,7 +77,7 @@ def update(page: Path) -> None:
     """Rewrite the outputs ``page`` shows with what the commands print now."""
     lines = page.read_text(encoding="utf-8").split("\n")
     work = Path(tempfile.mkdtemp(prefix="aeref-docs-"))
-    shutil.copytree(ROOT / "examples", work / "examples")
+    copy_examples(work / "examples")
     import os
     here = os.getcwd()
     os.chdir(work)
