@@ -34,12 +34,15 @@ _SCRIPT_NAME = "report.js"
 def matrix(pos, faction: str) -> dict:
     """Every selection of ``faction``'s hands (each map's hand plus "no card"), ruled by the engine of
     ``check`` (:func:`solver.selection.check`) with ``check``'s words. In AE the rows are the TK hand and
-    the columns the DS hand; in TK or DS alone one column."""
-    from ..solver.selection import check
+    the columns the DS hand; in TK or DS alone one column. When the faction has placed its Pending Cards
+    (1.1.3 "Card selection is final") they head the rows and columns and ``"final"`` says so in
+    ``pairs``' words."""
+    from ..solver.selection import check, final_message, selection_made
     from .selection import ruling_lines
 
     maps = list(pos.maps)
-    hands = {m: list(pos.hand(faction, m)) + [None] for m in maps}
+    made = selection_made(pos, faction)
+    hands = {m: ([made[m]] if made and made.get(m) else []) + list(pos.hand(faction, m)) + [None] for m in maps}
     rows_map, cols_map = maps[0], (maps[1] if len(maps) > 1 else None)
     rows = []
     for r in hands[rows_map]:
@@ -51,11 +54,13 @@ def matrix(pos, faction: str) -> dict:
             ruling = check(pos, faction, choice)
             lines = ruling_lines(pos, faction, {k: v for k, v in choice.items() if v}, ruling)
             cells.append({"choice": choice, "legal": ruling.legal, "text": "\n".join(lines),
-                          "rules": sorted({v.rule for v in ruling.violations})})
+                          "rules": sorted({v.rule for v in ruling.violations}),
+                          "made": made is not None and all(made.get(m) == v for m, v in choice.items())})
         rows.append({"card": _card(pos, r), "cells": cells})
     return {"rows-map": rows_map, "cols-map": cols_map,
             "cols": [_card(pos, c) for c in hands[cols_map]] if cols_map else [None],
-            "rows": rows}
+            "rows": rows,
+            "final": final_message(pos, faction, made) if made is not None else None}
 
 
 def _card(pos, cid: Optional[str]) -> Optional[dict]:

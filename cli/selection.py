@@ -114,7 +114,7 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
       aeref pairs examples/ae-soviet-production.yaml --faction soviet
     """
     from ..solver.choices import enumerate_choices, excluded_cards
-    from ..solver.selection import RULES, interpretations_used, make_context, post, selection_made
+    from ..solver.selection import RULES, final_message, interpretations_used, make_context, post, selection_made
 
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
@@ -142,8 +142,8 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
                    f"revealed in {pos.turn.next()}")
         if made is not None:
             shown_made = ", ".join(f"{m.upper()} {_card_cell(pos, c)}" if c else f"no {m.upper()} card" for m, c in made.items())
-            click.echo(f"Card selection is final (1.1.3): the {faction_name(f)} faction has already selected its "
-                       f"Pending Cards ({shown_made}).")
+            words = final_message(pos, f, made, shown_made)
+            click.echo(f"Card selection is final (1.1.3): {words.split(': ', 1)[1]}.")
         if made is not None and not choices and complete:
             click.echo("That selection breaks a restriction (`aeref check` says which): at the reveal it returns to "
                        "the hand (1.1.1 Step 2).")

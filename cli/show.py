@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import click
 
-from ..model.vocabulary import WarState, faction_name
+from ..model.vocabulary import WarState, faction_name, join_and
 from .common import EXIT_OK, choose_map, emit_json, json_option, load, require_faction
 
 _COUNTRY_FIELDS = ("posture", "policy", "status", "alignment")
@@ -130,7 +130,7 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
     maps = [map_] if map_ else list(pos.maps)
     s = pos.seasonal
     out: dict[str, Any] = {"file": pos.file, "game": pos.game, "turn": str(pos.turn),
-                           "reveal-turn": str(pos.turn.next()), "previous": s.previous, "maps": {}, "factions": {}}
+                           "reveal-turn": str(pos.turn.next()), "from-turn": str(pos.turn.ahead(-1)), "previous": s.previous, "maps": {}, "factions": {}}
     for m in maps:
         pool = {f: {"logistics": list(p.logistics), "partisan-bases": p.partisan_bases}
                 for f, p in s.marker_pool.get(m, {}).items()}
@@ -148,6 +148,7 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
             out["maps"][m]["markers"] = _markers(pos.markers.sections.get(m), *pos.markers.vp(m))
     for f in ([faction] if faction else list(pos.factions)):
         out["factions"][f] = {}
+        awaiting = pos.awaiting_reveal(f)
         for m in maps:
             fm = pos.factions[f].get(m)
             if fm is None:
@@ -157,6 +158,7 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
                 "hand": [_card(pos, c) for c in fm.hand],
                 "played": _played_by_year(pos, f, m),
                 "removed": [_card(pos, c) for c in fm.removed],
+                "pending-awaits-reveal": m in awaiting,
             }
     flat = pos.markers.sections.get(None)
     out["markers"] = _markers(flat, flat.vp if flat else None)      # written without a map
@@ -212,6 +214,10 @@ def render(f: dict) -> list[str]:
     lines = [f"{f['game'].upper()}, {f['turn']}: Pending Cards selected now are revealed in {f['reveal-turn']}"]
     if f["previous"]:
         lines.append(f"previous: {f['previous']} (the position the Pending Cards were selected in)")
+    waiting = [faction_name(fa) for fa, ms in f["factions"].items() if any(d.get("pending-awaits-reveal") for d in ms.values())]
+    if waiting:
+        lines.append(f"Pending Cards of {join_and(waiting)} await their reveal in this Seasonal Turn (1.1.1 Step 2): "
+                     "aeref reveal; the next Pending Cards are selected after it (1.1.1 Step 4)")
     for m, d in f["maps"].items():
         lines.append("")
         lines.append(f"{m.upper()} map: {WarState.of(d['war-state']).display} in effect")
@@ -258,7 +264,8 @@ def render(f: dict) -> list[str]:
                                   f"{c['turn'] or 'turn not given'}{''.join(', ' + k for k in c.get('kinds', []))})"
                                   for c in y["cards"])
                 played.append(f"{y['year'] if y['year'] is not None else 'year not given'}: {cards}")
-            rows = [["Current Card", _one(d["current"])], ["Pending Card", _one(d["pending"])],
+            waits = f" (selected in {f['from-turn']}, awaits its reveal)" if d.get("pending-awaits-reveal") else ""
+            rows = [["Current Card", _one(d["current"])], ["Pending Card", _one(d["pending"]) + waits],
                     [f"Hand ({len(d['hand'])})", _cards_text(d["hand"])],
                     ["Played", "; ".join(played) or "none"], ["Removed", _cards_text(d["removed"])]]
             for i, (what, text) in enumerate(rows):

@@ -93,6 +93,7 @@ class Position:
     raw: Optional[StateFile] = None
     base_dir: Optional[Path] = None
     seasonal: Seasonal = field(default_factory=Seasonal)
+    _previous: Any = field(default=None, repr=False, compare=False)   # the previous position, read once (False: unreadable)
 
     @property
     def board(self) -> "Board":
@@ -147,13 +148,38 @@ class Position:
     def revealed(self, faction: str) -> list[Revealed]:
         """Every card ``faction`` has revealed as a Current Card: its ``played``
         history on each map, oldest first, then the Current Card, revealed in
-        this turn (FORMAT 4: "The Current Card counts as revealed in turn")."""
+        this turn (FORMAT 4: "The Current Card counts as revealed in turn") -
+        or, while the faction's Pending Cards await their reveal
+        (:meth:`awaiting_reveal`), in the previous Seasonal Turn."""
         out = []
+        current_turn = self.turn.ahead(-1) if self.awaiting_reveal(faction) else self.turn
         for m, fm in self.factions.get(faction, {}).items():
             out += [Revealed(p.card, p.turn, m) for p in fm.played]
             if fm.current:
-                out.append(Revealed(fm.current, self.turn, m, current=True))
+                out.append(Revealed(fm.current, current_turn, m, current=True))
         return out
+
+    def awaiting_reveal(self, faction: str) -> dict[str, str]:
+        """The Pending Cards of ``faction`` selected in the previous Seasonal Turn
+        that await their reveal in this one (1.1.1 Step 2): ``{map: card id}``,
+        empty when there are none.
+
+        A position with ``previous:`` holds such cards until the faction reveals
+        (``aeref reveal``): its Pending Cards are those the previous position
+        holds. Pending Cards that differ from them were selected this turn,
+        after the reveal (1.1.1 Step 4). When the previous file cannot be read,
+        every Pending Card of a position with ``previous:`` counts as awaiting.
+        """
+        pending = {m: fm.pending for m, fm in self.factions.get(faction, {}).items() if fm.pending}
+        if not pending or self.seasonal.previous_path is None:
+            return {}
+        if self._previous is None:
+            prev, _ = read_state(self.seasonal.previous_path) if self.seasonal.previous_path.is_file() else (None, [])
+            self._previous = prev or False
+        if self._previous is False:
+            return pending
+        before = {m: fm.pending for m, fm in self._previous.factions.get(faction, {}).items() if fm.pending}
+        return pending if before == pending else {}
 
     def with_interpretations(self, overrides: dict[str, Any]) -> "Position":
         """A copy with ``overrides`` (already checked with :func:`check_value`) in force."""

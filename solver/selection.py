@@ -150,9 +150,16 @@ def _post_hand(ctx: SelectionContext):
         yield Nogood((Lit(slot, cid),), f"{card.text}: {why}")
 
 
-def final_message(pos: Position, faction: str, made: dict) -> str:
-    """The words of 1.1.3 "Card selection is final" for the selection ``made``."""
-    cards = ", ".join(f"{pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in made.items())
+def final_message(pos: Position, faction: str, made: dict, cards: Optional[str] = None) -> str:
+    """The words of 1.1.3 "Card selection is final" for the selection ``made``
+    (``{map: card id or None}``); ``cards`` shows the cards another way (default:
+    ids and names). Pending Cards that await their reveal say so (1.1.1 Step 2, 4)."""
+    if cards is None:
+        cards = ", ".join(f"{pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in made.items())
+    if pos.awaiting_reveal(faction):
+        return (f"card selection is final: the {faction_name(faction)} faction selected its Pending Cards ({cards}) in "
+                f"{pos.turn.ahead(-1)}; they await their reveal in this Seasonal Turn (1.1.1 Step 2): reveal them "
+                "(aeref reveal), then select the next Pending Cards (1.1.1 Step 4)")
     return f"card selection is final: the {faction_name(faction)} faction has already selected its Pending Cards ({cards})"
 
 

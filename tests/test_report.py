@@ -166,3 +166,18 @@ def test_a_proposed_allocation_is_drawn_with_its_ruling(tmp_path):
     page = render(report_data(load_position(tmp_path / "examples" / "tk-soviet-replacements.yaml"), ["soviet"],
                               (str(alloc), yaml.safe_load(alloc.read_text()))))
     assert page.count('class="placement bad"') == 2 and ">Illegal<" in page
+
+
+def test_a_placed_selection_heads_the_matrix_and_is_its_one_legal_cell():
+    """1.1.3 "Card selection is final": the Pending Card placed (here awaiting its reveal, 1.1.1 Step 2)
+    is a row of the matrix, its cell the one legal selection, and the page says why the rest are not."""
+    pos = load_position(EXAMPLES / "ds-axis-reveal.yaml")
+    [axis] = [fx for fx in report_data(pos, ["axis"])["factions"]]
+    mx = axis["matrix"]
+    assert mx["rows"][0]["card"]["id"] == "ds-axis-28a"
+    legal = [(row["card"] or {}).get("id") for row in mx["rows"] for cell in row["cells"] if cell["legal"]]
+    made = [(row["card"] or {}).get("id") for row in mx["rows"] for cell in row["cells"] if cell["made"]]
+    assert legal == made == ["ds-axis-28a"]
+    assert "they await their reveal" in mx["final"]
+    page = render(report_data(pos, ["axis"]))
+    assert 'class="cell legal made"' in page and "1.1.3: card selection is final" in page
