@@ -166,7 +166,7 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
     for k in data:
         if k not in ("hexes", "boxes", "stacking"):
             problems.append(Problem(file, join_path("map", str(k)), unknown_key(k, ("hexes", "boxes", "stacking"))))
-    boxes = data.get("boxes") or []
+    boxes = [] if data.get("boxes") is None else data["boxes"]
     if isinstance(boxes, dict):
         for name, content in boxes.items():
             board.boxes.append(str(name))
@@ -199,7 +199,7 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
                     problems.append(Problem(file, join_path("map", "stacking", str(k)), f"a limit is a whole number, not {v!r}"))
                 else:
                     board.stacking[kk] = v
-    hexes = data.get("hexes") or {}
+    hexes = {} if data.get("hexes") is None else data["hexes"]
     if not isinstance(hexes, dict):
         problems.append(Problem(file, "map.hexes", "hexes are a mapping from hex id to hex"))
         hexes = {}

@@ -46,7 +46,11 @@ RICH = {
 
 @pytest.fixture
 def rich(tmp_path):
-    write_state(tmp_path, "before.yaml", {**RICH, "turn": "Aug-Sept 1941", "previous": None})
+    # The position the Pending Cards were selected in: 11 was then the Pending Card, 28a still in hand,
+    # so this position's Pending Card 28a was selected now (it does not await a reveal).
+    before_axis = {"ds": {"current": "2a", "pending": 11, "hand": [3, 8, "28a"], "removed": ["12"]}}
+    write_state(tmp_path, "before.yaml", {**RICH, "turn": "Aug-Sept 1941", "previous": None,
+                                          "factions": {**RICH["factions"], "axis": before_axis}})
     return write_state(tmp_path, "state.yaml", RICH)
 
 
