@@ -33,6 +33,14 @@ from .logistics import check_logistics, logistics  # noqa: E402  (1.2)
 for _cmd in (reveal, war_state, drm, logistics, check_logistics):
     cli.add_command(_cmd)
 
+from .turn import next_turn, select  # noqa: E402  (a Seasonal Turn by commands: 1.1.1 Step 4, 1.1.3)
+from .show import show  # noqa: E402  (the whole position)
+for _cmd in (select, next_turn, show):
+    cli.add_command(_cmd)
+
+from .report import report  # noqa: E402  (one HTML page of the position and its rulings)
+cli.add_command(report)
+
 
 def main() -> None:
     """Entry point of the ``aeref`` console script."""

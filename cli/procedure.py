@@ -10,8 +10,8 @@ from ..solver.drm import SEGMENTS
 from ..model.vocabulary import faction_name
 from .common import (
     choose_map, map_option,
-    EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option, interpretations_text,
-    json_option, load, require_faction,
+    EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, country_arg, emit_json, force_option, interp_option, interpretations_text,
+    json_option, load, require_faction, write_position,
 )
 
 remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNTRY",
@@ -19,69 +19,65 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
                                   "Neutrality or Surrender Policy or Truce marker (repeatable).")
 
 
-def _check_removals(pos, names, maps) -> None:
-    """``--remove COUNTRY``: each must be on the Posture Display of one of ``maps``; raises :class:`BadInput`."""
-    for name in names:
-        if not any(pos.country(name, m) is not None for m in maps):
-            shown = sorted({c.name for m in maps for c in pos.countries_on(m)})
-            raise BadInput(f"--remove {name}: {name} is not on the {' or '.join(x.upper() for x in maps)} Posture Display "
-                           f"of {pos.file} (countries: {', '.join(shown) or 'none'})")
-
-
-def _write(pos, path):
-    from ..model.write import write_state
-    try:
-        write_state(pos, path)
-    except OSError as exc:
-        raise BadInput(f"--write {path}: {exc.strerror or exc}") from None
-
-
 @click.command()
 @click.argument("state", type=click.Path(dir_okay=False))
-@faction_option
+@click.option("--faction", "-f", required=True, type=click.Choice(["axis", "western", "soviet", "all"], case_sensitive=False),
+              help="The faction revealing, or all: every faction of the file, in the order of play (Axis, Western, Soviet).")
 @click.option("--previous", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="The state file of the Seasonal Turn the Pending Cards were selected in (overrides `previous:`).")
 @click.option("--declare-total-war", is_flag=True,
               help="An Allied faction declares Total War after an illegal Axis Current Card (1.1.1).")
 @remove_option
 @click.option("--write", "write", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Write the resulting position as a new state file (ready for `aeref pairs`).")
+              help="Write the resulting position as a new state file (ready for `aeref pairs`); its `previous:` "
+                   "names the position the Pending Cards were selected in.")
+@force_option
 @json_option
 @interp_option
-def reveal(state, faction, previous, declare_total_war, remove, write, as_json, interpretations):
+def reveal(state, faction, previous, declare_total_war, remove, write, force, as_json, interpretations):
     """Reveal a faction's Pending Cards: the Option Card Procedure (1.1.1 Steps 1-2, *5),
     Reinforcements (1.1.2.2), the war state changes it sets off (12) and *1.1.4.
 
     STATE's turn is the Seasonal Turn of the reveal; the Pending Cards are
     checked against the position they were selected in (`previous:` or
-    --previous). Exit code 1 when a revealed card was illegal.
+    --previous). With --faction all every faction reveals, in the order of
+    play, each after the one before. Exit code 1 when a revealed card was
+    illegal.
 
     \b
     Example:
       aeref reveal examples/ds-axis-reveal.yaml --faction axis
     """
     from ..solver.procedure import load_previous, reveal as run
+    from ..solver.turn import reveal_all
 
     pos = load(state, interpretations)
-    f = require_faction(pos, faction)
-    _check_removals(pos, remove, pos.maps)
+    every = faction.lower() == "all"
+    f = None if every else require_faction(pos, faction)
+    for name in remove:
+        country_arg(pos, name, "--remove")
     prev = load_previous(pos, previous)
     try:
-        res = run(pos, f, prev, declare_total_war, tuple(remove))
+        res = reveal_all(pos, prev, declare_total_war, tuple(remove)) if every else run(pos, f, prev, declare_total_war, tuple(remove))
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     if write:
-        _write(res.position, write)
+        write_position(res.position, write, force, previous=previous)
     if as_json:
         out = res.as_json()
         out["written"] = write
         emit_json(out)
     else:
-        click.echo(f"Option Card Procedure: {faction_name(f)}, {pos.turn} ({pos.game.upper()})")
-        for s in res.steps:
-            tag = f"[{s.map.upper()}] " if s.map and len(pos.maps) > 1 else ""
-            click.echo(f"  {tag}{s}")
-        click.echo(interpretations_text(res.interpretations))
+        said = set()         # with --faction all, a war state fact every faction's reveal repeats is said once
+        for one in (res.reveals if every else [res]):
+            click.echo(f"Option Card Procedure: {faction_name(one.faction)}, {pos.turn} ({pos.game.upper()})")
+            for s in one.steps:
+                tag = f"[{s.map.upper()}] " if s.map and len(pos.maps) > 1 else ""
+                if s.rule == "12" and (tag, str(s)) in said:
+                    continue
+                said.add((tag, str(s)))
+                click.echo(f"  {tag}{s}")
+        click.echo(interpretations_text(res.as_json()["interpretations"]))
         if write:
             click.echo(f"Wrote {write}")
     return EXIT_ILLEGAL if res.illegal else EXIT_OK
@@ -96,9 +92,10 @@ def reveal(state, faction, previous, declare_total_war, remove, write, as_json, 
 @remove_option
 @click.option("--write", "write", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write the resulting position as a new state file.")
+@force_option
 @json_option
 @interp_option
-def war_state(state, map_, card, to, remove, write, as_json, interpretations):
+def war_state(state, map_, card, to, remove, write, force, as_json, interpretations):
     """The war state of a map (12) and what changes it: an Allied Country with a
     Posture of War, a card's `starts:`, or --to. With the effects of 12.2 or the
     numbered steps of 12.3 that apply, each with its Turn Track box.
@@ -113,19 +110,23 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
 
     pos = load(state, interpretations, war_state_due=True)
     m = choose_map(pos, map_)
+    for name in remove:
+        country_arg(pos, name, "--remove", m)
     c = None
     if card is not None:
         ref = str(card).strip().lower()
         if re.fullmatch(r"[0-9]+[a-z]?", ref):
-            # a bare number names no faction: say which ids would do on this map
+            # a bare number: the card of that number on this map, when only one faction has one
             ids = sorted(cid for cid, x in pos.cards.items() if x.map == m and x.number == ref)
-            which = f"write the full id: {' or '.join(ids)}" if ids else f"write the full id such as {m}-axis-{ref}"
-            raise BadInput(f"--card {card}: a bare number names no faction; {which}")
+            if len(ids) != 1:
+                which = f"write the full id: {' or '.join(ids)}" if ids else f"no {m.upper()} card has the number {ref}"
+                raise BadInput(f"--card {card}: {which}")
+            card = ids[0]
         cid = card_arg(pos, card, "--card", m, None)
         c = pos.cards[cid]
         if c.map != m:
             raise BadInput(f"--card: {cid} is a {c.map.upper()} card, not a {m.upper()} card")
-    _check_removals(pos, remove, (m,))
+
     all_triggers = ws.triggers(pos, m, c)
     notes = ws.missing_facts(pos, m)
     due, spent = ws.due(pos, m, c)          # only --to asks for a given war state (12: no going back)
@@ -149,7 +150,7 @@ def war_state(state, map_, card, to, remove, write, as_json, interpretations):
     else:
         ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "nothing sets off a change")
     if write and legal:
-        _write(ws.apply(pos, ch), write)
+        write_position(ws.apply(pos, ch), write, force)
     if as_json:
         out = {"map": m, "turn": str(pos.turn), "legal": legal, "war-state": pos.war_state[m],
                "triggers": [{"war-state": s, "cause": why} for s, why in all_triggers], "change": ch.as_json() if ch.changes else None,
@@ -196,9 +197,8 @@ def drm(state, map_, country, tables, segment, as_json):
 
     pos = load(state)
     m = choose_map(pos, map_)
-    if country is not None and pos.country(country, m) is None:
-        raise BadInput(f"--country: {country} is not on the {m.upper()} Posture Display of {pos.file} "
-                       f"(countries: {', '.join(c.name for c in pos.countries_on(m)) or 'none'})")
+    if country is not None:
+        country_arg(pos, country, "--country", m)
     for t in tables:
         if not table_key(t).strip("-"):
             raise BadInput(f"--table {t!r}: name the table rolled on (current-card, diplomatic-incident, "

@@ -6,14 +6,15 @@ import click
 from ..model.vocabulary import faction_name
 from .common import (
     choose_map, map_option,
-    EXIT_ILLEGAL, EXIT_OK, BadInput, emit_json, faction_option, interp_option, interpretations_text, json_option, load, require_faction,
-    time_limit_option,
+    EXIT_ILLEGAL, EXIT_OK, BadInput, budget, emit_json, faction_option, interp_option, interpretations_text, json_option,
+    live_line, load, require_faction, time_limit_option,
 )
 
 
 
-def solution_json(ctx, alloc, optimal: bool, extra: dict | None = None) -> dict:
-    """The JSON of ``aeref replacements`` (FORMAT 5) for an allocation of ``ctx``."""
+def solution_json(ctx, alloc, optimal: bool, extra: dict | None = None, bound: int | None = None) -> dict:
+    """The JSON of ``aeref replacements`` (FORMAT 5) for an allocation of ``ctx``; ``bound``: the
+    proven upper bound on the steps that can be used when the allocation is not proved optimal."""
     from ..solver.replacements import interpretations_used, paid_with_text
     from ..solver.replacements.lost import explain_lost
 
@@ -25,7 +26,7 @@ def solution_json(ctx, alloc, optimal: bool, extra: dict | None = None) -> dict:
         placements.append({"unit": uid, "location": loc, "paid-with": paid_with_text(ctx, uid, pay),
                            "basis": ctx.eligible[uid].get(loc, "")})
     out = {"faction": ctx.faction, "map": ctx.map, "optimal": optimal, "steps-received": received,
-           "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, optimal),
+           "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, bound is None or bound <= alloc.steps_used(), bound=bound),
            "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
            "interpretations": interpretations_used(ctx.pos, ctx.map)}
     if ctx.notes:
@@ -65,22 +66,25 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     """The best way to take and place this turn's replacement steps (1.3).
 
     Maximises the steps used, then the `prefer` weights; every lost step is
-    listed with its rule and reason.
+    listed with its rule and reason. When the time limit (or Ctrl-C) ends the
+    search, the best allocation found (never worse than the greedy one) is
+    printed with the proven bound on the steps that can be used.
 
     \b
     Example:
       aeref replacements examples/tk-soviet-replacements.yaml --faction soviet
     """
-    from ..solver.replacements.optimise import SolverLimitReached, optimise
+    from ..solver.replacements.optimise import optimise
 
-    pos = load(state, interpretations)
+    limit = budget(time_limit)
+    pos = load(state, interpretations, limit)
     m = choose_map(pos, map_)
     f = require_faction(pos, faction)
-    try:
-        res = optimise(pos, f, m, time_limit)
-    except SolverLimitReached as exc:
-        raise BadInput(f"{state}: {exc}; raise --time-limit") from None
-    out = solution_json(res.ctx, res.allocation, res.optimal, {"status": res.status})
+    with live_line(as_json) as progress:
+        res = optimise(pos, f, m, budget=limit, progress=progress)
+    out = solution_json(res.ctx, res.allocation, res.optimal, {"status": res.status}, res.bound)
+    if not res.optimal:
+        out["steps-bound"] = res.bound
     if as_json:
         emit_json(out)
         return EXIT_OK
@@ -92,8 +96,14 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     rows = [[p["unit"], p["location"], ", ".join(p["paid-with"]), p["basis"]] for p in out["placements"]]
     if rows:
         click.echo(tabulate(rows, headers=["unit", "location", "paid with", "Replacement Location (1.3.4)"], tablefmt="simple"))
-    click.echo(f"Steps used: {out['steps-used']} of {out['steps-received']}"
-               + (" (optimal, proved)" if res.optimal else f" -- {res.status}"))
+    used = out["steps-used"]
+    if res.optimal:
+        tail = " (optimal, proved)"
+    elif res.bound is not None and res.bound > used:
+        tail = f", at most {res.bound} can be used ({res.status})"
+    else:
+        tail = f" ({res.status})"
+    click.echo(f"Steps used: {used} of {out['steps-received']}{tail}")
     for lost in out["lost"]:
         click.echo(f"Lost: {_steps_text(lost['count'], lost['step'])} [{lost['rule']}] {lost['reason']}")
     for note in out.get("notes", []):

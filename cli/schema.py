@@ -5,7 +5,7 @@ import json
 
 import click
 
-from .common import BadInput
+from .common import write_text_safely
 
 
 @click.command()
@@ -13,8 +13,9 @@ from .common import BadInput
               help="Which file the schema describes: a state file (docs/format.md sections 4, 6) or a deck file (section 2).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write the schema to FILE instead of printing it.")
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
 @click.option("--json", "as_json", is_flag=True, help="Accepted for symmetry with the other commands: the schema is JSON anyway.")
-def schema(kind, output, as_json):
+def schema(kind, output, force, as_json):
     """Print the JSON Schema of state or deck files, generated from aeref's models.
 
     An editor with a YAML language server (VS Code with the YAML extension,
@@ -28,7 +29,7 @@ def schema(kind, output, as_json):
 
     \b
     Example:
-      aeref schema --kind deck > schema/deck.schema.json
+      aeref schema --kind deck -o schema/deck.schema.json --force
     """
     from ..model.schema import json_schema
 
@@ -36,9 +37,5 @@ def schema(kind, output, as_json):
     if output is None:
         click.echo(text, nl=False)
         return 0
-    try:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        raise BadInput(f"--output {output}: cannot write: {exc.strerror or exc}") from None
+    write_text_safely(output, text, force, "--output")
     return 0

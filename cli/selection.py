@@ -1,15 +1,20 @@
 """``aeref validate``, ``pairs``, ``check`` and ``why`` (FORMAT 5; rules 1.1.3)."""
 from __future__ import annotations
 
+import heapq
+
 import click
 
 from ..model.position import read_state
 
 from ..model.vocabulary import faction_name, join_and, plural
 from .common import (
-    EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, card_arg, emit_json, faction_option, interp_option,
-    interpretations_text, json_option, load, require_faction, time_limit_option,
+    EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, budget, card_arg, emit_json, faction_option, interp_option,
+    interpretations_text, json_option, live_line, load, require_faction, selection_args, time_limit_option,
 )
+
+#: Rows of the ``pairs`` table shown when ``--limit`` is not given.
+DEFAULT_ROWS = 50
 
 
 def _natural(cid):
@@ -32,21 +37,35 @@ def _card_cell(pos, cid):
 @click.argument("state", type=click.Path(dir_okay=False))
 @json_option
 def validate(state, as_json):
-    """Load STATE and its decks and report every problem.
+    """Load STATE and its decks and report every problem. A deck file (a
+    mapping with `cards:` and no `game:`) is checked on its own: every card's
+    fields, one card per number, the © twins.
 
     \b
     Example:
       aeref validate examples/ae-soviet-production.yaml
+      aeref validate examples/decks/soviet.yaml
     """
+    from .validate_deck import is_deck, validate_deck
+
+    if is_deck(state):
+        return validate_deck(state, as_json)
     pos, problems = read_state(state)
+    from ..model.decks import country_notes
+    notes = country_notes(pos) if pos is not None else []
     if as_json:
-        emit_json({"ok": not problems, "problems": [p.as_json() for p in problems]})
+        out = {"ok": not problems, "problems": [p.as_json() for p in problems]}
+        if notes:
+            out["notes"] = [p.as_json() for p in notes]
+        emit_json(out)
     elif not problems:
         n = sum(len(fm.hand) for f in pos.factions.values() for fm in f.values())
         click.echo(
             f"OK: {state}: {pos.game.upper()} {pos.turn}, {plural(len(pos.cards), 'card')}, "
             f"factions {join_and(pos.factions) or 'none'}, {plural(n, 'card')} in hands"
         )
+        for note in notes:
+            click.echo(f"Note: {note}")
     else:
         for p in problems:
             click.echo(str(p))
@@ -58,14 +77,35 @@ def validate(state, as_json):
     return EXIT_OK
 
 
+def excluded_json(ans, rules: dict) -> dict:
+    """One entry of ``pairs --json`` ``excluded``: the card, the minimal set of rules that
+    excludes it (as ``why`` finds it) and their messages in one line."""
+    return {"card": ans.card, "rules": [{"rule": rules[k].number, "title": rules[k].title} for k in ans.rules],
+            "message": excluded_message(ans)}
+
+
+def excluded_message(ans) -> str:
+    """The reason a card is in no legal selection, in one line."""
+    if not ans.rules:
+        return "the time limit ran out before the rules that exclude it were found (ask aeref why)"
+    text = "; ".join(str(v) for v in ans.violations)
+    if not ans.complete:
+        text += " (the time limit ran out while the rules were narrowed down: fewer of them may do)"
+    return text
+
+
 @click.command()
 @click.argument("state", type=click.Path(dir_okay=False))
 @faction_option
 @json_option
 @interp_option
 @time_limit_option
-def pairs(state, faction, as_json, interpretations, time_limit):
-    """Every legal Pending Card selection of a faction this turn (1.1.3).
+@click.option("--limit", "rows", type=click.IntRange(min=0), default=DEFAULT_ROWS, show_default=True, metavar="N",
+              help="Show at most N selections in the table (0: all); the count is always exact and --json lists "
+                   "every selection.")
+def pairs(state, faction, as_json, interpretations, time_limit, rows):
+    """Every legal Pending Card selection of a faction this turn (1.1.3), and why each hand card
+    in none of them is left out.
 
     Exit code 1 when no legal selection exists other than selecting nothing.
 
@@ -73,12 +113,19 @@ def pairs(state, faction, as_json, interpretations, time_limit):
     Example:
       aeref pairs examples/ae-soviet-production.yaml --faction soviet
     """
-    from ..solver.choices import enumerate_choices
+    from ..solver.choices import enumerate_choices, excluded_cards
+    from ..solver.selection import RULES, final_message, interpretations_used, make_context, post, selection_made
 
-    pos = load(state, interpretations)
+    limit = budget(time_limit)
+    pos = load(state, interpretations, limit)
     f = require_faction(pos, faction)
-    choices, complete = enumerate_choices(pos, f, time_limit)
-    from ..solver.selection import interpretations_used, selection_made
+    ctx = make_context(pos, f)
+    constraints = post(RULES, ctx)
+    with live_line(as_json) as progress:
+        choices, complete = enumerate_choices(pos, f, budget=limit, progress=progress, ctx=ctx,
+                                              constraints=constraints)
+        excluded = excluded_cards(ctx, constraints, choices, limit) if complete else []
+    rules = {c.rule.key: c.rule for c in constraints}
     interps = interpretations_used(pos)
     made = selection_made(pos, f)
     if as_json:
@@ -87,17 +134,16 @@ def pairs(state, faction, as_json, interpretations, time_limit):
             out["selection-made"] = made
         out["complete"] = complete
         out["interpretations"] = interps
+        out["excluded"] = [excluded_json(a, rules) for a in excluded]
         emit_json(out)
     else:
         from tabulate import tabulate
-        shown = sorted(choices, key=lambda ch: tuple(_natural(ch[m]) for m in pos.maps))
-        rows = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
         click.echo(f"Legal Pending Card selections: {faction_name(f)}, {pos.turn} ({pos.game.upper()}), "
                    f"revealed in {pos.turn.next()}")
         if made is not None:
             shown_made = ", ".join(f"{m.upper()} {_card_cell(pos, c)}" if c else f"no {m.upper()} card" for m, c in made.items())
-            click.echo(f"Card selection is final (1.1.3): the {faction_name(f)} faction has already selected its "
-                       f"Pending Cards ({shown_made}).")
+            words = final_message(pos, f, made, shown_made)
+            click.echo(f"Card selection is final (1.1.3): {words.split(': ', 1)[1]}.")
         if made is not None and not choices and complete:
             click.echo("That selection breaks a restriction (`aeref check` says which): at the reveal it returns to "
                        "the hand (1.1.1 Step 2).")
@@ -105,9 +151,21 @@ def pairs(state, faction, as_json, interpretations, time_limit):
             click.echo("No Pending Card can be selected without violating a restriction: the faction must say so "
                        "and will reveal no new Current Card next Seasonal Phase (1.1.3).")
         else:
-            click.echo(tabulate(rows, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
+            nat = {v: _natural(v) for ch in choices for v in ch.values()}
+
+            def key(ch):
+                return tuple(nat[ch[m]] for m in pos.maps)
+            cut = heapq.nsmallest(rows, choices, key=key) if rows else sorted(choices, key=key)
+            table = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(cut)]
+            click.echo(tabulate(table, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
+            if len(cut) < len(choices):
+                click.echo(f"... and {len(choices) - len(cut)} more (--limit 0 shows every selection, --json lists them)")
             click.echo(f"{len(choices)} legal selection{'s' if len(choices) != 1 else ''}"
                        + ("" if complete else " found before the time limit; the list is NOT complete") + ".")
+        if excluded:
+            click.echo("In no legal selection:")
+            for a in excluded:
+                click.echo(f"  {a.slot.upper()} {_card_cell(pos, a.card)}: {excluded_message(a)}")
         click.echo(interpretations_text(interps))
     # exit 1 claims that nothing else is legal: only once the enumeration is complete
     nothing_only = complete and all(all(v is None for v in ch.values()) for ch in choices)
@@ -134,28 +192,26 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
 
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
-    choice = {}
-    for m, ref in (("tk", tk_card), ("ds", ds_card)):
-        if ref is None:
-            continue
-        if m not in pos.maps:
-            raise BadInput(f"--{m}: game {pos.game} has no {m.upper()} map (maps: {', '.join(pos.maps)})")
-        choice[m] = card_arg(pos, ref, f"--{m}", m, f)
+    choice = selection_args(pos, f, tk_card, ds_card)
     ruling = rule(pos, f, choice)
     if as_json:
         emit_json(ruling.as_json())
     else:
-        def cell(m):
-            cid = choice.get(m)
-            if not cid:
-                return "no card"
-            return _card_cell(pos, cid) if pos.cards[cid].map == m else f"{cid} {pos.cards[cid].name}"
-        shown = ", ".join(f"{m.upper()} {cell(m)}" for m in pos.maps)
-        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} Pending Cards {shown}")
-        for v in ruling.violations:
-            click.echo(f"  {v}")
-        click.echo(interpretations_text(ruling.interpretations))
+        for line in ruling_lines(pos, f, choice, ruling):
+            click.echo(line)
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL
+
+
+def ruling_lines(pos, faction: str, choice: dict, ruling) -> list[str]:
+    """The text of `check`'s ruling on ``choice`` (map -> card id; a map left out: no card), line by line."""
+    def cell(m):
+        cid = choice.get(m)
+        if not cid:
+            return "no card"
+        return _card_cell(pos, cid) if pos.cards[cid].map == m else f"{cid} {pos.cards[cid].name}"
+    shown = ", ".join(f"{m.upper()} {cell(m)}" for m in pos.maps)
+    return ([f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(faction)} Pending Cards {shown}"]
+            + [f"  {v}" for v in ruling.violations] + [interpretations_text(ruling.interpretations)])
 
 
 @click.command()
@@ -176,7 +232,8 @@ def why(state, card, faction, as_json, interpretations, time_limit):
     """
     from ..solver.choices import SolverLimitReached, why as explain
 
-    pos = load(state, interpretations)
+    limit = budget(time_limit)
+    pos = load(state, interpretations, limit)
     f = require_faction(pos, faction)
     map_ = pos.maps[0] if len(pos.maps) == 1 else None
     if map_ is None and "-" not in card.strip():
@@ -188,10 +245,10 @@ def why(state, card, faction, as_json, interpretations, time_limit):
         map_ = found[0] if found else pos.maps[0]
     cid = card_arg(pos, card, "CARD", map_, f)
     try:
-        ans = explain(pos, f, cid, time_limit)
+        ans = explain(pos, f, cid, budget=limit)
     except SolverLimitReached:
-        raise BadInput(f"{state}: the time limit of {time_limit} s was reached before the solver decided whether "
-                       f"{cid} is in a legal selection; raise --time-limit") from None
+        raise BadInput(f"{state}: the time limit of {time_limit:g} s (or Ctrl-C) ended the search before the solver "
+                       f"decided whether {cid} is in a legal selection; raise --time-limit") from None
     if as_json:
         emit_json(ans.as_json())
     else:
@@ -204,7 +261,7 @@ def why(state, card, faction, as_json, interpretations, time_limit):
             for v in ans.violations:
                 click.echo(f"  {v}")
             if not ans.complete:
-                click.echo(f"  (the time limit of {time_limit} s was reached while the rules were narrowed down: "
+                click.echo(f"  (the time limit of {time_limit:g} s was reached while the rules were narrowed down: "
                            "these rules together exclude the card, but fewer of them may do)")
         click.echo(interpretations_text(ans.interpretations))
     return EXIT_OK if ans.legal else EXIT_ILLEGAL

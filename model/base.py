@@ -47,35 +47,28 @@ def one_of(allowed: tuple, what: str):
             return v
         key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
         if key not in allowed:
-            raise ValueError(f"unknown {what} {v!r}: use {', '.join(allowed)}")
+            from .wording import unknown
+            raise ValueError(unknown(what, v, allowed))
         return key
     return check
 
 
-def _describe(err: dict) -> str:
-    kind = err.get("type", "")
-    msg = err.get("msg", "invalid")
-    if kind == "extra_forbidden":
-        return "unknown key"
-    if kind == "missing":
-        return "required key missing"
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
-    inp = err.get("input")
-    if kind in ("literal_error", "enum") and inp is not None:
-        return f"{msg}, not {inp!r}"
-    return msg
+def _model_named(name: str, root: type = None) -> Any:
+    """The :class:`FileModel` subclass called ``name`` (pydantic names the model it validated in ``title``)."""
+    for sub in (root or FileModel).__subclasses__():
+        if sub.__name__ == name:
+            return sub
+        found = _model_named(name, sub)
+        if found is not None:
+            return found
+    return None
 
 
 def problems_from_validation(exc: ValidationError, file: str, prefix: str = "") -> list[Problem]:
-    """One :class:`Problem` per pydantic error, with its YAML path under ``prefix``."""
-    out = []
-    for err in exc.errors():
-        loc = [p for p in err.get("loc", ()) if not (isinstance(p, str) and (p.startswith("function-") or "[" in p and p.endswith("]") and p.split("[")[0] in ("list", "dict", "union", "tagged-union")))]
-        # pydantic adds union branch names such as 'str' / 'int' / 'list[...]' to locations
-        loc = [p for p in loc if p not in ("str", "int", "float", "bool", "none", "dict", "list")]
-        out.append(Problem(file, join_path(prefix, *loc), _describe(err)))
-    return out
+    """The problems of a pydantic error in the player's words (:mod:`model.wording`):
+    one per mistake, with its YAML path under ``prefix``."""
+    from .wording import describe_errors
+    return describe_errors(exc.errors(), _model_named(exc.title), file, prefix)
 
 
 def validate_items(items: Any, model: type, file: str, where: str, problems: list[Problem], what: str,

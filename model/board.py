@@ -15,6 +15,7 @@ Used by 1.2 (Logistics / Partisan Segment) and 1.3 (Replacements Segment).
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Union
 
@@ -52,7 +53,9 @@ def unit_type(v: Any) -> str:
     key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
     key = UNIT_TYPE_ALIASES.get(key, key)
     if key not in UNIT_TYPES:
-        raise ValueError(f"unknown unit type {v!r}: use one of {', '.join(UNIT_TYPES)}")
+        from .wording import shown, suggest
+        raise ValueError(f"unknown unit type {shown(v)}{suggest(key, list(UNIT_TYPES) + list(UNIT_TYPE_ALIASES))}: "
+                         f"use one of {', '.join(UNIT_TYPES)}")
     return key
 
 
@@ -142,6 +145,7 @@ class Hex:
     neighbours: tuple = ()
     units: tuple = ()
     markers: tuple = ()
+    at: Optional[tuple] = None            # (column, row) where a picture draws it (aeref report)
 
 
 @dataclass(frozen=True)
@@ -198,9 +202,25 @@ class Board:
     def markers_at(self, loc: str) -> tuple:
         return self.hexes[loc].markers if loc in self.hexes else ()
 
+    def hexes_in(self, country: str) -> list:
+        """The hexes that lie in ``country`` (:func:`same_country`), in map order (cached per name)."""
+        cache = self.__dict__.setdefault("_hexes_in", {})
+        if country not in cache:
+            by_name: dict = self.__dict__.setdefault("_by_country", {})
+            if not by_name:
+                for h in self.hexes.values():
+                    by_name.setdefault(h.country, []).append(h)
+            names = [c for c in by_name if same_country(c, country)]
+            cache[country] = [h for h in self.hexes.values() if h.country in names] if len(names) > 1 else \
+                list(by_name[names[0]]) if names else []
+        return cache[country]
+
     def supply_sources(self, country: str) -> list:
-        """The ids of the hexes that are a supply source of ``country``."""
-        return [h.id for h in self.hexes.values() if same_country(h.supply_source, country)]
+        """The ids of the hexes that are a supply source of ``country`` (cached per country)."""
+        cache = self.__dict__.setdefault("_sources", {})
+        if country not in cache:
+            cache[country] = [h.id for h in self.hexes.values() if same_country(h.supply_source, country)]
+        return list(cache[country])
 
     def enemy_ground_units(self, loc: str, faction: str) -> list:
         """The ground units in ``loc`` of a faction other than ``faction``."""
@@ -253,28 +273,36 @@ class Board:
         and through no hex holding a ground unit of another faction (the start
         and the target included). With ``overland`` the line passes through
         no Off-Map Box (a box may still be the target). Returns a
-        :class:`SupplyTrace` (the shortest path when ok). Imports networkx.
+        :class:`SupplyTrace` (a shortest path when ok; among equally short ones,
+        the one a breadth-first search from the targets in the order given finds
+        first, so the same position always gives the same line). Imports networkx.
         """
-        tset = frozenset(targets)
-        if not tset:
+        targets = tuple(dict.fromkeys(targets))
+        if not targets:
             return SupplyTrace(False, (), "there is no supply source to trace to")
         if start not in self.graph:
             return SupplyTrace(False, (), f"{start} is not on the map")
         if start in self.hexes and self.enemy_ground_units(start, faction):
             return SupplyTrace(False, (), f"{start} holds an enemy ground unit")
-        paths = self._supply_paths(faction, tset, overland)
-        if start not in paths:
-            return SupplyTrace(False, (), self._why_cut(start, faction, tset, overland))
-        path = tuple(reversed(paths[start]))
-        return SupplyTrace(True, path, f"supply line {' - '.join(path)}")
+        toward = self._supply_paths(faction, targets, overland)
+        if start not in toward:
+            return SupplyTrace(False, (), self._why_cut(start, faction, targets, overland))
+        return SupplyTrace(True, self._line(toward, start), f"supply line {' - '.join(self._line(toward, start))}")
 
-    def _why_cut(self, start: str, faction: str, targets: frozenset, overland: bool) -> str:
+    @staticmethod
+    def _line(toward: dict, start: str) -> tuple:
+        path = [start]
+        while toward[path[-1]] is not None:
+            path.append(toward[path[-1]])
+        return tuple(path)
+
+    def _why_cut(self, start: str, faction: str, targets: tuple, overland: bool) -> str:
         """Why no supply line runs from ``start`` to ``targets``, as it is: enemy ground units in the way,
         only lines through an Off-Map Box (overland), or no line of neighbours at all."""
         shown = ", ".join(sorted(str(t) for t in targets)[:5])
         through_enemy = self._supply_paths(faction, targets, overland, avoid_enemy=False)
         if start in through_enemy:
-            blocking = [n for n in reversed(through_enemy[start]) if n in self.hexes and self.enemy_ground_units(n, faction)]
+            blocking = [n for n in self._line(through_enemy, start) if n in self.hexes and self.enemy_ground_units(n, faction)]
             return (f"every line from {start} to {shown} passes a hex with an enemy ground unit "
                     f"(such as {', '.join(blocking[:3])})")
         if overland and start in self._supply_paths(faction, targets, False):
@@ -282,19 +310,33 @@ class Board:
                     "cannot pass through one")
         return f"no line of neighbouring hexes runs from {start} to {shown}"
 
-    def _supply_paths(self, faction: str, targets: frozenset, overland: bool, avoid_enemy: bool = True) -> dict:
-        """Shortest paths from the nearest of ``targets`` to every location that can trace to them (cached).
+    def _supply_paths(self, faction: str, targets: tuple, overland: bool, avoid_enemy: bool = True) -> dict:
+        """For every location that can trace to ``targets``: the next location on a shortest line
+        toward them (None at a target). A breadth-first search from the targets in order over the
+        graph's adjacency, as a unit-weight Dijkstra search finds them, cached per question.
         ``avoid_enemy`` False: hexes with enemy ground units are passable (to say why a line is cut)."""
         key = (faction, targets, overland, avoid_enemy)
         cache = self.__dict__.setdefault("_supply_cache", {})
         if key not in cache:
-            import networkx as nx
             g = self.graph
-            keep = [n for n in g if not ((avoid_enemy and n in self.hexes and self.enemy_ground_units(n, faction)) or
-                                         (overland and n not in self.hexes and n not in targets))]
-            sub = g.subgraph(keep)
-            sources = {t for t in targets if t in sub}
-            cache[key] = nx.multi_source_dijkstra_path(sub, sources) if sources else {}
+            enemy = self.__dict__.setdefault("_enemy_hexes", {})
+            if faction not in enemy:
+                enemy[faction] = {h.id for h in self.hexes.values() if self.enemy_ground_units(h.id, faction)}
+            blocked = enemy[faction] if avoid_enemy else set()
+            tset = set(targets)
+
+            def open_(n):
+                return n not in blocked and not (overland and n not in self.hexes and n not in tset)
+            adj = g.adj
+            toward: dict = {t: None for t in targets if t in g and open_(t)}
+            queue = deque(toward)
+            while queue:
+                u = queue.popleft()
+                for v in adj[u]:
+                    if v not in toward and open_(v):
+                        toward[v] = u
+                        queue.append(v)
+            cache[key] = toward
         return cache[key]
 
     def supplied(self, start: str, faction: str, targets: Iterable[str], stated: Optional[bool] = None, *,

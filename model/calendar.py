@@ -70,10 +70,10 @@ def parse_turn(text: object, names: Sequence[str] | None = None) -> Turn:
     spellings when ``text`` is not a Seasonal Turn.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a Seasonal Turn is written '<turn> <year>' such as 'Nov-Dec 1941', not {text!r}")
+        raise ValueError(f"write a Seasonal Turn such as Nov-Dec 1941 (the turn, then the year), not {text!r}")
     m = _TURN.match(text)
     if not m:
-        raise ValueError(f"unknown turn {text!r}: write '<turn> <year>' such as 'Nov-Dec 1941'")
+        raise ValueError(f"write a Seasonal Turn such as Nov-Dec 1941 (the turn, then the year), not {text!r}")
     key = re.sub(r"[^a-z]", "", m.group("name").lower())
     season = None
     if names:
@@ -83,8 +83,10 @@ def parse_turn(text: object, names: Sequence[str] | None = None) -> Turn:
     if season is None:
         season = _SPELLINGS.get(key)
     if season is None:
+        from .wording import suggest
+        hint = suggest(m.group("name"), list(names or ()) + list(DEFAULT_NAMES) + ["Spring", "Summer", "Fall", "Winter"])
         raise ValueError(
-            f"unknown turn {text!r}: the Seasonal Turns are Mar-Apr, May-June, Aug-Sept, Nov-Dec "
-            "(or Spring, Summer, Fall, Winter)"
+            f"unknown turn {text!r}{hint}: the Seasonal Turns are "
+            f"{', '.join(names) if names else 'Mar-Apr, May-June, Aug-Sept, Nov-Dec (or Spring, Summer, Fall, Winter)'}"
         )
     return Turn(int(m.group("year")), season, tuple(names) if names else DEFAULT_NAMES)

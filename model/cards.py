@@ -120,7 +120,8 @@ class CardFile(FileModel):
             for k in v:
                 key = str(k).strip().lower().replace("_", "-").replace(" ", "-")
                 if key not in KINDS:
-                    raise ValueError(f"unknown card kind {k!r}: use one of {', '.join(KINDS)}")
+                    from .wording import unknown
+                    raise ValueError(unknown("card kind", k, KINDS))
                 out.append(key)
             return out
         return v

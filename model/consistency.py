@@ -5,7 +5,8 @@
 file and the place:
 
 * a card both in the hand and removed from the game;
-* a card that is not recyclable both played (set aside, 1.1.1 Step 1) and in the hand;
+* a card that is not recyclable both played (set aside, 1.1.1 Step 1) and in the hand,
+  played twice, or played and the Current or Pending Card;
 * a ``played`` entry dated the current Seasonal Turn while a Current Card is set
   (two reveals in one season, 1.1.1);
 * Pre-War in effect on a map while an Allied Country has a Posture of War on
@@ -53,6 +54,21 @@ def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem
                     out.append(Problem(pos.file, join_path(mw, "hand", i),
                                        f"{card.text} was played{when} and is not recyclable: it was set aside "
                                        "(1.1.1 Step 1) and cannot be in the hand"))
+            first: dict[str, int] = {}
+            for i, p in enumerate(fm.played):
+                card = pos.cards[p.card]
+                if card.recyclable:
+                    continue
+                if p.card in first:
+                    out.append(Problem(pos.file, join_path(mw, "played", i),
+                                       f"{card.text} is played twice (also played[{first[p.card]}]) and is not "
+                                       "recyclable: it was set aside after its first play (1.1.1 Step 1)"))
+                first.setdefault(p.card, i)
+            for slot, cid in (("current", fm.current), ("pending", fm.pending)):
+                if cid and cid in first:
+                    out.append(Problem(pos.file, join_path(mw, slot),
+                                       f"{pos.card_text(cid)} was played (played[{first[cid]}]) and is not recyclable: "
+                                       f"it was set aside (1.1.1 Step 1) and cannot be the {slot.title()} Card"))
             if fm.current:
                 for i, p in enumerate(fm.played):
                     if p.turn is not None and p.turn == pos.turn:

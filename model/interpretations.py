@@ -73,7 +73,8 @@ def check_value(name: str, value: Any) -> Any:
     ``calendar`` takes four names (a list, or one string separated by commas).
     """
     if name not in INTERPRETATIONS:
-        raise ValueError(f"unknown interpretation {name!r}: use one of {', '.join(INTERPRETATIONS)}")
+        from .wording import unknown
+        raise ValueError(unknown("interpretation", name, INTERPRETATIONS))
     it = INTERPRETATIONS[name]
     if name == "calendar":
         names = value.split(",") if isinstance(value, str) else value

@@ -14,6 +14,7 @@ from pydantic import Field, ValidationError, field_validator
 from .base import FileModel, problems_from_validation, validate_items
 from .board import MARKER_TYPES, Board, Hex, Marker, Unit, unit_type
 from .errors import Problem, join_path
+from .wording import shown, unknown_key
 from .names import norm_key
 from .vocabulary import FACTIONS
 
@@ -23,7 +24,8 @@ def _faction(v: Any) -> Any:
         return v
     key = str(v).strip().lower()
     if key not in FACTIONS:
-        raise ValueError(f"unknown faction {v!r}: use axis, western or soviet")
+        from .wording import unknown
+        raise ValueError(unknown("faction", v, FACTIONS))
     return key
 
 
@@ -57,7 +59,9 @@ class UnitFile(FileModel):
     @field_validator("nationality", mode="before")
     @classmethod
     def _nat(cls, v: Any) -> Any:
-        if isinstance(v, list) and len(v) == 1:
+        if isinstance(v, list) and not v:
+            raise ValueError("write the unit's nationality, such as Germany (or a list such as [Britain, US]), not []")
+        if isinstance(v, list) and len(v) == 1 and isinstance(v[0], str):
             return v[0]
         return v
 
@@ -75,7 +79,8 @@ class MarkerFile(FileModel):
         key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
         key = {"logistics-marker": "logistics", "partisan": "partisan-base", "partisan-base-marker": "partisan-base"}.get(key, key)
         if key not in MARKER_TYPES:
-            raise ValueError(f"unknown marker type {v!r}: use one of {', '.join(MARKER_TYPES)}")
+            from .wording import unknown
+            raise ValueError(unknown("marker type", v, MARKER_TYPES))
         return key
 
     @field_validator("faction", mode="before")
@@ -100,6 +105,8 @@ class HexFile(FileModel):
     neighbours: list[Union[str, int]] = Field(default_factory=list)
     units: list[Any] = Field(default_factory=list)
     markers: list[Any] = Field(default_factory=list)
+    at: Optional[tuple[int, int]] = Field(default=None, description=(
+        "Where `aeref report` draws the hex: [column, row] (a hex numbered CCRR needs none), e.g. [23, 15]"))
 
     @field_validator("control", mode="before")
     @classmethod
@@ -113,7 +120,8 @@ class HexFile(FileModel):
             return v
         key = str(v).strip().lower()
         if key not in ("tk", "ds"):
-            raise ValueError(f"unknown map {v!r}: use tk or ds")
+            from .wording import unknown
+            raise ValueError(unknown("map", v, ("tk", "ds")))
         return key
 
     @field_validator("neighbours", mode="before")
@@ -157,18 +165,25 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
     data = {norm_key(k): v for k, v in raw.items()}
     for k in data:
         if k not in ("hexes", "boxes", "stacking"):
-            problems.append(Problem(file, join_path("map", str(k)), "unknown key (the map has hexes, boxes, stacking)"))
-    boxes = data.get("boxes") or []
+            problems.append(Problem(file, join_path("map", str(k)), unknown_key(k, ("hexes", "boxes", "stacking"))))
+    boxes = [] if data.get("boxes") is None else data["boxes"]
     if isinstance(boxes, dict):
         for name, content in boxes.items():
             board.boxes.append(str(name))
             w = join_path("map", "boxes", str(name))
-            units = (content or {}).get("units", []) if isinstance(content, dict) else []
+            if content is not None and not isinstance(content, dict):
+                problems.append(Problem(file, w, f"write the box's units as {{units: [...]}} (or nothing), not {shown(content)}"))
+                continue
+            units = (content or {}).get("units", [])
             got = parse_units(units, file, join_path(w, "units"), problems)
             _register(got, seen_units, file, problems)
             board.box_units[str(name)] = tuple(got)
     elif isinstance(boxes, list):
-        board.boxes.extend(str(b) for b in boxes)
+        for i, b in enumerate(boxes):
+            if isinstance(b, (str, int)) and not isinstance(b, bool):
+                board.boxes.append(str(b))
+            else:
+                problems.append(Problem(file, join_path("map", "boxes", i), f"an Off-Map Box is named, such as Western US, not {shown(b)}"))
     else:
         problems.append(Problem(file, "map.boxes", "Off-Map Boxes are a list of names"))
     st = data.get("stacking")
@@ -179,12 +194,12 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
             for k, v in st.items():
                 kk = norm_key(k)
                 if kk not in board.stacking:
-                    problems.append(Problem(file, join_path("map", "stacking", str(k)), "unknown key (units, steps, limited-steps)"))
+                    problems.append(Problem(file, join_path("map", "stacking", str(k)), unknown_key(k, tuple(board.stacking))))
                 elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     problems.append(Problem(file, join_path("map", "stacking", str(k)), f"a limit is a whole number, not {v!r}"))
                 else:
                     board.stacking[kk] = v
-    hexes = data.get("hexes") or {}
+    hexes = {} if data.get("hexes") is None else data["hexes"]
     if not isinstance(hexes, dict):
         problems.append(Problem(file, "map.hexes", "hexes are a mapping from hex id to hex"))
         hexes = {}
@@ -223,12 +238,13 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
                 nbs.append(ns)
             elif board.box(ns) is not None:
                 nbs.append(board.box(ns))
-            else:
+            elif ns not in {str(k) for k in hexes}:       # a hex with its own problem is not reported again
                 problems.append(Problem(file, join_path(w, "neighbours", i), f"no hex {ns} (and no Off-Map Box of that name) on the map"))
         board.hexes[hid] = Hex(
             id=hid, country=hf.country, region=hf.region, city=hf.city, terrain=hf.terrain, road=hf.road, rail=hf.rail,
             limited_stacking=hf.limited_stacking, control=hf.control, supply_source=hf.supply_source,
             strategic=hf.strategic, map=hf.map, neighbours=tuple(nbs), units=tuple(units), markers=tuple(markers),
+            at=hf.at,
         )
     return board
 

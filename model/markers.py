@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 from .errors import Problem, join_path
 from .names import norm_box, norm_key, norm_name
+from .wording import unknown, unknown_key
 
 VP_SIDES = ("axis-tide", "rising-sun", "allied-crusade")
 #: The side of the VP marker that names its map (△: Axis Tide on TK, Rising Sun on DS).
@@ -156,7 +157,7 @@ def _section(raw: Any, file: str, where: str, problems: list[Problem]) -> Marker
             side = str(v.get("side", "")).strip().lower().replace(" ", "-").replace("_", "-")
             ok = True
             if side not in VP_SIDES:
-                problems.append(Problem(file, join_path(w, "side"), f"unknown VP marker side {v.get('side')!r}: use axis-tide, rising-sun or allied-crusade"))
+                problems.append(Problem(file, join_path(w, "side"), unknown("VP marker side", v.get("side"), VP_SIDES)))
                 ok = False
             box = v.get("box")
             if not isinstance(box, int) or isinstance(box, bool) or box < 0:
@@ -164,7 +165,7 @@ def _section(raw: Any, file: str, where: str, problems: list[Problem]) -> Marker
                 ok = False
             extra = set(v) - {"side", "box"}
             if extra:
-                problems.append(Problem(file, join_path(w, sorted(extra)[0]), "unknown key"))
+                problems.append(Problem(file, join_path(w, sorted(extra)[0]), unknown_key(sorted(extra)[0], ("side", "box"))))
             if ok:
                 m.vp = VPMarker(side, box)
         elif k == "vp-track":

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from pydantic import ValidationError
 
-from .base import problems_from_validation, validate_items
+from .base import problems_from_validation
 from .calendar import Turn, parse_turn
-from .cards import Card, CardFile, derive_kinds, parse_card_ref, split_card_id
+from .cards import Card, parse_card_ref, split_card_id
 from .errors import InputError, Problem, join_path
+from .wording import closest, suggest, unknown, unknown_card
 from .interpretations import check_value, in_force
 from .names import norm_key, norm_name
 from .seasonal import Seasonal, parse_seasonal
-from .requirements import parse_requirements, referenced_cards
 from .countries import Country, CountryEntry, parse_countries
 from .markers import Markers, parse_markers
 from .state_file import PlayedFile, StateFile
@@ -93,6 +93,7 @@ class Position:
     raw: Optional[StateFile] = None
     base_dir: Optional[Path] = None
     seasonal: Seasonal = field(default_factory=Seasonal)
+    _previous: Any = field(default=None, repr=False, compare=False)   # the previous position, read once (False: unreadable)
 
     @property
     def board(self) -> "Board":
@@ -147,13 +148,38 @@ class Position:
     def revealed(self, faction: str) -> list[Revealed]:
         """Every card ``faction`` has revealed as a Current Card: its ``played``
         history on each map, oldest first, then the Current Card, revealed in
-        this turn (FORMAT 4: "The Current Card counts as revealed in turn")."""
+        this turn (FORMAT 4: "The Current Card counts as revealed in turn") -
+        or, while the faction's Pending Cards await their reveal
+        (:meth:`awaiting_reveal`), in the previous Seasonal Turn."""
         out = []
+        current_turn = self.turn.ahead(-1) if self.awaiting_reveal(faction) else self.turn
         for m, fm in self.factions.get(faction, {}).items():
             out += [Revealed(p.card, p.turn, m) for p in fm.played]
             if fm.current:
-                out.append(Revealed(fm.current, self.turn, m, current=True))
+                out.append(Revealed(fm.current, current_turn, m, current=True))
         return out
+
+    def awaiting_reveal(self, faction: str) -> dict[str, str]:
+        """The Pending Cards of ``faction`` selected in the previous Seasonal Turn
+        that await their reveal in this one (1.1.1 Step 2): ``{map: card id}``,
+        empty when there are none.
+
+        A position with ``previous:`` holds such cards until the faction reveals
+        (``aeref reveal``): its Pending Cards are those the previous position
+        holds. Pending Cards that differ from them were selected this turn,
+        after the reveal (1.1.1 Step 4). When the previous file cannot be read,
+        every Pending Card of a position with ``previous:`` counts as awaiting.
+        """
+        pending = {m: fm.pending for m, fm in self.factions.get(faction, {}).items() if fm.pending}
+        if not pending or self.seasonal.previous_path is None:
+            return {}
+        if self._previous is None:
+            prev, _ = read_state(self.seasonal.previous_path) if self.seasonal.previous_path.is_file() else (None, [])
+            self._previous = prev or False
+        if self._previous is False:
+            return pending
+        before = {m: fm.pending for m, fm in self._previous.factions.get(faction, {}).items() if fm.pending}
+        return pending if before == pending else {}
 
     def with_interpretations(self, overrides: dict[str, Any]) -> "Position":
         """A copy with ``overrides`` (already checked with :func:`check_value`) in force."""
@@ -168,10 +194,6 @@ class Position:
 
 
 # --------------------------------------------------------------------------- loading
-
-def _load_cards(items: Any, file: str, prefix: str, problems: list[Problem]) -> list[tuple[CardFile, str]]:
-    return validate_items(items, CardFile, file, prefix, problems, "a card", "map, faction, number, name, war-state")
-
 
 def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[Position], list[Problem]]:
     """Load a state file and its decks. Returns the position (None when there
@@ -227,12 +249,17 @@ def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[
     ws = state.war_state
     if isinstance(ws, dict):
         wsn = {norm_key(k): v for k, v in ws.items()}
-        for k in wsn:
-            if k not in maps:
-                problems.append(Problem(shown, join_path("war-state", str(k)), f"map {k!r} is not in play in game {state.game} (maps: {', '.join(maps)})"))
+        missing = [m for m in maps if m not in wsn]
+        wrong = [k for k in wsn if k not in maps]
+        for k in wrong:          # a misspelt map is one mistake, not also a missing war state
+            meant = missing[0] if len(wrong) == len(missing) == 1 else closest(k, missing)
+            problems.append(Problem(shown, join_path("war-state", str(k)), f"map {k!r} is not in play in game "
+                                    f"{state.game}{f' (did you mean {meant}?)' if meant else ''} (maps: {', '.join(maps)})"))
+            missing = [m for m in missing if m != meant]
         for m in maps:
             if m not in wsn:
-                problems.append(Problem(shown, join_path("war-state", m), f"the war state of the {m.upper()} map is missing"))
+                if m in missing:
+                    problems.append(Problem(shown, join_path("war-state", m), f"the war state of the {m.upper()} map is missing"))
                 continue
             try:
                 war_state[m] = WarState.of(wsn[m])
@@ -247,56 +274,10 @@ def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[
             except ValueError as exc:
                 problems.append(Problem(shown, "war-state", str(exc)))
 
-    # cards: decks then inline
-    loaded: list[tuple[CardFile, str, str]] = []
-    for i, rel in enumerate(state.decks):
-        deck_path = base / rel
-        try:
-            deck = load_yaml_file(deck_path, str(rel) if not Path(rel).is_absolute() else rel)
-        except InputError as exc:
-            for p in exc.problems:
-                if p.message == "file not found":
-                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} not found (looked in {deck_path})"))
-                else:
-                    problems.append(p)
-            continue
-        if not isinstance(deck, dict) or "cards" not in deck:
-            problems.append(Problem(str(rel), "", "a deck file is a mapping with a `cards:` list"))
-            continue
-        extra = [k for k in deck if norm_key(k) != "cards"]
-        if extra:
-            problems.append(Problem(str(rel), str(extra[0]), "unknown key (a deck file has only `cards:`)"))
-        for cf, where in _load_cards(deck["cards"], str(rel), "cards", problems):
-            loaded.append((cf, str(rel), where))
-    for cf, where in _load_cards(state.cards, shown, "cards", problems):
-        loaded.append((cf, shown, where))
-
-    cards: dict[str, Card] = {}
-    for cf, file, where in loaded:
-        cid = f"{cf.map}-{cf.faction}-{cf.number}"
-        if cid in cards:
-            problems.append(Problem(file, join_path(where, "number"), f"duplicate card {cid} (also defined at {cards[cid].source})"))
-            continue
-        if cf.faction == "soviet" and cf.production is None:
-            problems.append(Problem(file, join_path(where, "production"), f"{cid} {cf.name}: a Soviet card needs its Production Value (the black circle)"))
-        reqs, rp = parse_requirements(cf.requires, file, join_path(where, "requires"), cf.map, cf.faction)
-        problems.extend(Problem(p.file, p.where, f"{cid} {cf.name}: {p.message}") for p in rp)   # name the card (FORMAT 3)
-        cards[cid] = Card(
-            id=cid, map=cf.map, faction=cf.faction, number=str(cf.number), name=cf.name,
-            war_state=WarState.of(cf.war_state), production=cf.production, combined=cf.combined,
-            recyclable=cf.recyclable, rearmament=cf.rearmament, blitz=cf.blitz, kinds=derive_kinds(cf), requires=reqs,
-            starts=WarState.of(cf.starts) if cf.starts else None, replacements=list(cf.replacements),
-            reinforcements=list(cf.reinforcements), source=f"{file}: {where}", raw=cf,
-        )
-    for cid, card in cards.items():
-        file, where = card.source.split(": ", 1)
-        raw_items = card.raw.requires if card.raw is not None else []
-        for i, req in enumerate(card.requires):
-            # the parsed items follow the written ones (a bad item is reported and dropped)
-            at = join_path(where, "requires", i) if len(raw_items) == len(card.requires) else join_path(where, "requires")
-            for ref in dict.fromkeys(referenced_cards(req)):
-                if ref not in cards:
-                    problems.append(Problem(file, at, f"{cid} requires unknown card {ref}"))
+    # cards: decks then inline (model/decks.py)
+    from .decks import load_cards
+    deck_cards = load_cards(state.decks, state.cards, base, shown, problems)
+    cards, unreadable, decks_missing = deck_cards.cards, deck_cards.unreadable, deck_cards.missing
 
     # factions
     factions: dict[str, dict[str, FactionMap]] = {}
@@ -304,14 +285,14 @@ def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[
         f = norm_key(fname)
         fw = join_path("factions", str(fname))
         if f not in FACTIONS:
-            problems.append(Problem(shown, fw, f"unknown faction {fname!r}: use axis, western or soviet"))
+            problems.append(Problem(shown, fw, unknown("faction", fname, FACTIONS)))
             continue
         factions[f] = {}
         for mname, fm in sections.items():
             m = norm_key(mname)
             mw = join_path(fw, str(mname))
             if m not in maps:
-                problems.append(Problem(shown, mw, f"map {mname!r} is not in play in game {state.game} (maps: {', '.join(maps)})"))
+                problems.append(Problem(shown, mw, f"map {mname!r} is not in play in game {state.game}{suggest(mname, maps)} (maps: {', '.join(maps)})"))
                 continue
 
             def ref(r: Any, where: str) -> Optional[str]:
@@ -321,7 +302,8 @@ def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[
                     problems.append(Problem(shown, where, str(exc)))
                     return None
                 if cid not in cards:
-                    problems.append(Problem(shown, where, f"unknown card {cid}"))
+                    if cid not in unreadable and not (decks_missing and problems):   # else the deck's problem says why
+                        problems.append(Problem(shown, where, unknown_card(cid, cards)))
                     return None
                 cmap, cfac, _ = split_card_id(cid)
                 if cfac != f:

@@ -17,6 +17,7 @@ from .base import FileModel, validate_items
 from .board import Board
 from .map_file import parse_units
 from .errors import Problem, join_path
+from .wording import suggest, unknown, unknown_key
 from .names import norm_key
 from .vocabulary import FACTIONS, step_kind
 
@@ -94,7 +95,7 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
     for m, (orig, section) in data.items():
         mw = join_path("replacements", str(orig)) if orig is not None else "replacements"
         if m not in maps:
-            problems.append(Problem(file, mw, f"map {orig!r} is not in play (maps: {', '.join(maps)})"))
+            problems.append(Problem(file, mw, f"map {orig!r} is not in play{suggest(orig, maps)} (maps: {', '.join(maps)})"))
             continue
         if not isinstance(section, dict):
             problems.append(Problem(file, mw, "write FACTION: {steps, force-pool, prefer}"))
@@ -103,7 +104,7 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
             f = norm_key(fname)
             fw = join_path(mw, str(fname))
             if f not in FACTIONS:
-                problems.append(Problem(file, fw, f"unknown faction {fname!r}: use axis, western or soviet"))
+                problems.append(Problem(file, fw, unknown("faction", fname, FACTIONS)))
                 continue
             if not isinstance(body, dict):
                 problems.append(Problem(file, fw, "write {steps: [...], force-pool: [...], prefer: {...}}"))
@@ -112,7 +113,7 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
             b = {norm_key(k): (k, v) for k, v in body.items()}
             for k, (ok, _) in b.items():
                 if k not in ("steps", "force-pool", "prefer"):
-                    problems.append(Problem(file, join_path(fw, str(ok)), "unknown key (steps, force-pool, prefer)"))
+                    problems.append(Problem(file, join_path(fw, str(ok)), unknown_key(ok, ("steps", "force-pool", "prefer"))))
             if "steps" in b and b["steps"][1] is not None:
                 sk, items = b["steps"]
                 fr.steps = []

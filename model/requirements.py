@@ -13,6 +13,7 @@ from typing import Any, Optional, Union
 from .cards import parse_card_ref
 from .vocabulary import WarState
 from .errors import Problem, join_path
+from .wording import unknown
 from .names import norm_key
 
 POSTURES = ("war", "policy-affected", "truce-affected")
@@ -97,7 +98,7 @@ class _Bad(Exception):
 def _choice(value: Any, allowed: tuple, what: str, where: str) -> str:
     key = str(value).strip().lower().replace("_", "-").replace(" ", "-") if value is not None else "none"
     if key not in allowed:
-        raise _Bad(where, f"unknown {what} {value!r}: use {', '.join(allowed)}")
+        raise _Bad(where, unknown(what, value, allowed))
     return key
 
 
@@ -133,7 +134,7 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
                 raise _Bad(here, "write war-state: {map: tk|ds, is: [states]}")
             m = str(v.get("map", map_)).strip().lower()
             if m not in ("tk", "ds"):
-                raise _Bad(join_path(here, "map"), f"unknown map {v.get('map')!r}: use tk or ds")
+                raise _Bad(join_path(here, "map"), unknown("map", v.get("map"), ("tk", "ds")))
             return WarStateIs(_states(v["is"], join_path(here, "is")), m)
         return WarStateIs(_states(value, here), None)
     if key == "posture":
@@ -151,7 +152,7 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
             for f, v in spec.items():
                 f = norm_key(f)
                 if f not in COUNTRY_FIELDS:
-                    raise _Bad(join_path(cw, str(f)), f"unknown country field {f!r}: use status, alignment or posture")
+                    raise _Bad(join_path(cw, str(f)), unknown("country field", f, tuple(COUNTRY_FIELDS)))
                 fields.append((str(c), f, _choice(v, COUNTRY_FIELDS[f], f, join_path(cw, f))))
         return CountryIs(tuple(fields), "country")
     if key == "government":
@@ -161,7 +162,8 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
     if key == "marker":
         if isinstance(value, dict):
             v = {norm_key(k): x for k, x in value.items()}
-            if set(v) - {"name", "in"} or "name" not in v:
+            if set(v) - {"name", "in"} or "name" not in v or not all(
+                    isinstance(x, (str, int)) and not isinstance(x, bool) for x in (v["name"], v.get("in", "")) if x is not None):
                 raise _Bad(here, "write marker: NAME or marker: {name: NAME, in: BOX}")
             return MarkerIn(str(v["name"]), None if v.get("in") is None else str(v["in"]))
         if not isinstance(value, str) or not value.strip():
@@ -178,7 +180,7 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
         return AnyOf(items) if key == "any" else AllOf(items)
     if key == "not":
         return Not(_parse(value, here, map_, faction))
-    raise _Bad(here, f"unknown requirement item {key!r}: use one of {', '.join(ITEMS)}")
+    raise _Bad(here, unknown("requirement item", key, ITEMS))
 
 
 def parse_requirements(items: list, file: str, where: str, map_: str, faction: str) -> tuple[list, list[Problem]]:

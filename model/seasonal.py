@@ -32,6 +32,7 @@ from pydantic import Field, field_validator
 
 from .base import FileModel
 from .errors import Problem, join_path
+from .wording import suggest, unknown
 from .names import norm_key
 from .vocabulary import WarState
 
@@ -151,7 +152,7 @@ def _per_map(raw: Any, maps: tuple, file: str, where: str, problems: list[Proble
         for k, v in raw.items():
             m = norm_key(k)
             if m not in maps:
-                problems.append(Problem(file, join_path(where, str(k)), f"map {k!r} is not in play (maps: {', '.join(maps)})"))
+                problems.append(Problem(file, join_path(where, str(k)), f"map {k!r} is not in play{suggest(k, maps)} (maps: {', '.join(maps)})"))
                 continue
             out[m] = v
         return out
@@ -182,7 +183,7 @@ def parse_seasonal(state: Any, file: str, base: Path, maps: tuple, turn_of, prob
             continue
         for f in list(mb.force_pool) + list(mb.outbreak_of_war):
             if norm_key(f) not in ("axis", "western", "soviet"):
-                problems.append(Problem(file, join_path(where, str(f)), f"unknown faction {f!r}: use axis, western or soviet"))
+                problems.append(Problem(file, join_path(where, str(f)), unknown("faction", f, ("axis", "western", "soviet"))))
         s.boxes[m] = MapBoxes(
             {norm_key(k): list(v) for k, v in mb.force_pool.items()}, list(mb.delay_box),
             list(mb.strategic_warfare_box), {norm_key(k): list(v) for k, v in mb.outbreak_of_war.items()},
@@ -215,7 +216,7 @@ def parse_seasonal(state: Any, file: str, base: Path, maps: tuple, turn_of, prob
             for f, v in raw.items():
                 fw = join_path(where, str(f))
                 if norm_key(f) not in ("axis", "western", "soviet"):
-                    problems.append(Problem(file, fw, f"unknown faction {f!r}: use axis, western or soviet"))
+                    problems.append(Problem(file, fw, unknown("faction", f, ("axis", "western", "soviet"))))
                     continue
                 try:
                     pm = PoolMarkersFile.model_validate(v if v is not None else {})
@@ -245,6 +246,6 @@ def policy_value(v: Any) -> Any:
         return v
     w = _word(v)
     if w not in POLICIES:
-        raise ValueError(f"unknown Policy marker {v!r}: use {', '.join(POLICIES)}")
+        raise ValueError(unknown("Policy marker", v, POLICIES))
     return w
 

@@ -82,7 +82,8 @@ class WarState(str, Enum):
         key = str(value).strip().lower().replace("_", "-").replace(" ", "-")
         if key in _SPELLINGS:
             return cls(_SPELLINGS[key])
-        raise ValueError(f"unknown war state {value!r}: use pre-war, limited or total")
+        from .wording import unknown
+        raise ValueError(unknown("war state", value, ("pre-war", "limited", "total")))
 
     def up_to(self) -> list["WarState"]:
         """This war state and every earlier one, in order."""
@@ -141,7 +142,8 @@ def step_kind(value: object) -> str:
     key = str(value).strip().lower().replace("_", "-").replace(" ", "-")
     key = _STEP_KIND_ALIASES.get(key, UNIT_TYPE_ALIASES.get(key, key))
     if key not in STEP_KINDS:
-        raise ValueError(f"unknown step kind {value!r}: use infantry, armor or any")
+        from .wording import unknown
+        raise ValueError(unknown("step kind", value, STEP_KINDS))
     return key
 
 

@@ -5,13 +5,15 @@ The sections the procedure changes (war state, factions, countries, markers,
 boxes, counters, ESV, Turn Track, European war) are written from the
 :class:`~model.position.Position`; everything else is copied from the file as
 read (``map``, ``replacements``, ``cards``, ``interpretations`` ...). Deck
-paths are rewritten relative to the new file's folder.
+paths and ``previous`` are rewritten relative to the new file's folder. The
+file is written atomically and never over an existing file unless ``force``
+(:mod:`model.atomic`).
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import yaml
 
@@ -32,14 +34,22 @@ def _rel(path: Path, out_dir: Path) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
-def state_dict(pos: Position, out_path: str | Path) -> dict:
-    """The position as a state-file mapping, with paths relative to ``out_path``."""
+def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None) -> dict:
+    """The position as a state-file mapping, with paths relative to ``out_path``.
+
+    ``previous`` is the state file of the Seasonal Turn the Pending Cards were
+    selected in (1.1.1 Step 2); None keeps the position's own ``previous:``.
+    """
     from .yamlio import load_yaml_file
 
     raw = load_yaml_file(pos.file, pos.file)
     out_dir = Path(out_path).resolve().parent
     base = (pos.base_dir or Path(".")).resolve()
     d: dict[str, Any] = {"game": pos.game, "turn": _turn(pos, pos.turn)}
+    prev = Path(previous).resolve() if previous is not None else (
+        pos.seasonal.previous_path.resolve() if pos.seasonal.previous_path is not None else None)
+    if prev is not None:
+        d["previous"] = _rel(prev, out_dir)
     decks = pos.raw.decks if pos.raw is not None else []
     if decks:
         d["decks"] = [_rel(base / x, out_dir) for x in decks]
@@ -92,8 +102,14 @@ def state_dict(pos: Position, out_path: str | Path) -> dict:
     return d
 
 
-def write_state(pos: Position, out_path: str | Path) -> None:
-    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_dict`)."""
-    d = state_dict(pos, out_path)
-    with open(out_path, "w", encoding="utf-8") as fh:
-        yaml.safe_dump(d, fh, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
+def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None, force: bool = False) -> None:
+    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_dict`), atomically.
+
+    Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
+    ``force``, ``OSError`` when it cannot be written.
+    """
+    from .atomic import write_text
+
+    d = state_dict(pos, out_path, previous)
+    text = yaml.safe_dump(d, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
+    write_text(out_path, text, force)

@@ -5,83 +5,118 @@ compiler (:mod:`solver.cpsat`): each slot (a map in play) is a domain of
 card ids plus None, a :class:`~solver.constraints.Nogood` a clause, an
 :class:`~solver.constraints.AtMost` a linear inequality.
 
-* :func:`enumerate_choices` - every legal selection: values that no
-  constraint tells apart share one variable, CP-SAT enumerates the legal
-  choices of classes and each expands to every combination of its members.
-* :func:`why` - a card forced into its slot, every rule's enforcement literal
-  an assumption; the infeasible core is shrunk by deletion to a minimal set
-  of rules and re-checked.
+* :func:`enumerate_choices` - every legal selection. Values that no
+  constraint tells apart share one variable, and the slot with the most
+  classes is *free* (``compile_model(..., free=slot)``): each solution CP-SAT
+  hands over is a choice of the other slot together with every card of the
+  free slot that goes with it. So 160 cards per map cost some 160 solutions,
+  not 25,000, and each solution is read with one variable per class.
+* :class:`Explainer` / :func:`why` - a card assumed into its slot, every rule's
+  enforcement literal an assumption; the infeasible core is shrunk by
+  deletion to a minimal set of rules and re-checked. One model answers for
+  every card (``pairs`` explains each hand card in no legal selection with it).
 
-Imports ortools.
+Every solve runs through :func:`~solver.cpsat.solve` (one worker, the
+command's time budget, Ctrl-C as a limit). Imports ortools.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from itertools import product
+from operator import itemgetter
 from typing import Optional
 
 from ..model.position import Position
 
-from .constraints import AtMost, Evaluator, Nogood
+from .constraints import AtMost, Evaluator, Nogood, Violation
 from .cpsat import (
-    FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, SolutionCallback, SolverLimitReached, assumptions_core, compile_model,
-    interchangeable_classes, new_solver, singleton_classes,
+    FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, assumptions_core, compile_model, interchangeable_classes,
+    singleton_classes, solve,
 )
-from .selection import RULES, choice_key, interpretations_used, make_context, post
+from .limits import Budget, ProgressSink
+from .selection import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
 
-__all__ = ["SolverLimitReached", "WhyAnswer", "enumerate_choices", "why"]
+__all__ = ["Explainer", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes", "excluded_cards",
+           "why"]
 
 
 def _values(ctx) -> dict:
     return {slot: ctx.values(slot) for slot in ctx.slots}
 
 
-class _Collector(SolutionCallback):
-    """Records each solution as the list of value classes chosen, one per slot;
-    reads only until the chosen class of each slot is found."""
-
-    def __init__(self, slots, by_slot):
-        super().__init__()
-        self.options = [by_slot[slot] for slot in slots]
-        self.found = []
-
-    def on_solution_callback(self):
-        chosen = []
-        value = self.boolean_value
-        for options in self.options:
-            for values, var in options:
-                if value(var):
-                    chosen.append(values)
-                    break
-        self.found.append(chosen)
+def _budget(budget: Optional[Budget], time_limit: Optional[float]) -> Budget:
+    """The budget given, or one of ``time_limit`` seconds (None: no limit; 0: no time at all)."""
+    if budget is not None:
+        return budget
+    b = Budget(time_limit)
+    if time_limit is not None and time_limit <= 0:
+        b = Budget(1.0)
+        b.spend(b.dtime_left())            # no time at all: nothing is solved
+    return b
 
 
-def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] = None) -> tuple[list[dict], bool]:
+def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] = None, *,
+                      budget: Optional[Budget] = None, progress: ProgressSink = None,
+                      ctx: Optional[SelectionContext] = None, constraints: Optional[list] = None
+                      ) -> tuple[list[dict], bool]:
     """Every legal Pending Card selection of ``faction``, by CP-SAT enumeration.
 
     Returns ``(choices, complete)``: choices map each map in play to a card id
-    or None, sorted as FORMAT 5 says; ``complete`` is False when
-    ``time_limit`` (seconds; 0 is no time at all) ran out first. Raises
+    or None, sorted as FORMAT 5 says; ``complete`` is False when the time
+    limit (``budget``, or ``time_limit`` seconds; 0 is no time at all) or
+    Ctrl-C ended the enumeration first. ``ctx`` / ``constraints``: the
+    selection context and its posted rules when already built. Raises
     :class:`~model.errors.InputError` for a faction not in the position.
-
-    Literals a unary rule excludes get no variable; the values of a slot that
-    no constraint tells apart share one (:func:`~solver.cpsat.interchangeable_classes`),
-    so CP-SAT enumerates far fewer solutions than there are choices.
     """
-    ctx = make_context(pos, faction)
-    constraints = post(RULES, ctx)
+    budget = _budget(budget, time_limit)
+    ctx = ctx or make_context(pos, faction)
+    constraints = constraints if constraints is not None else post(RULES, ctx)
     classes = interchangeable_classes(_values(ctx), constraints, Evaluator(constraints))
-    comp = compile_model(constraints, classes)
-    # a small pure-Boolean model: presolve, probing, symmetry detection and LP
-    # relaxation cost more than they save (measured: 8.5 -> 2.9 ms for 25 x 25)
-    solver = new_solver(time_limit, 1, enumerate_all_solutions=True, cp_model_presolve=False,
-                        cp_model_probing_level=0, symmetry_level=0, linearization_level=0)
-    cb = _Collector(ctx.slots, comp.by_slot)
-    status = solver.solve(comp.model, cb)
-    complete = status in (OPTIMAL, INFEASIBLE)
-    choices = [dict(zip(ctx.slots, vals)) for chosen in cb.found for vals in product(*chosen)]
-    return sorted(choices, key=choice_key), complete
+    found, complete = enumerate_classes(constraints, classes, ctx.slots, budget, progress)
+    return sort_choices([dict(zip(ctx.slots, vals)) for vals in found], ctx.slots), complete
+
+
+def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Optional[Budget] = None,
+                      progress: ProgressSink = None, free=None) -> tuple[list[tuple], bool]:
+    """Every choice of ``slots`` (value tuples, in slot order) over ``classes`` (``{slot: [[value, ...], ...]}``,
+    values no constraint tells apart in one class) that breaks none of ``constraints``, by CP-SAT.
+
+    ``free`` (default: the slot with the most classes) is compiled free
+    (:func:`~solver.cpsat.compile_model`): each solution is a choice of the
+    other slots' classes, read with one integer per slot, and the classes of the
+    free slot that fit it, read with one Boolean each. Returns ``(choices,
+    complete)``; ``complete`` is False when ``budget`` or Ctrl-C ended the search.
+    """
+    if free is None:
+        free = max(slots, key=lambda s: len(classes[s]))
+    comp = compile_model(constraints, classes, free=free)
+    others = [s for s in slots if s != free]
+    index = []
+    for s in others:                                      # one integer per other slot: the class chosen
+        iv = comp.model.new_int_var(0, max(0, len(comp.by_slot[s]) - 1), f"class[{s}]")
+        comp.model.add_map_domain(iv, [b for _, b in comp.by_slot[s]])
+        index.append(iv)
+    fits = [s for _, s in comp.by_slot[free]]
+    found: list = []
+
+    def collect(cb):
+        found.append((tuple(cb.value(iv) for iv in index), [i for i, s in enumerate(fits) if cb.boolean_value(s)]))
+
+    # a small pure-Boolean model: presolve, probing, symmetry detection and LP relaxation
+    # cost more than they save
+    _, out = solve(comp.model, budget, inner=collect, progress=progress, what="enumerating selections",
+                   objective=False, enumerate_all_solutions=True, cp_model_presolve=False,
+                   cp_model_probing_level=0, symmetry_level=0, linearization_level=0)
+    free_values = [values for values, _ in comp.by_slot[free]]
+    order = others + [free]
+    to_slots = itemgetter(*[order.index(s) for s in slots]) if len(slots) > 1 else None
+    out_choices: list = []
+    for chosen, fit in found:
+        rest = [comp.by_slot[s][k][0] for s, k in zip(others, chosen)]
+        mine = [v for i in fit for v in free_values[i]]
+        combos = product(*rest, mine)
+        out_choices.extend(map(to_slots, combos) if to_slots else combos)
+    return out_choices, out.proved
 
 
 @dataclass
@@ -106,87 +141,134 @@ class WhyAnswer:
         return out
 
 
-def _solve(comp, assumptions: list, time_limit: Optional[float]):
-    """Solve ``comp`` under ``assumptions`` within ``time_limit`` seconds (None: no limit).
-    Raises :class:`SolverLimitReached` when nothing was proved in time."""
-    if time_limit is not None and time_limit <= 0:
-        raise SolverLimitReached("the solver's time limit was reached before the answer was proved")
-    solver = new_solver(time_limit, 1)
-    comp.model.clear_assumptions()
-    comp.model.add_assumptions(assumptions)
-    status = solver.solve(comp.model)
-    if status == UNKNOWN:
-        raise SolverLimitReached("the solver's time limit was reached before the answer was proved")
-    return status, solver
+class Explainer:
+    """One model that explains, card by card, why a card is in no legal selection (1.1.3).
 
-
-def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = None) -> WhyAnswer:
-    """Why ``card`` is in no legal selection of ``faction``.
-
-    The card is forced into the slot of its own map (the game's only slot when
-    that map is not in play); the rules' enforcement literals are the
-    assumptions; an infeasible core is shrunk by deletion to a minimal set of
-    rules and re-checked. Returns a :class:`WhyAnswer` with one legal choice
-    containing the card, or the violations of the minimal set of rules in
-    every choice containing it. ``time_limit`` (seconds) bounds all the
-    solves together; raises :class:`SolverLimitReached` when it runs out
-    before the first answer (is the card in a legal choice?) is proved; when
-    it runs out while the core is shrunk, the answer lists the rules of a
-    proved but perhaps not minimal core and ``complete`` is False.
+    Built once for a :class:`~solver.selection.SelectionContext` (its rules
+    posted and compiled with every rule's enforcement literal); :meth:`why`
+    assumes the card into its slot and shrinks the infeasible core to a
+    minimal set of rules. Every solve is charged to ``budget``.
     """
-    def left():
-        return None if deadline is None else deadline - time.perf_counter()
 
+    def __init__(self, ctx: SelectionContext, constraints: list, budget: Budget):
+        self.ctx = ctx
+        self.constraints = constraints
+        self.budget = budget
+        self.comp = compile_model(constraints, singleton_classes(_values(ctx)), enforce=True)
+        self.keys = list(self.comp.enforce)
+        self.evaluator = Evaluator(constraints)
+
+    def _solve(self, card_lit, keys: list):
+        """Solve with ``keys``' rules enforced and the card assumed. Raises
+        :class:`SolverLimitReached` when nothing was proved in time."""
+        m = self.comp.model
+        m.clear_assumptions()
+        m.add_assumptions([self.comp.enforce[k] for k in keys] + [card_lit])
+        solver, out = solve(m, self.budget, objective=False)
+        if not (out.proved or out.found):
+            raise SolverLimitReached("the solver's time limit was reached before the answer was proved")
+        return out.status, solver
+
+    def why(self, card: str) -> WhyAnswer:
+        """Why ``card`` (a candidate of the context) is in no legal selection, or one legal selection with it.
+
+        A card that one rule excludes by itself (a unary constraint: the
+        evaluator says so without a solve) is explained by the first such rule in
+        rule order, a minimal set of one. Raises :class:`SolverLimitReached` when the budget runs out before the
+        first answer (is the card in a legal choice?) is proved; when it runs
+        out while the core is shrunk, the answer lists the rules of a proved but
+        perhaps not minimal core and ``complete`` is False.
+        """
+        ctx, pos = self.ctx, self.ctx.pos
+        c = pos.cards[card]
+        slot = c.map if c.map in ctx.slots else ctx.slots[0]
+        lit = self.comp.var[(slot, card)]
+        interps = interpretations_used(pos)
+        alone = self.evaluator.excluding((slot, card))
+        if alone:
+            # a rule excludes the card by itself: that one rule is a minimal set (the first in rule order)
+            kept = [alone[0].rule.key]
+            return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept)
+        status, solver = self._solve(lit, self.keys)
+        if status in (OPTIMAL, FEASIBLE):
+            example = {s: self.comp.chosen(solver, s)[0] for s in ctx.slots}
+            return WhyAnswer(card, slot, True, example, [], interps, [])
+        core = assumptions_core(self.comp, self.keys, solver) or self.keys
+        # shrink by deletion: drop each rule whose absence keeps the model infeasible
+        kept, complete = list(core), True
+        for k in list(core):
+            trial = [x for x in kept if x != k]
+            try:
+                st, _ = self._solve(lit, trial)
+            except SolverLimitReached:
+                complete = False               # not proved droppable: keep the rule
+                continue
+            if st == INFEASIBLE:
+                kept = trial
+        try:
+            st, _ = self._solve(lit, kept)
+        except SolverLimitReached:
+            st, complete = INFEASIBLE, False   # kept is the core or a proved-infeasible trial
+        if st != INFEASIBLE:                   # re-check; never show an unproved core
+            kept, complete = list(self.keys), False   # every rule: proved, but not shown to be minimal
+        return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept, complete)
+
+    def _violations(self, slot: str, card: str, kept: list) -> list[Violation]:
+        """The violations of the kept rules in the choices that contain the card: those on the card
+        alone when they cover every kept rule, else every violation of a kept rule in each pairing."""
+        ctx = self.ctx
+        lit = (slot, card)
+        involved = Evaluator([
+            x for x in self.constraints if x.rule.key in kept and (
+                (isinstance(x, Nogood) and any((l[0], l[1]) == lit for l in x.lits))
+                or (isinstance(x, AtMost) and any((l[0], l[1]) == lit for _, l in x.terms)))
+        ])
+        others = [s for s in ctx.slots if s != slot]
+        alone = involved.violations({slot: card, **{s: None for s in others}})
+        if {f"{v.rule} {v.title}" for v in alone} >= set(kept):
+            # the kept rules exclude the card alone: say so, not once per (possibly illegal) pairing
+            return alone
+        # in each pairing, every violation of the kept rules: a rule of the core may break only on the other
+        # slot (the selection is final and the card's partner breaks 1.1.1, say)
+        kept_rules = Evaluator([x for x in self.constraints if x.rule.key in kept])
+        seen, violations = set(), []
+        for rest in product(*[ctx.values(s) for s in others]):
+            for v in kept_rules.violations({slot: card, **dict(zip(others, rest))}):
+                if v not in seen:
+                    seen.add(v)
+                    violations.append(v)
+        return violations
+
+
+def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = None, *,
+        budget: Optional[Budget] = None) -> WhyAnswer:
+    """Why ``card`` is in no legal selection of ``faction`` (see :meth:`Explainer.why`).
+
+    The card joins the candidates of its own map's slot (the game's only slot
+    when that map is not in play). ``budget`` (or ``time_limit`` seconds, None:
+    no limit) bounds all the solves together. Returns a :class:`WhyAnswer`;
+    raises :class:`SolverLimitReached` as :meth:`Explainer.why` does.
+    """
+    budget = _budget(budget, time_limit)
     c = pos.cards[card]
     slot = c.map if c.map in pos.maps else pos.maps[0]
     ctx = make_context(pos, faction, {slot: [card]})
-    constraints = post(RULES, ctx)
-    comp = compile_model(constraints, singleton_classes(_values(ctx)), enforce=True)
-    comp.model.add(comp.var[(slot, card)] == 1)
-    keys = list(comp.enforce)
-    deadline = None if time_limit is None else time.perf_counter() + float(time_limit)   # solver time only
-    status, solver = _solve(comp, [comp.enforce[k] for k in keys], left())
-    interps = interpretations_used(pos)
-    if status in (OPTIMAL, FEASIBLE):
-        example = {s: comp.chosen(solver, s)[0] for s in ctx.slots}
-        return WhyAnswer(card, slot, True, example, [], interps, [])
-    core = assumptions_core(comp, keys, solver) or keys
-    # shrink by deletion: drop each rule whose absence keeps the model infeasible
-    kept, complete = list(core), True
-    for k in list(core):
-        trial = [x for x in kept if x != k]
+    return Explainer(ctx, post(RULES, ctx), budget).why(card)
+
+
+def excluded_cards(ctx: SelectionContext, constraints: list, choices: list, budget: Budget) -> list[WhyAnswer]:
+    """Each hand card of ``ctx`` in none of ``choices`` (a complete enumeration), with the minimal
+    set of rules that excludes it (the answer of :func:`why`), in slot order then hand order. One
+    model serves every card. A card the budget leaves unexplained has ``complete`` False and no rules."""
+    used = {(s, ch[s]) for ch in choices for s in ctx.slots}
+    cards = [(s, cid) for s in ctx.slots for cid in ctx.candidates[s] if (s, cid) not in used]
+    if not cards:
+        return []
+    explainer = Explainer(ctx, constraints, budget)
+    out = []
+    for slot, cid in cards:
         try:
-            st, _ = _solve(comp, [comp.enforce[x] for x in trial], left())
+            out.append(explainer.why(cid))
         except SolverLimitReached:
-            complete = False               # not proved droppable: keep the rule
-            continue
-        if st == INFEASIBLE:
-            kept = trial
-    try:
-        st, _ = _solve(comp, [comp.enforce[x] for x in kept], left())
-    except SolverLimitReached:
-        st, complete = INFEASIBLE, False   # kept is the core or a proved-infeasible trial
-    if st != INFEASIBLE:                   # re-check; never show an unproved core
-        kept, complete = keys, False       # every rule: proved, but not shown to be minimal
-    # the violations of the kept rules' constraints on the card, in the choices that contain it
-    lit = (slot, card)
-    involved = Evaluator([
-        x for x in constraints if x.rule.key in kept and (
-            (isinstance(x, Nogood) and any((l[0], l[1]) == lit for l in x.lits))
-            or (isinstance(x, AtMost) and any((l[0], l[1]) == lit for _, l in x.terms)))
-    ])
-    others = [s for s in ctx.slots if s != slot]
-    alone = involved.violations({slot: card, **{s: None for s in others}})
-    if {f"{v.rule} {v.title}" for v in alone} >= set(kept):
-        # the kept rules exclude the card alone: say so, not once per (possibly illegal) pairing
-        return WhyAnswer(card, slot, False, None, alone, interps, kept, complete)
-    # in each pairing, every violation of the kept rules: a rule of the core may break only on the other
-    # slot (the selection is final and the card's partner breaks 1.1.1, say)
-    kept_rules = Evaluator([x for x in constraints if x.rule.key in kept])
-    seen, violations = set(), []
-    for rest in product(*[ctx.values(s) for s in others]):
-        for v in kept_rules.violations({slot: card, **dict(zip(others, rest))}):
-            if v not in seen:
-                seen.add(v)
-                violations.append(v)
-    return WhyAnswer(card, slot, False, None, violations, interps, kept, complete)
+            out.append(WhyAnswer(cid, slot, False, None, [], interpretations_used(ctx.pos), [], False))
+    return out

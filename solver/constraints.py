@@ -200,7 +200,7 @@ class Evaluator:
         self._empty: list[Nogood] = []          # nogoods with no literal: always broken
         self._sums: list[AtMost] = []
         self._by_slot: dict[Hashable, list[Constraint]] = {}
-        self._unary: set = set()                # literals a constraint excludes alone
+        self._unary: dict = {}                  # literal -> the constraints that exclude it alone
         self._none_anchored: dict[Hashable, list[Nogood]] = {}
         # for fits(): the other literals of each nogood by anchor, unary nogoods, sum terms by literal
         self._rest: dict[tuple, list[tuple]] = {}
@@ -220,7 +220,7 @@ class Evaluator:
                     self._rest.setdefault(key, []).append(rest)
                 else:
                     self._unary_nogoods.add(key)
-                    self._unary.add(key)
+                    self._unary.setdefault(key, []).append(c)
                 if anchor[1] is None:
                     self._none_anchored.setdefault(anchor[0], []).append(c)
                 self._none_slots.update(l[0] for l in c.lits if l[1] is None)
@@ -231,7 +231,7 @@ class Evaluator:
                 slots = {l[0] for _, l in c.terms}
                 for coef, l in c.terms:
                     if c.const + coef > c.bound:
-                        self._unary.add((l[0], l[1]))
+                        self._unary.setdefault((l[0], l[1]), []).append(c)
                     if coef:
                         self._sum_terms.setdefault((l[0], l[1]), []).append((i, coef))
                     if l[1] is None:
@@ -326,3 +326,101 @@ class Evaluator:
         """True when ``lit`` alone breaks a constraint (a unary nogood, or a coefficient
         above the bound): such literals are pruned before a model is built."""
         return (lit[0], lit[1]) in self._unary
+
+    def excluding(self, lit: tuple) -> list:
+        """The constraints that exclude ``lit`` alone (a unary nogood, or a coefficient above
+        the bound), in posting order."""
+        return sorted(self._unary.get((lit[0], lit[1]), ()), key=lambda c: self._order[id(c)])
+
+    def tracker(self, choice: Mapping) -> "Tracker":
+        """A :class:`Tracker` of ``choice`` (copied): a choice built slot by slot, evaluated incrementally."""
+        return Tracker(self.constraints, choice)
+
+
+def _holds_value(lit: tuple, value: Any) -> bool:
+    """True when the literal ``(slot, value)`` holds for a slot holding ``value``."""
+    if lit[1] is ANY:
+        return value is not None
+    return value == lit[1]
+
+
+class Tracker:
+    """A choice built a few slots at a time (the greedy placer), evaluated incrementally.
+
+    The running total of every :class:`AtMost` is kept and constraints are
+    indexed by literal, so :meth:`fits` looks only at the constraints with a
+    literal whose truth the change flips: the cost of a trial does not grow with
+    the size of the sums or with the other values of the changed slots. For a
+    starting choice that breaks no constraint, ``fits(changes)`` answers what
+    :meth:`Evaluator.fits` answers for the choice with ``changes`` applied and
+    ``slots`` the changed slots.
+    """
+
+    def __init__(self, constraints: Sequence[Constraint], choice: Mapping):
+        self.choice = dict(choice)
+        self.sums = [c for c in constraints if isinstance(c, AtMost)]
+        get = self.choice.get
+        self.totals = [c.const + sum(coef for coef, l in c.terms if _holds_value(l, get(l[0]))) for c in self.sums]
+        terms: dict = {}
+        nogoods: dict = {}
+        for i, c in enumerate(self.sums):
+            for coef, l in c.terms:
+                if coef:
+                    key = (l[0], l[1])
+                    if key in terms:
+                        terms[key].append((i, coef))
+                    else:
+                        terms[key] = [(i, coef)]
+        for c in constraints:
+            if isinstance(c, Nogood):
+                for key in dict.fromkeys((l[0], l[1]) for l in c.lits):
+                    nogoods.setdefault(key, []).append(c)
+        self._terms = terms
+        self._nogoods = nogoods
+        self.version = 0
+
+    @staticmethod
+    def _flipped(slot: Hashable, old: Any, new: Any) -> tuple[list, list]:
+        """The literal keys that stop holding and those that start holding when ``slot`` goes from ``old`` to ``new``."""
+        if old == new:
+            return [], []
+        off, on = [(slot, old)], [(slot, new)]
+        if (old is None) != (new is None):
+            (on if old is None else off).append((slot, ANY))
+        return off, on
+
+    def _deltas(self, changes: Mapping) -> dict:
+        out: dict = {}
+        for slot, new in changes.items():
+            off, on = self._flipped(slot, self.choice.get(slot), new)
+            for keys, sign in ((off, -1), (on, 1)):
+                for key in keys:
+                    for i, coef in self._terms.get(key, ()):
+                        out[i] = out.get(i, 0) + sign * coef
+        return out
+
+    def fits(self, changes: Mapping) -> bool:
+        """True when the choice with ``changes`` (slot -> value) applied breaks no constraint
+        whose literals on the changed slots it flips. The choice itself is not changed."""
+        sums = self.sums
+        for i, d in self._deltas(changes).items():
+            if d > 0 and self.totals[i] + d > sums[i].bound:
+                return False
+        old = {s: self.choice.get(s) for s in changes}
+        fresh = [key for slot, new in changes.items() for key in self._flipped(slot, old[slot], new)[1]]
+        self.choice.update(changes)
+        try:
+            for key in fresh:
+                for c in self._nogoods.get(key, ()):
+                    if Evaluator.check(c, self.choice) is not None:
+                        return False
+            return True
+        finally:
+            self.choice.update(old)
+
+    def set(self, changes: Mapping) -> None:
+        """Apply ``changes`` (slot -> value) to the choice; :attr:`version` counts the changes."""
+        for i, d in self._deltas(changes).items():
+            self.totals[i] += d
+        self.choice.update(changes)
+        self.version += 1

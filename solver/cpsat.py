@@ -14,17 +14,26 @@ Replacements Segment optimiser) builds its model here, so a
   (True / False) when the value cannot be chosen.
 * with ``enforce`` every constraint is guarded by the enforcement literal of
   its rule (``Compiled.enforce[rule.key]``): explanation by assumptions.
+* :func:`compile_counts` (in :mod:`solver.cpsat_counts`) compiles the same
+  constraints over *interchangeable entities* (Force Pool units) as counts.
+
+Every solve runs through :func:`solve`: one worker, a fixed seed, the
+command's :class:`~solver.limits.Budget` (deterministic work, then the wall
+clock), Ctrl-C ending the search as a time limit does, and progress reports.
 
 Imports ortools: load this module only on paths that solve. See docs/design.md.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
-from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood
+from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood, holds
+from .cpsat_counts import CountModel, EntityClass, compile_counts  # noqa: F401  (the count compiler, re-exported)
+from .limits import Budget, Progress, ProgressSink
 
 
 class SolverLimitReached(Exception):
@@ -73,7 +82,7 @@ def _clamp(coef: int, c: AtMost) -> int:
 
 
 def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: bool = False,
-                  label: str = "pick") -> Compiled:
+                  label: str = "pick", free: Optional[Hashable] = None) -> Compiled:
     """Compile ``constraints`` over ``domains`` (``{slot: [[value, ...], ...]}``, classes
     of values; None may be a value) to a CP-SAT model.
 
@@ -84,6 +93,14 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
     from one rule is posted once. With ``enforce`` each constraint is guarded
     by the enforcement literal of its rule (a clause shared by two rules is
     guarded by each). ``label`` prefixes the variable names.
+
+    With ``free`` (a slot), that slot is not chosen: its class Booleans say
+    instead which of its classes *fit* the choice of the other slots
+    (``fits[K]`` is true exactly when no constraint is broken with the slot
+    holding class K), and at least one must. A solution is then a choice of
+    the other slots together with every value of the free slot that goes with
+    it: enumerating them enumerates every legal choice at the cost of one
+    solution per choice of the other slots (:func:`_post_free`).
     """
     m = cp_model.CpModel()
     by_slot: dict = {}
@@ -96,13 +113,20 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
             by_slot[slot].append((values, b))
             for v in values:
                 var[(slot, v)] = b
-        m.add_exactly_one([b for _, b in by_slot[slot]])
+        if slot != free:
+            m.add_exactly_one([b for _, b in by_slot[slot]])
     comp = Compiled(m, by_slot, var)
     posted: set = set()
+    if free is not None and enforce:
+        raise ValueError("a free slot cannot be compiled with enforcement literals")
+    viols: Optional[dict] = {} if free in by_slot else None
     for c in constraints:
         rule_key = c.rule.key if c.rule is not None else ""
         if enforce and rule_key not in comp.enforce:
             comp.enforce[rule_key] = m.new_bool_var(f"enforce[{rule_key}]")
+        if viols is not None and _mentions(c, free):
+            _post_free(comp, c, free, viols)
+            continue
         if isinstance(c, Nogood):
             if not _can_hold_together(c.lits):
                 continue                                # two values of one slot: never broken
@@ -131,7 +155,104 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
             ct = m.add(sum(k * x for k, x in per_var.values()) <= c.bound - const)
         if enforce:
             ct.only_enforce_if(comp.enforce[rule_key])
+    if viols is not None:
+        fits = [s for _, s in by_slot[free] if viols.get(s.index) is not False]
+        for s in fits:
+            if viols.get(s.index):
+                m.add_bool_or([s] + viols[s.index])      # not fitting: some constraint is broken
+            else:
+                m.add(s == 1)                             # nothing can break with it
+        for _, s in by_slot[free]:
+            if viols.get(s.index) is False:
+                m.add(s == 0)
+        m.add_bool_or(fits)                               # the other slots leave the free slot some value
     return comp
+
+
+def _mentions(c: Constraint, slot: Hashable) -> bool:
+    lits = c.lits if isinstance(c, Nogood) else [l for _, l in c.terms]
+    return any(l[0] == slot for l in lits)
+
+
+def _post_free(comp: Compiled, c: Constraint, free: Hashable, viols: dict) -> None:
+    """Compile ``c``, which mentions the ``free`` slot, class by class of that slot.
+
+    For each class K of the free slot, ``c`` with the slot holding K is a
+    condition on the other slots; ``fits[K]`` implies it holds, and each way of
+    breaking it is a literal in ``viols[K]`` that is true exactly when it is broken
+    (a nogood's other literals all hold; a sum's other terms exceed what K leaves).
+    ``viols[K] = False`` marks a class that ``c`` excludes whatever the others hold.
+    """
+    m = comp.model
+    classes = comp.by_slot[free]
+
+    def exclude(s):
+        viols[s.index] = False
+
+    def broken_by(s, v):
+        if viols.get(s.index) is not False:
+            viols.setdefault(s.index, []).append(v)
+
+    if isinstance(c, Nogood):
+        if not _can_hold_together(c.lits):
+            return
+        mine = [l for l in c.lits if l[0] == free]
+        others = [comp.lit(l) for l in c.lits if l[0] != free]
+        if any(x is False for x in others):
+            return
+        others = [x for x in others if x is not True]
+        hit = [s for values, s in classes if all(holds(l, {free: values[0]}) for l in mine)]
+        if not others:
+            for s in hit:
+                exclude(s)
+            return
+        if len(others) == 1:
+            v = others[0]
+        else:                                             # v <=> every other literal holds
+            v = m.new_bool_var("all")
+            for x in others:
+                m.add_implication(v, x)
+            m.add_bool_or([x.negated() for x in others] + [v])
+        for s in hit:
+            m.add_bool_or([s.negated(), v.negated()])
+            broken_by(s, v)
+        return
+    coef_of: dict = {}
+    for coef, l in c.terms:
+        coef_of[(l[0], l[1])] = coef_of.get((l[0], l[1]), 0) + coef
+    const, per_var = c.const, {}
+    mine = {s.index: 0 for _, s in classes}
+    for l, coef in coef_of.items():
+        if l[0] == free:
+            for values, s in classes:
+                if holds(l, {free: values[0]}):
+                    mine[s.index] += coef
+            continue
+        x = comp.lit(l)
+        if x is True:
+            const += coef
+        elif x is not False and coef:
+            per_var.setdefault(_index(x), (coef, x))
+    groups: dict = {}
+    for _, s in classes:
+        groups.setdefault(mine[s.index], []).append(s)
+    for w, ss in groups.items():
+        rhs = c.bound - const - w
+        if rhs < 0:
+            for s in ss:
+                exclude(s)
+            continue
+        cap = rhs + 1
+        terms = [(min(k, cap), x) for k, x in per_var.values()]
+        if sum(k for k, _ in terms) <= rhs:
+            continue                                      # cannot be exceeded with K
+        lin = sum(k * x for k, x in terms)
+        v = m.new_bool_var("over")                        # v <=> the other terms exceed what K leaves
+        m.add(lin >= cap).only_enforce_if(v)
+        m.add(lin <= rhs).only_enforce_if(v.negated())
+        for s in ss:
+            m.add_implication(s, v.negated())
+            broken_by(s, v)
 
 
 def _can_hold_together(lits: Iterable[tuple]) -> bool:
@@ -219,3 +340,127 @@ def assumptions_core(comp: Compiled, keys: Iterable[str], solver: cp_model.CpSol
     keys = list(keys)
     by_index = {comp.enforce[k].index: k for k in keys}
     return [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index]
+
+
+@dataclass
+class Outcome:
+    """How a solve ended: the CP-SAT ``status``; ``stopped`` is None when the search finished,
+    ``"work"`` when the deterministic budget ended it (reproducible), ``"clock"`` when the
+    wall clock did (another run may differ) and ``"interrupt"`` for Ctrl-C; ``dtime`` the
+    deterministic work done."""
+    status: int
+    stopped: Optional[str]
+    dtime: float
+
+    @property
+    def proved(self) -> bool:
+        """True when the search finished: an optimum (or all solutions) or infeasibility proved."""
+        return self.status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+
+    @property
+    def found(self) -> bool:
+        return self.status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.stopped == "interrupt"
+
+
+class _Watch(cp_model.CpSolverSolutionCallback):
+    """The solution callback of :func:`solve`: records the best objective value and hands
+    each solution to ``inner(callback)`` (the enumeration's collector)."""
+
+    def __init__(self, inner: Optional[Callable] = None, objective: bool = True):
+        super().__init__()
+        self.inner = inner
+        self.objective = objective
+        self.best: Optional[float] = None
+        self.bound: Optional[float] = None
+
+    def on_solution_callback(self):
+        if self.objective:
+            self.best = self.objective_value
+            self.bound = self.best_objective_bound
+        if self.inner is not None:
+            self.inner(self)
+
+
+def _wait(done: threading.Event) -> None:
+    """Wait a tenth of a second for the solver's thread to finish (the main thread takes Ctrl-C
+    meanwhile). An Event, not ``Thread.join``: a join that Ctrl-C interrupts marks a thread that
+    is still running as stopped (Python before 3.13)."""
+    done.wait(0.1)
+
+
+def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Optional[Callable] = None,
+          progress: ProgressSink = None, what: str = "solving", unit: str = "", objective: bool = True,
+          **params: Any) -> tuple[cp_model.CpSolver, Outcome]:
+    """Solve ``model`` with one worker and a fixed seed (deterministic), within ``budget``.
+
+    The deterministic work left in the budget ends the search reproducibly, the
+    wall clock left is a backstop; Ctrl-C (KeyboardInterrupt) stops the search
+    like a limit, with the best solution so far kept. ``inner(callback)`` is
+    called with each solution; ``progress`` receives a :class:`Progress` about
+    every 0.1 s (``what`` and ``unit`` label it); ``params`` are CP-SAT
+    parameters by name. The search runs in a thread so that the main thread
+    can take Ctrl-C and report progress. Returns ``(solver, Outcome)`` and
+    records the work done in ``budget``.
+    """
+    solver = new_solver(None, 1, random_seed=0, catch_sigint_signal=False, **params)
+    limit = None
+    if budget is not None and budget.interrupted:        # Ctrl-C ended an earlier solve of the command
+        return solver, Outcome(cp_model.UNKNOWN, "interrupt", 0.0)
+    if budget is not None and budget.limited:
+        limit, left = budget.dtime_left(), budget.left()
+        if limit <= 0 or left <= 0:                       # nothing left: no search at all
+            return solver, Outcome(cp_model.UNKNOWN, "work" if limit <= 0 else "clock", 0.0)
+        solver.parameters.max_deterministic_time = limit
+        solver.parameters.max_time_in_seconds = left
+    watch = _Watch(inner, objective)
+    solver.best_bound_callback = lambda b: setattr(watch, "bound", b)
+    box: dict = {}
+    done = threading.Event()
+
+    def work():
+        try:
+            box["status"] = solver.solve(model, watch)
+        except BaseException as exc:             # handed to the main thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=work, name="cp-sat", daemon=True)
+    thread.start()
+    interrupted = False
+    while not done.is_set():
+        try:
+            _wait(done)
+            if progress is not None and not done.is_set():
+                progress(Progress(what, watch.best, watch.bound, budget.elapsed() if budget else 0.0,
+                                  budget.left() if budget else None, unit))
+        except KeyboardInterrupt:
+            interrupted = True
+            solver.stop_search()
+            if budget is not None:
+                budget.interrupted = True
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    status = box["status"]
+    if status == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT refused the model: {model.validate()}")
+    try:
+        dtime = solver.deterministic_time
+    except RuntimeError:                                  # no response at all
+        dtime = 0.0
+    if budget is not None:
+        budget.spend(dtime)
+    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        stopped = None
+    elif interrupted:
+        stopped = "interrupt"
+    elif limit is not None and dtime >= limit * 0.999:
+        stopped = "work"
+    else:
+        stopped = "clock"
+    return solver, Outcome(status, stopped, dtime)

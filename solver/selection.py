@@ -150,16 +150,27 @@ def _post_hand(ctx: SelectionContext):
         yield Nogood((Lit(slot, cid),), f"{card.text}: {why}")
 
 
+def final_message(pos: Position, faction: str, made: dict, cards: Optional[str] = None) -> str:
+    """The words of 1.1.3 "Card selection is final" for the selection ``made``
+    (``{map: card id or None}``); ``cards`` shows the cards another way (default:
+    ids and names). Pending Cards that await their reveal say so (1.1.1 Step 2, 4)."""
+    if cards is None:
+        cards = ", ".join(f"{pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in made.items())
+    if pos.awaiting_reveal(faction):
+        return (f"card selection is final: the {faction_name(faction)} faction selected its Pending Cards ({cards}) in "
+                f"{pos.turn.ahead(-1)}; they await their reveal in this Seasonal Turn (1.1.1 Step 2): reveal them "
+                "(aeref reveal), then select the next Pending Cards (1.1.1 Step 4)")
+    return f"card selection is final: the {faction_name(faction)} faction has already selected its Pending Cards ({cards})"
+
+
 def _post_final(ctx: SelectionContext):
     """1.1.3 "Card selection is final": once a Pending Card is placed, the selection is the one made."""
     if ctx.made is None:
         return
-    made = ", ".join(f"{ctx.pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in ctx.made.items())
     for slot in ctx.slots:
         for v in ctx.values(slot):
             if v != ctx.made.get(slot):
-                yield Nogood((Lit(slot, v),), f"card selection is final: the {faction_name(ctx.faction)} faction has "
-                             f"already selected its Pending Cards ({made})")
+                yield Nogood((Lit(slot, v),), final_message(ctx.pos, ctx.faction, ctx.made))
 
 
 def _post_empty(ctx: SelectionContext, base: Evaluator):
@@ -379,6 +390,24 @@ def choice_key(choice: dict) -> tuple:
     """Sort key of FORMAT 5 ``pairs``: by the card ids (maps in id order, ds
     before tk), ``null`` last."""
     return tuple((choice[m] is None, choice[m] or "") for m in sorted(choice))
+
+
+def sort_choices(choices: list, slots: tuple) -> list:
+    """``choices`` (each with every slot of ``slots``) sorted by :func:`choice_key`: each value ranked
+    once, each choice keyed by one integer (100,000 choices in a few hundredths of a second)."""
+    order = sorted(slots)
+    ranks = []
+    for m in order:
+        values = sorted({ch[m] for ch in choices}, key=lambda v: (v is None, v or ""))
+        ranks.append({v: i for i, v in enumerate(values)})
+    width = [len(r) + 1 for r in ranks]
+
+    def key(ch):
+        k = 0
+        for m, r, w in zip(order, ranks, width):
+            k = k * w + r[ch[m]]
+        return k
+    return sorted(choices, key=key)
 
 
 def legal_choices_direct(pos: Position, faction: str) -> list[dict]:

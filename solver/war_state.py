@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ..model.names import norm_name
 from ..model.position import Position
-from ..model.vocabulary import ALLIED, WarState, faction_name
+from ..model.vocabulary import ALLIED, WarState, faction_name, join_and
 #: 12.3 Step 2: the Policy markers the Axis faction must remove.
 MUST_REMOVE = ("disputes", "peace", "quarantine", "resistance", "treaty")
 #: 12.3 Step 7: the countries whose Entry markers go on the Turn Track while they are PACs.
@@ -113,7 +113,8 @@ def triggers(pos: Position, map_: str, card=None, illegal_axis: bool = False) ->
         out.append((WarState.TOTAL, "the Axis faction made an illegal Current Card play (1.1.1)"))
     war = allied_at_war(pos, map_)
     if war:
-        out.append((WarState.LIMITED, f"Allied Country {', '.join(sorted(war))} has a Posture of War"))
+        who = f"Allied Countr{'y' if len(war) == 1 else 'ies'} {join_and(sorted(war))}"
+        out.append((WarState.LIMITED, f"{who} {'has' if len(war) == 1 else 'have'} a Posture of War"))
     out.sort(key=lambda x: -x[0].rank)
     return out
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from itertools import product
+from pathlib import Path
 
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -24,11 +25,12 @@ from ortools.sat.python import cp_model
 from .support import oracle
 import aeref.solver.choices as choices
 from aeref.model.position import load_position
-from aeref.solver.choices import _Collector, enumerate_choices, why
+from aeref.solver.choices import enumerate_choices, enumerate_classes, why
 from aeref.solver.constraints import AtMost, Evaluator, Nogood, Rule
-from aeref.solver.cpsat import compile_model, interchangeable_classes
+from aeref.solver.cpsat import interchangeable_classes
 from aeref.solver.selection import legal_choices_direct
 
+ROOT = Path(__file__).resolve().parent.parent
 RULE = Rule("0", "test", lambda ctx: ())
 
 
@@ -59,15 +61,11 @@ def test_value_classes_enumerate_exactly_the_direct_choices(problem):
     ev = Evaluator(cons)
     direct = {vals for vals in product(*[values[s] for s in slots]) if ev.fits(dict(zip(slots, vals)))}
     classes = interchangeable_classes(values, cons, ev)
-    comp = compile_model(cons, classes)
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    cb = _Collector(slots, comp.by_slot)
-    assert solver.solve(comp.model, cb) in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    got = [vals for chosen in cb.found for vals in product(*chosen)]
-    assert len(got) == len(set(got))
-    assert set(got) == direct, classes
+    for free in slots:                  # whichever slot is left free, the same choices, each once
+        got, complete = enumerate_classes(cons, classes, slots, free=free)
+        assert complete
+        assert len(got) == len(set(got))
+        assert set(got) == direct, (free, classes)
 
 
 def _write(tmp_path, text):
@@ -152,7 +150,7 @@ def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypa
 
     path = _write(tmp_path, AE_SOVIET % "forced")
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, callback=None: cp_model.UNKNOWN)
-    r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "0.01"])
+    r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "30"])
     out = json.loads(r.stdout)
     assert out["complete"] is False and out["choices"] == []
     assert r.exit_code == 0
@@ -185,7 +183,49 @@ cards:
 
     monkeypatch.setattr(choices, "compile_model", compile_model)
     monkeypatch.setattr(cp_model.CpSolver, "sufficient_assumptions_for_infeasibility", wrong_core)
+    monkeypatch.setattr(Evaluator, "excluding", lambda self, lit: [])     # the solver's way, not the evaluator's
     ans = why(pos, "axis", "tk-axis-1")
     assert not ans.legal
     assert "1.1.3.2 War State Selection Restrictions" in ans.rules
     assert ans.complete is False
+
+
+def test_pairs_lists_each_hand_card_left_out_with_the_rules_why_finds(tmp_path):
+    """Below the legal selections, every hand card in none of them, each with the minimal rule set
+    `why` finds for it (computed with one shared model); --json adds `excluded` and keeps FORMAT's fields."""
+    from aeref.cli.main import cli
+
+    path = ROOT / "examples" / "ae-1941.yaml"
+    pos = load_position(path)
+    for faction in ("axis", "western", "soviet"):
+        r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", faction, "--json"])
+        out = json.loads(r.stdout)
+        assert {"game", "turn", "faction", "choices", "count", "complete", "interpretations", "excluded"} <= set(out)
+        used = {c for ch in out["choices"] for c in ch.values() if c}
+        hand = {c for m in pos.maps for c in pos.hand(faction, m)}
+        assert {e["card"] for e in out["excluded"]} == hand - used
+        for e in out["excluded"]:
+            ans = why(pos, faction, e["card"])
+            assert not ans.legal and ans.complete
+            assert [f"{x['rule']} {x['title']}" for x in e["rules"]] == ans.rules
+            assert e["message"] == "; ".join(str(v) for v in ans.violations)
+            text = CliRunner().invoke(cli, ["pairs", str(path), "--faction", faction]).stdout
+            card = pos.cards[e["card"]]
+            assert f"  {card.map.upper()} {card.number} {card.name}: {e['message']}" in text.splitlines()
+    soviet = json.loads(CliRunner().invoke(cli, ["pairs", str(path), "--faction", "soviet", "--json"]).stdout)
+    assert {e["card"] for e in soviet["excluded"]} == {"tk-soviet-38", "tk-soviet-39"}
+
+
+def test_pairs_table_is_paged_and_the_count_stays_exact(tmp_path):
+    from aeref.cli.main import cli
+
+    path = ROOT / "examples" / "ae-1941.yaml"
+    full = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "axis"]).stdout.splitlines()
+    paged = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "axis", "--limit", "3"]).stdout.splitlines()
+    rows = [l for l in full if l[:3].strip().isdigit()]
+    assert len(rows) == 8
+    assert [l for l in paged if l[:3].strip().isdigit()] == rows[:3]
+    assert "... and 5 more (--limit 0 shows every selection, --json lists them)" in paged
+    assert "8 legal selections." in paged and "8 legal selections." in full
+    every = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "axis", "--limit", "0"]).stdout.splitlines()
+    assert every == full

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from aeref.cli.common import json_text
 from aeref.cli.main import cli
 
 from .support.seasonal import write_state
@@ -317,3 +320,77 @@ def test_pairs_on_the_ae_production_example():
     out = json.loads(r.output)
     assert {"tk": "tk-soviet-39", "ds": "ds-soviet-24"} in out["choices"]
     assert {"tk": "tk-soviet-38", "ds": "ds-soviet-24"} not in out["choices"]
+
+
+def test_aeref_alone_prints_its_usage():
+    r = CliRunner().invoke(cli, [])
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout.startswith("Usage: ") and "[OPTIONS] COMMAND [ARGS]..." in r.stdout.splitlines()[0]
+    assert "select" in r.stdout and "show" in r.stdout and "next-turn" in r.stdout
+
+
+def test_validate_a_deck_file_on_its_own():
+    for name, summary in (("soviet.yaml", "a deck of 7 cards (TK Soviet 4, DS Soviet 3); © twins tk-soviet-26b / ds-soviet-11b"),
+                          ("axis.yaml", "a deck of 15 cards (TK Axis 6, DS Axis 9)")):
+        r = CliRunner().invoke(cli, ["validate", str(EXAMPLES / "decks" / name)])
+        assert r.exit_code == 0, r.output
+        assert r.stdout.splitlines()[0].endswith(f"{name}: {summary}")
+    r = CliRunner().invoke(cli, ["validate", str(EXAMPLES / "decks" / "soviet.yaml"), "--json"])
+    assert json.loads(r.stdout) == {"ok": True, "kind": "deck", "problems": [], "notes": []}
+
+
+def test_validate_a_deck_checks_numbering_and_twins(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(
+        "cards:\n"
+        "  - {map: tk, faction: soviet, number: 26b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}\n"
+        "  - {map: ds, faction: soviet, number: 11b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}\n"
+        "  - {map: ds, faction: soviet, number: 12b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}\n"
+        "  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1, requires: [{played: 16}]}\n"
+        "  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}\n")
+    r = CliRunner().invoke(cli, ["validate", str(deck), "--json"])
+    assert r.exit_code == 2
+    out = json.loads(r.stdout)
+    messages = [p["message"] for p in out["problems"]]
+    assert any("duplicate card ds-soviet-24" in m for m in messages)
+    assert any("tk-soviet-26b" in m and "its twin must be one card" in m for m in messages)
+    assert any("ds-soviet-16" in n["message"] and "another deck" in n["message"] for n in out["notes"])
+
+
+def test_shell_completion_as_the_readme_says():
+    """bash, zsh and fish completion scripts come from click (README, Shell completion); a
+    completion request for `aeref sh` offers `show`."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    exe = shutil.which("aeref", path=os.path.dirname(sys.executable))
+    if exe is None:
+        pytest.skip("the aeref console script is not installed")
+    for shell in ("bash", "zsh", "fish"):
+        r = subprocess.run([exe], env={**os.environ, "_AEREF_COMPLETE": f"{shell}_source"}, capture_output=True, text=True)
+        assert r.returncode == 0 and "_aeref_completion" in r.stdout, shell
+    r = subprocess.run([exe], env={**os.environ, "_AEREF_COMPLETE": "bash_complete", "COMP_WORDS": "aeref sh",
+                                   "COMP_CWORD": "1"}, capture_output=True, text=True)
+    assert "show" in r.stdout.split()[0] or "plain,show" in r.stdout
+
+
+def test_an_unknown_command_gets_a_did_you_mean():
+    for typed, meant in (("pair", "pairs"), ("shwo", "show"), ("nexturn", "next-turn"), ("valdate", "validate")):
+        r = CliRunner().invoke(cli, [typed, "x.yaml"])
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr.strip() == f"Error: no such command '{typed}' (did you mean {meant}?); `aeref --help` lists the commands"
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    | st.lists(st.fixed_dictionaries({"tk": st.text(max_size=3) | st.none(), "ds": st.text(max_size=3) | st.none()}),
+               max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(_JSON)
+def test_json_text_is_the_bytes_of_json_dumps(obj):
+    """`--json` output is written by json_text (fast for 100,000 selections): byte for byte what
+    json.dumps(indent=2, ensure_ascii=False) writes."""
+    assert json_text(obj) == json.dumps(obj, indent=2, ensure_ascii=False)

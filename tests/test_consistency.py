@@ -42,6 +42,23 @@ def test_a_set_aside_card_in_the_hand(tmp_path):
     assert where == "factions.western.ds.hand[0]" and "set aside" in msg
 
 
+def test_a_set_aside_card_played_twice_or_current_again(tmp_path):
+    """1.1.1 Step 1: a card without the recyclable mark is set aside after its one play; a recyclable card
+    (22 Chinese War Production, ♺) may be played again."""
+    st = dict(BASE, factions={"western": {"ds": {"hand": [5], "current": 27,
+                                                 "played": [{"card": 27, "turn": "Mar-Apr 1940"},
+                                                            {"card": 22, "turn": "Mar-Apr 1941"},
+                                                            {"card": 27, "turn": "May-June 1941"},
+                                                            {"card": 22, "turn": "Nov-Dec 1940"}]}}})
+    got = _problems(tmp_path, st)
+    assert [w for w, _ in got] == ["factions.western.ds.played[2]", "factions.western.ds.current"]
+    assert "played twice (also played[0])" in got[0][1] and "cannot be the Current Card" in got[1][1]
+    st["factions"]["western"]["ds"].update(current=None, pending=27)
+    st["factions"]["western"]["ds"]["played"].pop(2)
+    [(where, msg)] = _problems(tmp_path, st)
+    assert where == "factions.western.ds.pending" and "cannot be the Pending Card" in msg
+
+
 def test_pre_war_with_an_allied_country_at_war(tmp_path):
     """12: "Pre-War ends and Limited War goes into effect when ... Any Allied Country has a Posture of War"."""
     st = dict(BASE, **{"war-state": "pre-war"},

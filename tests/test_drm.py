@@ -56,7 +56,7 @@ def test_bad_input_drm(tmp_path):
     assert code == 2 and "s.yaml: uscl-drm:" in err and "0 or less" in err
     p = write_state(tmp_path, "s.yaml", {"game": "ds", "turn": "Mar-Apr 1939", "war-state": "pre-war"})
     code, _, err = run("drm", p, "--country", "Atlantis")
-    assert code == 2 and "--country: Atlantis" in err
+    assert code == 2 and "--country Atlantis" in err
 
 
 def test_1_1_2_1_drm_empty_table_name_is_bad_input(tmp_path):

@@ -43,6 +43,9 @@ from aeref.model.schema import json_schema
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 SECONDS = 5.0          # a run must finish within this (in-process; the real process gets more)
+#: pydantic's own words and type names, which must never reach a player (tests/test_mistakes.py has the full list).
+INTERNALS = __import__("re").compile(r"Input should|Field required|Extra inputs|constrained-str|function-(before|after)|"
+                                     r"\b\w+File\.|Value error,|errors\.pydantic")
 
 
 def _load(p: Path):
@@ -209,6 +212,8 @@ def assert_well_behaved(args, code, out, err, took):
     assert len(lines) <= 1, f"{shown}: more than one line on stderr: {err!r}"
     if lines:
         assert lines[0].startswith("Error: "), f"{shown}: stderr is not an Error: line: {err!r}"
+        leak = INTERNALS.search(lines[0])
+        assert not leak, f"{shown}: the validation library's words ({leak.group(0)!r}) reach the player: {lines[0]}"
     if code == 2:
         assert len(lines) == 1, f"{shown}: exit 2 without an Error: line"
     assert took < SECONDS, f"{shown}: took {took:.1f} s"
@@ -577,3 +582,29 @@ def test_regression_huge_prefer_weight(tmp_path):
         code, out, err, took = run(args)
         assert_well_behaved(args, code, out, err, took)
         assert code == 2 and "prefer" in err and "weight" in err
+
+
+def test_regression_a_deck_with_cards_null(tmp_path):
+    """``cards: null`` in a deck: the deck was skipped and, a deck being unreadable, the
+    hand's cards were not reported either; the position loaded without the Axis cards.
+    It is bad input naming the deck's `cards`."""
+    path = _ae_with_western_deck(tmp_path, "cards: null\n")
+    for args in (["validate", path], ["check", path, "--faction", "western"], ["validate", str(tmp_path / "decks" / "western.yaml")]):
+        code, out, err, took = run(args)
+        assert_well_behaved(args, code, out, err, took)
+        assert code == 2 and "western.yaml: cards: a list is expected here" in err
+
+
+def test_regression_a_nationality_of_an_empty_list_in_a_list(tmp_path):
+    """``nationality: [[]]``: the loader unwrapped the one-item list into an empty list of
+    nationalities and took the unit; the schema refused it. Both refuse it now."""
+    state = yaml.safe_load(TEXTS["ds-axis-replacements.yaml"])
+    state["map"]["hexes"]["1706"]["units"][0]["nationality"] = [[]]
+    (tmp_path / "decks").mkdir()
+    for name in DECKS:
+        (tmp_path / "decks" / name).write_text(TEXTS[name], encoding="utf-8")
+    (tmp_path / "state.yaml").write_text(yaml.safe_dump(state, sort_keys=False), encoding="utf-8")
+    code, out, err, took = run(["validate", str(tmp_path / "state.yaml")])
+    assert_well_behaved(["validate"], code, out, err, took)
+    assert code == 2 and "units[0].nationality" in err
+    assert list(STATE_SCHEMA.iter_errors(state))

@@ -1,4 +1,4 @@
-"""`aeref validate` and `aeref check` must not pay for ortools or networkx (DESIGN.md performance facts)."""
+"""`aeref validate`, `aeref check` and `aeref show` must not pay for ortools or networkx (DESIGN.md performance facts)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +27,12 @@ def test_validate_imports_no_solver():
 
 def test_check_imports_no_solver():
     assert _heavy_modules("check", str(EXAMPLE), "--faction", "soviet", "--tk", "39", "--ds", "24") == "HEAVY []"
+
+
+def test_show_imports_no_solver():
+    assert _heavy_modules("show", str(EXAMPLE)) == "HEAVY []"
+    replacements = EXAMPLE.parent / "ds-axis-replacements.yaml"      # a map and a Force Pool: still no networkx
+    assert _heavy_modules("show", str(replacements), "--json") == "HEAVY []"
 
 
 def test_pairs_does_import_the_solver():

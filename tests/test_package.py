@@ -56,3 +56,15 @@ def test_no_top_level_model_solver_or_cli_is_installed(tmp_path):
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "None None"
+
+
+def test_the_wheel_lists_every_package():
+    """pyproject's ``packages`` names every folder of model/, solver/ and cli/ with an ``__init__.py``
+    (a subpackage left out is missing from the wheel, though an editable install still finds it)."""
+    import ast
+    line = next(l for l in (ROOT / "pyproject.toml").read_text().splitlines() if l.startswith("packages = "))
+    listed = set(ast.literal_eval(line.split("=", 1)[1].strip()))        # Python 3.10 has no tomllib
+    for top in ("model", "solver", "cli"):
+        for init in (ROOT / top).rglob("__init__.py"):
+            rel = init.parent.relative_to(ROOT).parts
+            assert ".".join(("aeref",) + rel) in listed, f"{init.parent} is not in pyproject's packages"

@@ -209,3 +209,36 @@ def test_12_previous_position_with_a_later_war_state_is_bad_input(tmp_path):
     shutil.copy(ex / "ds-axis-reveal.yaml", tmp_path / "reveal.yaml")
     code, _, err = run("reveal", tmp_path / "reveal.yaml", "--faction", "axis")
     assert code == 2 and "no going back" in err and "previous" in err
+
+
+def test_1_1_1_step2_pending_cards_await_their_reveal_until_the_faction_reveals(tmp_path):
+    """A position with ``previous:`` whose Pending Cards are the ones selected there awaits the
+    reveal (1.1.1 Step 2): its Current Card was revealed in the previous Seasonal Turn, and the next
+    selection comes after the reveal (Step 4). Once revealed and selected again it no longer awaits."""
+    from aeref.model.position import load_position
+
+    pos = load_position(EXAMPLES / "ds-axis-reveal.yaml")
+    assert pos.awaiting_reveal("axis") == {"ds": "ds-axis-28a"}
+    assert pos.awaiting_reveal("western") == {}
+    [current] = [r for r in pos.revealed("axis") if r.current]
+    assert str(current.turn) == "Aug-Sept 1941"                 # revealed last turn, not in Nov-Dec 1941
+    assert load_position(EXAMPLES / "ds-axis-selected.yaml").awaiting_reveal("axis") == {}
+    code, shown, _ = run("show", EXAMPLES / "ds-axis-reveal.yaml")
+    assert "Pending Cards of Axis await their reveal in this Seasonal Turn (1.1.1 Step 2)" in shown
+    assert "28a East Wind Rain (selected in Aug-Sept 1941, awaits its reveal)" in shown
+    code, pairs, _ = run("pairs", EXAMPLES / "ds-axis-reveal.yaml", "--faction", "axis")
+    assert "they await their reveal in this Seasonal Turn (1.1.1 Step 2)" in pairs
+    # reveal, then select the next Pending Card: the new one was selected this turn
+    revealed = tmp_path / "revealed.yaml"
+    assert run("reveal", EXAMPLES / "ds-axis-reveal.yaml", "--faction", "axis", "--write", revealed)[0] == 0
+    code, res, _ = run("pairs", revealed, "--faction", "axis", "--json")
+    card = [c for ch in res["choices"] for c in ch.values() if c][0]   # a legal selection
+    selected = tmp_path / "selected.yaml"
+    code, _, err = run("select", revealed, "--faction", "axis", "--ds", card.split("-")[-1], "--write", selected)
+    assert code == 0, err
+    after = load_position(selected)
+    assert after.seasonal.previous and after.awaiting_reveal("axis") == {}
+    code, shown, _ = run("show", selected)
+    assert "await their reveal" not in shown
+    code, pairs, _ = run("pairs", selected, "--faction", "axis")
+    assert "has already selected its Pending Cards" in pairs and "await" not in pairs

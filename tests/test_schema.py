@@ -140,3 +140,123 @@ def test_schema_accepts_the_spellings_the_loader_accepts(tmp_path):
     assert not problems, problems
     assert not [e.message for e in validator("deck").iter_errors(deck)]
     assert not [e.message for e in validator("state").iter_errors(state)]
+
+
+def _resolve(schema, node):
+    """Follow $ref, anyOf and allOf to every object schema under ``node``."""
+    out = []
+    if isinstance(node, dict):
+        if "$ref" in node:
+            out += _resolve(schema, schema["$defs"][node["$ref"].split("/")[-1]])
+        for k in ("anyOf", "allOf", "oneOf"):
+            for sub in node.get(k, []):
+                out += _resolve(schema, sub)
+        if "properties" in node:
+            out.append(node)
+    return out
+
+
+def _keys_at(schema, path):
+    """The property names offered at ``path`` (a list of keys; ``*`` for any name, ``[]`` for a list item)."""
+    nodes = [schema]
+    for key in path:
+        nxt = []
+        for n in nodes:
+            for obj in _resolve(schema, n) or [n]:
+                if key == "[]":
+                    for sub in [obj] + [schema["$defs"][r["$ref"].split("/")[-1]] if "$ref" in r else r for r in obj.get("anyOf", [])]:
+                        if isinstance(sub.get("items"), dict):
+                            nxt.append(sub["items"])
+                elif key == "*":
+                    for sub in [obj] + obj.get("anyOf", []):
+                        if isinstance(sub.get("additionalProperties"), dict):
+                            nxt.append(sub["additionalProperties"])
+                elif key in obj.get("properties", {}):
+                    nxt.append(obj["properties"][key])
+        nodes = nxt
+    keys = set()
+    for n in nodes:
+        for obj in _resolve(schema, n):
+            keys |= set(obj["properties"])
+    return keys
+
+
+@pytest.mark.parametrize("path,keys", [
+    (["map"], {"hexes", "boxes", "stacking"}),
+    (["map", "hexes", "*"], {"country", "city", "terrain", "neighbours", "units", "markers", "supply-source", "map"}),
+    (["map", "hexes", "*", "units", "[]"], {"id", "faction", "nationality", "type", "steps", "supplied", "colonial"}),
+    (["map", "hexes", "*", "markers", "[]"], {"type", "faction", "name", "supplied"}),
+    (["map", "stacking"], {"units", "steps", "limited-steps"}),
+    (["replacements"], {"tk", "ds", "axis", "western", "soviet"}),
+    (["replacements", "tk"], {"axis", "western", "soviet"}),
+    (["replacements", "tk", "axis"], {"steps", "force-pool", "prefer"}),
+    (["replacements", "tk", "axis", "steps", "[]"], {"nationality", "kind", "count", "colonial", "pairs-to-armor"}),
+    (["markers"], {"vp", "vp-track", "strategic-warfare-box"}),
+    (["markers", "vp"], {"side", "box"}),
+    (["boxes"], {"tk", "ds", "force-pool", "delay-box", "strategic-warfare-box", "outbreak-of-war"}),
+    (["marker-pool"], {"tk", "ds", "axis", "western", "soviet"}),
+    (["marker-pool", "tk", "axis"], {"logistics", "partisan-bases"}),
+    (["turn-track"], {"tk", "ds"}),
+    (["interpretations"], {"annual-scope", "empty-slot", "sequential-scope", "illegal-axis-card", "airborne-steps", "calendar"}),
+    (["cards", "[]", "requires", "[]"], {"played", "not-played", "war-state", "posture", "country", "government",
+                                         "european-war", "marker", "flag", "any", "all", "not"}),
+])
+def test_the_schema_completes_every_section(path, keys):
+    schema = json_schema("state")
+    offered = _keys_at(schema, path)
+    assert keys <= offered, (path, keys - offered)
+
+
+def test_every_section_and_requirement_has_a_description():
+    schema = json_schema("state")
+    for key, prop in schema["properties"].items():
+        assert prop.get("description"), key
+    for name in ("PlayedItem", "WarStateItem", "MarkerItem", "AnyItem", "NotItem"):
+        [prop] = schema["$defs"][name]["properties"].values()
+        assert prop.get("description"), name
+
+
+def test_the_schema_offers_the_values():
+    text = json.dumps(json_schema("state"))
+    for values in (["axis-tide", "rising-sun", "allied-crusade"], ["faction", "map"], ["forced", "voluntary"],
+                   ["infantry", "armor", "garrison", "panzer"], ["logistics", "partisan-base", "detachment"],
+                   ["war", "policy-affected", "truce-affected"]):
+        assert all(f'"{v}"' in text for v in values), values
+
+
+def test_the_schema_flags_mistakes_in_the_new_sections():
+    v = validator("state")
+    good = yaml.safe_load((EXAMPLES / "ds-axis-reveal.yaml").read_text())
+    assert not list(v.iter_errors(good))
+    hexes = good["map"]["hexes"]
+    first = next(iter(hexes))
+    for bad in ({**good, "map": {**good["map"], "hexes": {first: {**hexes[first], "neighbors": ["0102"]}}}},
+                {**good, "markers": {"vp": {"side": "sideways", "box": 0}}},
+                {**good, "interpretations": {"annual-scop": "map"}},
+                {**good, "interpretations": {"annual-scope": "yearly"}},
+                {**good, "marker-pool": {"axis": {"logistic": ["IGHQ"]}}},
+                {**good, "map": {"hexes": {"1": {"units": [{"id": "J-1", "nationality": "Japan", "type": "infantery"}]}}}}):
+        assert list(v.iter_errors(bad)), bad
+    d = validator("deck")
+    deck = yaml.safe_load((EXAMPLES / "decks" / "axis.yaml").read_text())
+    card = dict(deck["cards"][1])
+    for bad_req in ([{"playd": 3}], [{"played": 3, "flag": "x"}], [{"any": [{"posture": {"Russia": "angry"}}]}]):
+        assert list(d.iter_errors({"cards": [{**card, "requires": bad_req}]})), bad_req
+    assert not list(d.iter_errors({"cards": [{**card, "requires": [
+        {"not": {"any": [{"played": "3"}, {"war-state": {"map": "tk", "is": ["limited", "total"]}}]}},
+        {"marker": {"name": "US Victory Program", "in": "strategic-warfare-box"}}, {"government": "army"}]}]}))
+
+
+def test_the_schema_does_not_depend_on_what_was_imported_before():
+    """typing caches equal Unions written in another order: the schema must come out the same
+    whichever modules were imported first (the shipped copy is compared byte for byte)."""
+    import subprocess
+    import sys
+    probe = ("import json, sys\n{imports}\nfrom aeref.model.schema import json_schema\n"
+             "sys.stdout.write(json.dumps(json_schema('state'), indent=2))\n")
+    outs = []
+    for imports in ("", "import aeref.solver.choices, aeref.solver.replacements.optimise, aeref.cli.main"):
+        r = subprocess.run([sys.executable, "-c", probe.format(imports=imports)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        outs.append(r.stdout)
+    assert outs[0] == outs[1]

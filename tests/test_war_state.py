@@ -97,10 +97,19 @@ def test_12_allied_country_at_war_starts_limited_war_and_12_2_outbreak_units(tmp
 
 
 def test_12_card_starts(tmp_path):
-    code, res, _ = run("war-state", EXAMPLES / "ds-axis-selected.yaml", "--card", "35b", "--json")
-    assert code == 2                      # a western card given as a bare number for no faction
+    code, bare, _ = run("war-state", EXAMPLES / "ds-axis-selected.yaml", "--card", "35b", "--json")
+    assert code == 0                      # a bare number: only the Western DS deck has a 35b
     code, res, _ = run("war-state", EXAMPLES / "ds-axis-selected.yaml", "--card", "ds-western-35b", "--json")
     assert res["change"]["after"] == "total" and "35b US Victory Program" in res["change"]["cause"]
+    assert bare == res
+
+
+def test_12_card_as_a_bare_number_two_factions_have(tmp_path):
+    """TK 28a is an Axis and a Western card: the bare number is refused, naming both ids."""
+    code, _, err = run("war-state", EXAMPLES / "ae-1941.yaml", "--map", "tk", "--card", "28a")
+    assert code == 2 and "tk-axis-28a or tk-western-28a" in err
+    code, _, err = run("war-state", EXAMPLES / "ae-1941.yaml", "--map", "tk", "--card", "77")
+    assert code == 2 and "no TK card has the number 77" in err
 
 
 def test_12_total_war_on_the_tk_map_lists_no_ds_steps(tmp_path):
@@ -139,7 +148,8 @@ def test_12_allied_country_at_war_under_total_war_is_no_attempt_to_go_back(tmp_p
 
 
 def test_12_war_state_card_bare_number_names_the_ids_of_this_map(tmp_path):
-    st = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited"}
+    """A bare number that two factions' cards of this map carry: one Error line naming this map's ids only."""
+    st = {"game": "ae", "turn": "Aug-Sept 1941", "war-state": {"tk": "limited", "ds": "limited"}}
     p = write_state(tmp_path, "s.yaml", st)
-    code, _, err = run("war-state", p, "--card", "35b")
-    assert code == 2 and err.count("Error:") == 1 and "ds-western-35b" in err and "tk-" not in err
+    code, _, err = run("war-state", p, "--map", "tk", "--card", "23")
+    assert code == 2 and err.count("Error:") == 1 and "tk-soviet-23 or tk-western-23" in err and "ds-" not in err

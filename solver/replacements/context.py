@@ -127,17 +127,23 @@ def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[U
             ctx.blocked[loc] = things
     keys = list(pools)
     cache: dict = {}
+    pays: dict = {}
     for uid, u in units.items():
         sig = (u.nationality, bool(u.colonial), u.colonial_code, u.kwantung)
         if sig not in cache:
-            cache[sig] = replacement_locations(ctx, u)
-        ok, near = cache[sig]
+            ok, near = replacement_locations(ctx, u)
+            cache[sig] = ok, near, [loc for loc in ok if loc not in ctx.blocked]
+        ok, near, places = cache[sig]
         ctx.eligible[uid] = ok
         ctx.near_miss[uid] = near
-        ctx.place_values[uid] = [loc for loc in ok if loc not in ctx.blocked]
+        ctx.place_values[uid] = list(places)
         cls = ctx.unit_class(u)
-        ctx.pay_values[uid] = sorted((opt for opt in payment_options(ctx, u) if not payment_problems(ctx, u, opt)),
-                                     key=lambda o: (sum(flexibility(ctx.pools[k], cls) for k in o), [keys.index(k) for k in o]))
+        # the payment rules read the unit's facts, not its id: units alike share the answer
+        psig = (u.nationality, u.type, u.colonial, u.kwantung, u.elite, u.steps)
+        if psig not in pays:
+            pays[psig] = sorted((opt for opt in payment_options(ctx, u) if not payment_problems(ctx, u, opt)),
+                                key=lambda o: (sum(flexibility(ctx.pools[k], cls) for k in o), [keys.index(k) for k in o]))
+        ctx.pay_values[uid] = list(pays[psig])
         if takeable_problems(ctx, u):
             ctx.place_values[uid], ctx.pay_values[uid] = [], []
         ctx.valid_place[uid], ctx.valid_pay[uid] = list(ctx.place_values[uid]), list(ctx.pay_values[uid])

@@ -4,7 +4,7 @@ It walks the Force Pool in order and gives each unit the first payment (one-step
 payments first, in the order the steps were received) and the first location
 (in the order of :class:`~.context.ReplacementContext`) that keeps the
 allocation legal under the very same constraints (:func:`.rules.post`, checked
-by the one :class:`~solver.constraints.Evaluator`). It never looks ahead, so it
+incrementally by the evaluator's :class:`~solver.constraints.Tracker`). It never looks ahead, so it
 can spend an armor step on an infantry unit that an infantry step could have
 paid for. Never imports ortools.
 """
@@ -14,34 +14,50 @@ from typing import Optional
 
 from ...model.position import Position
 
-from ..constraints import Evaluator
+from ..constraints import Tracker
 from .context import ReplacementContext, make_context
 from .ruling import Allocation
 from .rules import post
 
 
-def greedy(pos: Position, faction: str, map_: str, ctx: Optional[ReplacementContext] = None) -> tuple:
-    """Greedy allocation. Returns ``(context, Allocation)``."""
+def greedy(pos: Position, faction: str, map_: str, ctx: Optional[ReplacementContext] = None,
+           constraints: Optional[list] = None, same: Optional[dict] = None) -> tuple:
+    """Greedy allocation of ``faction``'s replacement steps on ``map_`` (1.3).
+
+    ``ctx`` / ``constraints``: the context and its posted rules when already
+    built; ``same``: unit id -> a key shared by units that no rule tells apart
+    (the classes of :func:`~solver.cpsat.compile_counts`): a unit like one that
+    found no place is skipped while nothing has been placed since. Returns
+    ``(context, Allocation)``; the allocation is legal under every rule and
+    deterministic (it depends on the order of the Force Pool, the payments and
+    the locations only). Each trial is evaluated incrementally
+    (:class:`~solver.constraints.Tracker`).
+    """
     ctx = ctx or make_context(pos, faction, map_)
-    ev = Evaluator(post(ctx))
     choice = {}
     for uid in ctx.units:
         choice[("place", uid)] = None
         choice[("pay", uid)] = None
+    tracker = Tracker(constraints if constraints is not None else post(ctx), choice)
     keys = list(ctx.pools)
     placements = []
+    failed: dict = {}                 # class key -> tracker version when a unit of it found no place
     for uid in ctx.units:
-        slots = (("place", uid), ("pay", uid))
+        place, pay = ("place", uid), ("pay", uid)
+        key = same.get(uid) if same else None
+        if key is not None and failed.get(key) == tracker.version:
+            continue
         done = False
         for opt in sorted(ctx.pay_values[uid], key=lambda o: (len(o), [keys.index(k) for k in o])):
             for loc in ctx.place_values[uid]:
-                choice[slots[0]], choice[slots[1]] = loc, opt
-                if ev.fits(choice, slots):
+                change = {place: loc, pay: opt}
+                if tracker.fits(change):
+                    tracker.set(change)
                     placements.append((uid, loc, opt))
                     done = True
                     break
             if done:
                 break
-        if not done:
-            choice[slots[0]] = choice[slots[1]] = None
+        if not done and key is not None:
+            failed[key] = tracker.version
     return ctx, Allocation(placements)

@@ -40,7 +40,7 @@ def western_logistics_targets(board: Board, map_: str) -> list[str]:
 # =============================================================================== where: the places a row names
 
 def _home_hexes(ctx, nat):
-    return [h for h in ctx.board.hexes.values() if h.map in (None, ctx.map) and same_country(h.country, nat)]
+    return [h for h in ctx.board.hexes_in(nat) if h.map in (None, ctx.map)]
 
 
 def _dependent_of(ctx, hex_, of: str) -> bool:

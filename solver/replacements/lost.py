@@ -144,13 +144,16 @@ def _blocked(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str
     return next(r.number for r in RULES if r.key == top), shown + more
 
 
-def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False) -> list:
+def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False,
+                 bound: Optional[int] = None) -> list:
     """The steps ``alloc`` leaves unused, per pool, each with the rule and the reason.
 
     Returns ``[{"step", "count", "rule", "reason"}]`` (FORMAT 5 ``lost``).
-    ``proved``: False when the allocation is the best found before a time
-    limit (the reason then says so); ``proposed``: a player's allocation
-    (one more placement that fits is named).
+    ``proved``: False when the steps used are the most found before a time
+    limit, not proved the most possible (the reason then says so, with
+    ``bound``, the proven upper bound on the steps that can be used, when
+    given); ``proposed``: a player's allocation (one more placement that fits
+    is named).
     """
     used = alloc.pool_use(ctx)
     taken = {uid for uid, _, _ in alloc.placements}
@@ -224,7 +227,9 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
                       "unplaced replacement steps are lost")
         if not proved:
             rule = "1.3.3"
-            reason = ("not used by the best allocation found before the solver's time limit ran out; "
-                      "the allocation is NOT proved optimal, more steps may be placeable")
+            more = (f"at most {bound - alloc.steps_used()} more step{'s' if bound - alloc.steps_used() != 1 else ''} "
+                    "may be placeable" if bound is not None else "more steps may be placeable")
+            reason = ("not used by the best allocation found before the search was stopped (time limit or Ctrl-C); "
+                      f"the allocation is not proved optimal: {more}")
         out.append({"step": key, "count": left, "rule": rule, "reason": reason})
     return out

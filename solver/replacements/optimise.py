@@ -1,161 +1,212 @@
 """The best allocation of a Replacements Segment (1.3), by CP-SAT.
 
 The constraints of :mod:`.rules` are compiled by the one compiler
-(:mod:`solver.cpsat`): each unit has two slots, ``("place", unit)`` over its
-candidate locations and ``("pay", unit)`` over its candidate payments, each
-with None. The objective is lexicographic, solved in stages: (1) the number
-of steps used, proved optimal; (2) with that fixed, the ``prefer`` weights;
-(3) with both fixed, a deterministic tie-break (earlier locations, earlier
-Force Pool units, earlier payments), solved with one worker; identical
-units are finally given their locations in id order.
+(:mod:`solver.cpsat`) as *counts*: each Force Pool unit is an entity with two
+slots, ``("place", unit)`` over its candidate locations and ``("pay", unit)``
+over its candidate payments (each with None); units that no rule and no
+``prefer`` weight tells apart are one class, with one integer per (location,
+payment): how many of them take it (:func:`~solver.cpsat.compile_counts`).
+
+The objective is lexicographic, solved in stages, each with one worker and a
+fixed seed (:func:`~solver.cpsat.solve`): (1) the steps used, starting from the
+greedy allocation (:mod:`.greedy`: hinted, and a floor); (2) with that fixed,
+the ``prefer`` weights; (3) with both fixed, a tie-break (earlier locations,
+the step the unit's type calls for, earlier Force Pool units). Identical units
+take their locations in id order. The answer is "proved" only when every stage
+proved its optimum; a stage the time limit (or Ctrl-C) cuts short ends the
+search, and the best allocation found so far is the answer, never worse than
+the greedy one, with the proven bound on the steps that can be used.
 
 Imports ortools.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Optional
 
 from ...model.position import Position
 
-from ..cpsat import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, compile_model, new_solver
+from ..constraints import ANY, Lit
+from ..cpsat import INFEASIBLE, SolverLimitReached, compile_counts, solve
+from ..limits import Budget, ProgressSink
 from .context import ReplacementContext, make_context
+from .greedy import greedy
 from .ruling import Allocation
 from .rules import post
 from .taking import flexibility
 
 __all__ = ["Result", "SolverLimitReached", "optimise"]
 
+#: CP-SAT parameters of every stage: the presolve's search for big linear overlaps spent 2 of the
+#: 6 work units of a 400-unit position with a prefer weight per unit (and found nothing to use).
+PARAMS = {"find_big_linear_overlap": False}
+
 
 def domains(ctx: ReplacementContext) -> dict:
-    """The slots of ``ctx`` and their values (each a class of its own, None last); a unit
-    with nothing to choose has no slot."""
+    """The slots of ``ctx`` and their values (None last); a unit with nothing to choose has no slot."""
     out = {}
     for uid in ctx.units:
         for kind, values in (("place", ctx.place_values[uid]), ("pay", ctx.pay_values[uid])):
             if values:
-                out[(kind, uid)] = [[v] for v in list(values) + [None]]
+                out[(kind, uid)] = list(values) + [None]
     return out
+
+
+def entities(ctx: ReplacementContext) -> list:
+    """One entity per unit, in Force Pool order: its ``place`` and ``pay`` slots."""
+    return [(("place", uid), ("pay", uid)) for uid in ctx.units]
 
 
 @dataclass
 class Result:
-    """The answer of :func:`optimise`: the context, the :class:`Allocation`,
-    ``optimal`` (proved), ``status`` in words, and seconds spent."""
+    """The answer of :func:`optimise`.
+
+    ``allocation`` (an :class:`Allocation`); ``optimal``: every stage proved its
+    optimum; ``status`` in words; ``bound``: the proven upper bound on the
+    steps that can be used (equal to the steps used when proved);
+    ``greedy``: the steps the greedy placer uses; ``stopped``: None, or what
+    ended the search early (``"work"`` the time limit, reproducibly;
+    ``"clock"`` the wall clock on a slow or loaded machine; ``"interrupt"``
+    Ctrl-C); ``seconds`` spent.
+    """
     ctx: ReplacementContext
     allocation: Allocation
     optimal: bool
     status: str
     seconds: float
+    bound: Optional[int] = None
+    greedy: Optional[int] = None
+    stopped: Optional[str] = None
 
 
-def _read(comp, solver) -> Allocation:
-    place, pay = {}, {}
-    for (slot, v), b in comp.var.items():
-        if v is not None and solver.boolean_value(b):
-            (place if slot[0] == "place" else pay)[slot[1]] = v
-    return Allocation([(uid, place[uid], pay.get(uid)) for uid in place])
+def _alloc(choice: dict, ctx: ReplacementContext) -> Allocation:
+    return Allocation([(uid, choice[("place", uid)], choice.get(("pay", uid))) for uid in ctx.units
+                       if choice.get(("place", uid)) is not None])
 
 
-def _canonical(ctx: ReplacementContext, alloc: Allocation) -> Allocation:
-    """Identical units (same facts, same payment, same preference) take their locations in id order."""
-    groups: dict = {}
-    for uid, loc, pay in alloc.placements:
-        u = ctx.units[uid]
-        sig = (u.nationality, u.type, u.colonial, u.kwantung, u.elite, pay, ctx.prefer.get(uid, 0),
-               tuple(ctx.place_values[uid]))
-        groups.setdefault(sig, []).append((uid, loc))
-    out = []
-    order = {uid: i for i, uid in enumerate(ctx.units)}
-    for sig, items in groups.items():
-        ids = sorted((uid for uid, _ in items), key=lambda x: order[x])
-        locs = sorted((loc for _, loc in items), key=lambda l: ctx.place_values[ids[0]].index(l) if l in ctx.place_values[ids[0]] else 0)
-        out += [(uid, loc, sig[5]) for uid, loc in zip(ids, locs)]
-    return Allocation(sorted(out, key=lambda r: order[r[0]]))
+def _upper_bound(solver, used: int, received: int) -> int:
+    """The solver's proven upper bound on the steps used, or ``received`` when it proved none
+    (no search ran, or it reported a bound below the allocation in hand)."""
+    try:
+        b = solver.best_objective_bound
+    except RuntimeError:                     # the solver never ran
+        return received
+    if not math.isfinite(b) or b + 1e-6 < used:
+        return received
+    return min(received, int(b + 1e-6))
 
 
-def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float] = None, workers: int = 2) -> Result:
+def _why_stopped(stopped: Optional[str], budget: Budget) -> str:
+    if stopped == "interrupt":
+        return "interrupted (Ctrl-C)"
+    limit = f"the time limit of {budget.seconds:g} s" if budget.seconds else "the time limit"
+    if stopped == "clock":
+        return f"{limit} ran out on the wall clock (a slow or loaded machine: another run may differ)"
+    return limit
+
+
+def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float] = None,
+             budget: Optional[Budget] = None, progress: ProgressSink = None) -> Result:
     """The best legal allocation of ``faction``'s replacement steps on ``map_`` (1.3).
 
     Maximises the steps used, then the ``prefer`` weights, then breaks ties
-    deterministically. ``time_limit`` (seconds) bounds the whole search;
-    when it runs out, the best allocation found is returned with
-    ``optimal=False``. Raises :class:`~model.errors.InputError` for a map not
-    in play.
+    deterministically (see the module doc). ``budget`` (or ``time_limit``
+    seconds, None or 0: no limit) bounds the work; when it ends a stage, the
+    best allocation found is returned with ``optimal=False`` and the proven
+    ``bound``; a budget spent once the facts are gathered leaves the greedy
+    allocation. ``progress`` receives reports of long solves. Raises
+    :class:`~model.errors.InputError` for a map not in play and
+    :class:`~solver.limits.TimeLimitReached` when the wall clock runs out
+    while supply is traced (no allocation exists yet).
     """
+    budget = budget or Budget(time_limit)
     t0 = time.perf_counter()
     ctx = make_context(pos, faction, map_)
-    comp = compile_model(post(ctx), domains(ctx), label="slot")
+    budget.check("tracing supply and finding the Replacement Locations")
+    constraints = post(ctx)
+    doms = domains(ctx)
+    floor = 0
+
+    def result(alloc, optimal, status, bound=None, stopped=None):
+        return Result(ctx, alloc, optimal, status, time.perf_counter() - t0,
+                      alloc.steps_used() if bound is None else bound, floor, stopped)
+
+    if not doms:
+        return result(Allocation([]), True, "nothing to choose: no unit can be taken")
+    steps_terms = [(len(opt), Lit(("pay", uid), opt)) for uid in ctx.units for opt in ctx.pay_values[uid]]
+    prefer_terms = [(ctx.prefer[uid], Lit(("place", uid), ANY)) for uid in ctx.units if ctx.prefer.get(uid)]
+    if any(ctx.prefer.values()):
+        prefer_terms += [(ctx.prefer[loc], Lit(("place", uid), loc)) for uid in ctx.units
+                         for loc in ctx.place_values[uid] if ctx.prefer.get(loc)]
+    comp = compile_counts(constraints, doms, entities(ctx), objectives=[steps_terms, prefer_terms], label="n")
+    if comp.infeasible:
+        raise RuntimeError("the replacement model is infeasible; taking nothing should always be legal")
     m = comp.model
+    steps, prefer = comp.objective(0), comp.objective(1)
+    same = {uid: comp.class_of(("place", uid)) for uid in ctx.units}
+    _, base = greedy(pos, faction, map_, ctx, constraints, {u: c for u, c in same.items() if c is not None})
+    floor = base.steps_used()
 
-    def left():
-        return None if time_limit is None else max(0.01, time_limit - (time.perf_counter() - t0))
-
-    def solve(n_workers):
-        return new_solver(left(), n_workers, random_seed=0)
-
-    steps = sum(len(v) * b for (slot, v), b in comp.var.items() if slot[0] == "pay" and v is not None)
-    if not comp.var:
-        return Result(ctx, Allocation([]), True, "nothing to choose: no unit can be taken", time.perf_counter() - t0)
+    # (1) the steps used: from the greedy allocation, never below it
+    m.add(steps >= floor)
+    comp.hint(base.choice(ctx))
     m.maximize(steps)
-    s = solve(workers)
-    st = s.solve(m)
-    if st not in (OPTIMAL, FEASIBLE):
-        if st == INFEASIBLE:
-            raise RuntimeError("the replacement model is infeasible; taking nothing should always be legal")
-        return Result(ctx, Allocation([]), False,
-                      f"time limit of {time_limit} s reached before the solver found any allocation: nothing is placed; "
-                      "NOT optimal (raise --time-limit)", time.perf_counter() - t0)
-    best = _read(comp, s)
-    if st != OPTIMAL:
-        return Result(ctx, _canonical(ctx, best), False,
-                      f"time limit of {time_limit} s reached: the allocation uses {best.steps_used()} steps, "
-                      "the best found, NOT proved optimal", time.perf_counter() - t0)
-    used = int(round(s.objective_value))
+    solver, out = solve(m, budget, progress=progress, what="placing replacement steps", unit="steps", **PARAMS)
+    if out.status == INFEASIBLE:
+        raise RuntimeError("the replacement model refuses the greedy allocation; the rules and the model disagree")
+    best = _alloc(comp.choice(solver.value), ctx) if out.found else base
+    if best.steps_used() < floor:
+        best = base
+    used = best.steps_used()
+    if not out.proved:
+        bound = _upper_bound(solver, used, sum(p.count for p in ctx.pools.values()))
+        return result(best, False, f"not proved optimal: {_why_stopped(out.stopped, budget)} ended the search",
+                      bound, out.stopped)
+    if budget.interrupted:
+        return result(best, False, "the steps used are proved optimal; interrupted (Ctrl-C) before the prefer "
+                      "weights and the tie-break", used, "interrupt")
     m.add(steps == used)
 
-    pref_terms = []
-    for (slot, v), b in comp.var.items():
-        if v is None:
-            continue
-        if slot[0] == "place":
-            w = ctx.prefer.get(slot[1], 0) + ctx.prefer.get(v, 0)
-            if w:
-                pref_terms.append(w * b)
-    if pref_terms:
-        m.clear_hints()
-        chosen = {("place", uid): loc for uid, loc, _ in best.placements}
-        chosen.update({("pay", uid): pay for uid, _, pay in best.placements})
-        for (slot, v), b in comp.var.items():
-            m.add_hint(b, 1 if chosen.get(slot) == v else 0)
-        m.maximize(sum(pref_terms))
-        s = solve(workers)
-        st = s.solve(m)
-        if st not in (OPTIMAL, FEASIBLE):
-            return Result(ctx, _canonical(ctx, best), False, "time limit reached while weighing the prefer weights", time.perf_counter() - t0)
-        best = _read(comp, s)
-        if st != OPTIMAL:
-            return Result(ctx, _canonical(ctx, best), False,
-                          f"time limit of {time_limit} s reached: steps used proved optimal, prefer weights not", time.perf_counter() - t0)
-        m.add(sum(pref_terms) == int(round(s.objective_value)))
-    # deterministic tie-break: earlier locations, earlier units, earlier payments
-    rank_u = {uid: i for i, uid in enumerate(ctx.units)}
-    tb = []
-    for (slot, v), b in comp.var.items():
-        if v is None:
-            continue
-        vals = ctx.place_values[slot[1]] if slot[0] == "place" else ctx.pay_values[slot[1]]
-        if slot[0] == "pay":
-            cls = ctx.unit_class(ctx.units[slot[1]])
-            w = 1000 * sum(flexibility(ctx.pools[k], cls) for k in v) + vals.index(v) + 1
-        else:
-            w = vals.index(v) + 1 + rank_u[slot[1]]
-        tb.append(w * b)
-    m.clear_hints()          # no hint: the single-worker search then depends on the model only
-    m.minimize(sum(tb))
-    s = solve(1)
-    st = s.solve(m)
-    if st in (OPTIMAL, FEASIBLE):
-        best = _read(comp, s)
-    return Result(ctx, _canonical(ctx, best), True, "optimal (proved)", time.perf_counter() - t0)
+    # (2) the prefer weights
+    if prefer_terms:
+        comp.hint(best.choice(ctx))
+        m.maximize(prefer)
+        solver, out = solve(m, budget, progress=progress, what="weighing the prefer weights", **PARAMS)
+        if out.found:
+            best = _alloc(comp.choice(solver.value), ctx)
+        if not out.proved:
+            return result(best, False, f"the steps used are proved optimal, the prefer weights not: "
+                          f"{_why_stopped(out.stopped, budget)} ended the search", used, out.stopped)
+        m.add(prefer == int(round(solver.objective_value)))
+        if budget.interrupted:
+            return result(best, False, "the steps used and the prefer weights are proved optimal; interrupted "
+                          "(Ctrl-C) before the tie-break", used, "interrupt")
+
+    # (3) the tie-break: earlier locations, the step the unit's type calls for, earlier units
+    rank = {uid: i for i, uid in enumerate(ctx.units)}
+
+    def weight(slots, joint):
+        w = 0
+        for slot, v in zip(slots, joint):
+            if v is None:
+                continue
+            uid = slot[1]
+            if slot[0] == "place":
+                w += ctx.place_values[uid].index(v) + 1 + rank[uid]
+            else:
+                cls = ctx.unit_class(ctx.units[uid])
+                w += 1000 * sum(flexibility(ctx.pools[k], cls) for k in v) + ctx.pay_values[uid].index(v) + 1
+        return w
+
+    m.clear_hints()          # no hint: measured faster to prove without one
+    m.minimize(comp.linear(weight))
+    solver, out = solve(m, budget, progress=progress, what="breaking ties", **PARAMS)
+    if out.found:
+        best = _alloc(comp.choice(solver.value), ctx)
+    if not out.proved:
+        return result(best, False, f"the steps used{' and the prefer weights' if prefer_terms else ''} are proved "
+                      f"optimal; the tie-break among equally good allocations was not finished: "
+                      f"{_why_stopped(out.stopped, budget)} ended it", used, out.stopped)
+    return result(best, True, "optimal (proved)")

@@ -133,8 +133,8 @@ def _post_stacking(ctx):
         n0, s0 = friendly_stack(ctx, loc)
         max_u, max_s = stacking_limits(ctx, loc)
         lim = " (Limited Stacking)" if ctx.board.hexes[loc].limited_stacking else ""
+        terms = tuple((1, Lit(("place", u.id), loc)) for u in us)
         for what, have, bound in (("ground units", n0, max_u), ("steps", s0, max_s)):
-            terms = tuple((1, Lit(("place", u.id), loc)) for u in us)
             if have >= bound:
                 for u in us:
                     yield Nogood((Lit(("place", u.id), loc),),
@@ -164,6 +164,7 @@ def minor_nationality(ctx: ReplacementContext, u) -> Optional[str]:
 def _post_minor_stacking(ctx):
     # 9.1 "ground units of different Minor Countries cannot stack together (one-step Exp units may stack with any
     # units of their faction)."
+    minor_of = {u.id: minor_nationality(ctx, u) for u in _units(ctx)}
     for loc, us in units_by_hex(ctx).items():
         present = {}
         for x in ctx.board.units_at(loc):
@@ -175,7 +176,7 @@ def _post_minor_stacking(ctx):
                              f"{loc} already holds ground units of different Minor Countries ({', '.join(f'{i} ({m})' for m, i in present.items())}): "
                              f"placing {u.id} there leaves an illegal stack")
             continue
-        minors = [(u, minor_nationality(ctx, u)) for u in us if minor_nationality(ctx, u)]
+        minors = [(u, minor_of[u.id]) for u in us if minor_of[u.id]]
         for u, n in minors:
             others = [f"{i} ({m})" for m, i in present.items() if m != n]
             if others:

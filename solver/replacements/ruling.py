@@ -167,6 +167,7 @@ class ReplacementRuling:
     interpretations: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
     eliminated: list = field(default_factory=list)
+    broken_by: dict = field(default_factory=dict)      # unit id -> the first Violation its own placement breaks
 
 
 def interpretations_used(pos: Position, map_: str) -> dict:
@@ -250,7 +251,7 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     lost = explain_lost(ctx, alloc, proposed=True)
     lost += _wasted(ctx, alloc, counted, placements, bad, eliminated)
     return ReplacementRuling(not violations, violations, received, used, lost, interpretations_used(ctx.pos, ctx.map),
-                             list(ctx.notes), eliminated)
+                             list(ctx.notes), eliminated, bad)
 
 
 def _wasted(ctx, alloc, counted, placements, bad, eliminated) -> list:

@@ -1,0 +1,106 @@
+"""``aeref select`` (1.1.1 Step 4, 1.1.3) and ``aeref next-turn``: a Seasonal Turn by commands."""
+from __future__ import annotations
+
+import click
+
+from ..model.vocabulary import faction_name
+from .common import (
+    EXIT_ILLEGAL, EXIT_OK, emit_json, faction_option, force_option, interp_option, interpretations_text, json_option,
+    load, require_faction, selection_args, write_position,
+)
+
+
+def _cell(pos, m, cid):
+    if not cid:
+        return "no card"
+    c = pos.cards[cid]
+    return f"{c.number} {c.name}" if c.map == m else f"{cid} {c.name}"
+
+
+@click.command()
+@click.argument("state", type=click.Path(dir_okay=False))
+@faction_option
+@click.option("--tk", "tk_card", metavar="CARD", help="The TK Pending Card (id or number).")
+@click.option("--ds", "ds_card", metavar="CARD", help="The DS Pending Card (id or number).")
+@click.option("--write", "write", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="The state file to write with the selection as the Pending Cards.")
+@force_option
+@json_option
+@interp_option
+def select(state, faction, tk_card, ds_card, write, force, as_json, interpretations):
+    """Select a faction's Pending Cards (1.1.1 Step 4, 1.1.3): rule on the
+    selection as `check` does and, if it is legal, write the position with
+    the cards placed face down as the Pending Cards. An illegal selection is
+    refused with the ruling, and nothing is written. A slot left out means
+    no card (1.1.3: only when no card fits it).
+
+    Exit code 0 when legal (and written), 1 when illegal.
+
+    \b
+    Example:
+      aeref select examples/ae-aug-1941.yaml --faction axis --tk 22a --ds 28b --write 1941-aug-axis.yaml
+    """
+    from ..solver.turn import select as place
+
+    pos = load(state, interpretations)
+    f = require_faction(pos, faction)
+    choice = selection_args(pos, f, tk_card, ds_card)
+    ruling, new = place(pos, f, choice)
+    if new is not None:
+        write_position(new, write, force)
+    if as_json:
+        out = ruling.as_json()
+        out["pending"] = {m: choice.get(m) for m in pos.maps}
+        out["written"] = write if new is not None else None
+        emit_json(out)
+    else:
+        shown = ", ".join(f"{m.upper()} {_cell(pos, m, choice.get(m))}" for m in pos.maps)
+        click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} Pending Cards {shown}")
+        for v in ruling.violations:
+            click.echo(f"  {v}")
+        click.echo(interpretations_text(ruling.interpretations))
+        if new is not None:
+            click.echo(f"Wrote {write}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "
+                       f"{pos.turn.next()}")
+        else:
+            click.echo("Nothing written: the selection is illegal.")
+    return EXIT_OK if ruling.legal else EXIT_ILLEGAL
+
+
+@click.command(name="next-turn")
+@click.argument("state", type=click.Path(dir_okay=False))
+@click.option("--write", "write", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="The state file of the next Seasonal Turn to write.")
+@force_option
+@json_option
+def next_turn(state, write, force, as_json):
+    """From the position in which the Pending Cards were selected (STATE),
+    the next Seasonal Turn's position, ready for `aeref reveal`: the turn
+    advanced by one, `previous:` naming STATE (so that the reveal can check
+    the cards, 1.1.1 Step 2), the Pending Cards carried. Moves, combat and
+    every other change outside the Seasonal Phase are the players' to enter;
+    aeref does not guess them.
+
+    \b
+    Example:
+      aeref next-turn 1941-aug-soviet.yaml --write 1941-nov.yaml
+    """
+    from ..solver.turn import next_turn as advance
+
+    pos = load(state)
+    res = advance(pos)
+    write_position(res.position, write, force, previous=state)
+    if as_json:
+        emit_json({"turn": str(res.position.turn), "from": str(pos.turn), "previous": state,
+                   "pending": res.pending, "notes": res.notes, "written": write})
+        return EXIT_OK
+    click.echo(f"Next Seasonal Turn: {res.position.turn} ({pos.game.upper()}), after {pos.turn}")
+    click.echo(f"  previous: {state} (the position the Pending Cards were selected in, checked at the reveal: 1.1.1 Step 2)")
+    for f, maps in res.pending.items():
+        cards = ", ".join(f"{m.upper()} {_cell(pos, m, cid)}" for m, cid in maps.items())
+        click.echo(f"  {faction_name(f)} Pending Cards to reveal: {cards}")
+    for note in res.notes:
+        click.echo(f"  {note}")
+    click.echo("  Not entered by aeref: moves, combat and every other change outside the Seasonal Phase.")
+    click.echo(f"Wrote {write}")
+    return EXIT_OK

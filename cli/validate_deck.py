@@ -1,0 +1,44 @@
+"""``aeref validate DECK``: a deck file checked on its own (FORMAT section 2)."""
+from __future__ import annotations
+
+import click
+
+from .common import EXIT_INPUT, EXIT_OK, emit_json
+
+
+def is_deck(path: str) -> bool:
+    """True when ``path`` reads as a deck file (a mapping with ``cards:`` and no ``game:``)."""
+    import re
+
+    from ..model.decks import looks_like_deck
+    from ..model.errors import InputError
+    from ..model.yamlio import load_yaml_file
+    try:
+        with open(path, encoding="utf-8") as fh:
+            if re.search(r"(?mi)^['\"]?game['\"]?\s*:", fh.read()):
+                return False  # a state file: read once, by read_state
+        return looks_like_deck(load_yaml_file(path))
+    except (InputError, OSError, UnicodeDecodeError):
+        return False          # read_state reports the file's problem
+
+
+def validate_deck(path: str, as_json: bool) -> int:
+    from ..model.decks import check_deck
+
+    res = check_deck(path)
+    if as_json:
+        emit_json({"ok": not res.problems, "kind": "deck", "problems": [p.as_json() for p in res.problems],
+                   "notes": [p.as_json() for p in res.notes]})
+    else:
+        for p in res.problems:
+            click.echo(str(p))
+        if not res.problems:
+            click.echo(f"OK: {path}: {res.summary()}")
+        for n in res.notes:
+            click.echo(f"Note: {n}")
+    if res.problems:
+        first = res.problems[0]
+        more = f" (and {len(res.problems) - 1} more)" if len(res.problems) > 1 else ""
+        click.echo(f"Error: {' '.join(str(first).split())}{more}", err=True)
+        return EXIT_INPUT
+    return EXIT_OK

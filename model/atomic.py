@@ -1,0 +1,61 @@
+"""Writing a file atomically, and never over an existing one unless asked.
+
+Every command that writes a file (``select``, ``next-turn``, ``reveal
+--write``, ``war-state --write``, ``schema -o``) writes through
+:func:`write_text`: the text goes to a temporary file in the same folder,
+which is flushed to disk and then put in place in one step, so a crash
+leaves the old file or the new one, never half of one.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+class FileExists(Exception):
+    """The file to write exists and ``force`` was not given."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        super().__init__(f"{path} exists")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_text(path: str | Path, text: str, force: bool = False) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically.
+
+    Without ``force`` an existing file is never replaced: raises
+    :class:`FileExists` (checked again at the moment the file is put in
+    place, so a file that appears meanwhile is not overwritten either).
+    Raises ``OSError`` when the folder cannot be written.
+    """
+    target = Path(path)
+    if not force and target.exists():
+        raise FileExists(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or Path(".")))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes the file private; give it the usual mode
+        if force:
+            os.replace(tmp, target)
+        else:
+            try:
+                os.link(tmp, target)       # fails if the file exists: never overwrite
+            except FileExistsError:
+                raise FileExists(path) from None
+            except OSError:                # no hard links on this file system
+                if target.exists():
+                    raise FileExists(path) from None
+                os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

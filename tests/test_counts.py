@@ -1,0 +1,144 @@
+"""The count compiler (solver/cpsat_counts.py) is exact, and the evaluator's Tracker agrees with the Evaluator.
+
+Random problems of a few *entities* (two slots each, as a Force Pool unit's
+``place`` and ``pay``), built from kinds so that several entities are
+interchangeable, with random one-entity nogoods, sums, per-place capacities
+(which merge places into groups), cross-entity nogoods (families complete or
+not) and a random objective, over literals with
+concrete values, None and ANY. Against brute force over every choice:
+feasibility and the optimum agree, the expanded optimum breaks no
+constraint, and a hint of a legal choice is accepted. The Tracker's
+incremental ``fits`` answers what ``Evaluator.fits`` answers at every step
+of a random walk.
+"""
+from itertools import product
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+from aeref.solver.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, Tracker
+from aeref.solver.cpsat import compile_counts
+
+RULE = Rule("9.9", "Test rule")
+
+
+@st.composite
+def problems(draw):
+    n_kinds = draw(st.integers(1, 3))
+    places = ["h1", "h2", "h3"]
+    pays = ["p1", "p2"]
+    kinds = []
+    for _ in range(n_kinds):
+        kinds.append((draw(st.integers(1, 3)),
+                      draw(st.lists(st.sampled_from(places), unique=True, max_size=3)),
+                      draw(st.lists(st.sampled_from(pays), unique=True, max_size=2))))
+    ents, domains, kind_of = [], {}, {}
+    for k, (copies, pl, pa) in enumerate(kinds):
+        for c in range(copies):
+            uid = f"u{k}.{c}"
+            if len(ents) >= 5:
+                break
+            ents.append((("place", uid), ("pay", uid)))
+            domains[("place", uid)] = pl + [None]
+            domains[("pay", uid)] = pa + [None]
+            kind_of[uid] = k
+    uids = [e[0][1] for e in ents]
+
+    def lit(uid, role, pool):
+        return Lit((role, uid), draw(st.sampled_from(pool + [None, ANY])))
+
+    cons = []
+    # per kind, the same one-entity nogood for every copy (symmetric) or for one copy only
+    for _ in range(draw(st.integers(0, 3))):
+        k = draw(st.integers(0, n_kinds - 1))
+        roles = draw(st.lists(st.sampled_from(["place", "pay"]), min_size=1, max_size=2, unique=True))
+        vals = {r: draw(st.sampled_from((places if r == "place" else pays) + [None, ANY])) for r in roles}
+        members = [u for u in uids if kind_of[u] == k]
+        if draw(st.booleans()) and members:
+            members = members[:1]
+        for u in members:
+            cons.append(Nogood(tuple(Lit((r, u), v) for r, v in vals.items()), "m", RULE))
+    # sums over every entity, coefficients by kind (symmetric) or random
+    for _ in range(draw(st.integers(0, 3))):
+        coef = {k: draw(st.integers(0, 2)) for k in range(n_kinds)}
+        role = draw(st.sampled_from(["place", "pay"]))
+        val = draw(st.sampled_from((places if role == "place" else pays) + [ANY, None]))
+        sym = draw(st.booleans())
+        terms = tuple(((coef[kind_of[u]] if sym else draw(st.integers(0, 2))), Lit((role, u), val)) for u in uids)
+        bound = draw(st.integers(0, 3))
+        cons.append(AtMost(terms, bound, lambda held: "s", draw(st.integers(0, bound)), RULE))
+    # cross-entity nogoods: "these two are not both at h", for every pair of two kinds or for some pairs
+    for _ in range(draw(st.integers(0, 2))):
+        h = draw(st.sampled_from(places))
+        a, b = draw(st.integers(0, n_kinds - 1)), draw(st.integers(0, n_kinds - 1))
+        pairs = [(x, y) for x in uids for y in uids if x < y and {kind_of[x], kind_of[y]} == {a, b}]
+        if draw(st.booleans()) and pairs:
+            pairs = pairs[:1]
+        for x, y in pairs:
+            cons.append(Nogood((Lit(("place", x), h), Lit(("place", y), h)), "x", RULE))
+    # stacking-like capacities: at most k entities in each place (the same sum for every entity)
+    if draw(st.booleans()):
+        for h in places:
+            if draw(st.integers(0, 3)):
+                cons.append(AtMost(tuple((1, Lit(("place", u), h)) for u in uids), draw(st.integers(0, 2)),
+                                   lambda held: "cap", 0, RULE))
+    weights = {v: draw(st.integers(0, 3)) for v in places + pays}
+    if draw(st.booleans()):                      # places alike: they may be merged into one group
+        weights.update({h: weights["h1"] for h in places})
+    objective = [(weights[v], Lit((r, u), v)) for u in uids for r, pool in (("place", places), ("pay", pays))
+                 for v in pool]
+    return ents, domains, cons, objective
+
+
+def _all_choices(ents, domains):
+    slots = [s for e in ents for s in e]
+    for vals in product(*[domains[s] for s in slots]):
+        yield dict(zip(slots, vals))
+
+
+def _value(objective, choice):
+    return sum(c for c, l in objective if l.holds(choice))
+
+
+@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_counts_are_exact(problem):
+    ents, domains, cons, objective = problem
+    ev = Evaluator(cons)
+    legal = [ch for ch in _all_choices(ents, domains) if ev.fits(ch)]
+    comp = compile_counts(cons, domains, ents, objectives=[objective])
+    comp.model.maximize(comp.objective(0))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(comp.model)
+    if not legal:
+        assert status == cp_model.INFEASIBLE
+        return
+    assert status == cp_model.OPTIMAL
+    best = max(_value(objective, ch) for ch in legal)
+    assert round(solver.objective_value) == best
+    choice = comp.choice(solver.value)
+    assert ev.fits(choice), choice
+    assert _value(objective, choice) == best
+    assert comp.hint(legal[0])
+    assert comp.hint(choice)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(), st.randoms(use_true_random=False))
+def test_tracker_answers_what_the_evaluator_answers(problem, rnd):
+    ents, domains, cons, _ = problem
+    ev = Evaluator(cons)
+    choice = {s: None for e in ents for s in e}
+    if not ev.fits(choice):
+        return                                   # the Tracker starts from a choice that breaks nothing
+    tracker = Tracker(cons, choice)
+    for _ in range(12):
+        e = rnd.choice(ents)
+        change = {s: rnd.choice(domains[s]) for s in e}
+        trial = {**tracker.choice, **change}
+        assert tracker.fits(change) == ev.fits(trial, list(change)), (tracker.choice, change)
+        if tracker.fits(change):
+            tracker.set(change)
+            assert ev.fits(tracker.choice)
