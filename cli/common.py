@@ -251,8 +251,23 @@ faction_option = click.option(
     "--faction", "-f", required=True, type=click.Choice(["axis", "western", "soviet"], case_sensitive=False),
     help="The faction asking.",
 )
+class Seconds(click.FloatRange):
+    """A number of seconds, 0 or more (``nan`` is not a number of seconds)."""
+
+    name = "seconds"
+
+    def __init__(self):
+        super().__init__(min=0)
+
+    def convert(self, value, param, ctx):
+        v = super().convert(value, param, ctx)
+        if v != v:                                   # nan
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return v
+
+
 time_limit_option = click.option(
-    "--time-limit", type=click.FloatRange(min=0), default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
+    "--time-limit", type=Seconds(), default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
     help="Bound the whole command (loading, supply tracing, model building, solving) to this many seconds; "
          "0: no limit. When it ends the search the best answer found is printed and said not to be proved.",
 )

@@ -55,8 +55,10 @@ def logistics(state, faction, map_, as_json):
 def _split(value, option):
     if "@" not in value:
         raise BadInput(f"{option} {value}: write NAME@HEX, e.g. IGHQ@1706")
-    name, hid = value.rsplit("@", 1)
-    return name.strip(), hid.strip()
+    name, hid = (x.strip() for x in value.rsplit("@", 1))
+    if not name or not hid:
+        raise BadInput(f"{option} {value}: write NAME@HEX with both parts, e.g. IGHQ@1706")
+    return name, hid
 
 
 @click.command(name="check-logistics")

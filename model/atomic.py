@@ -8,6 +8,7 @@ leaves the old file or the new one, never half of one.
 """
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -33,11 +34,18 @@ def write_text(path: str | Path, text: str, force: bool = False) -> None:
     Without ``force`` an existing file is never replaced: raises
     :class:`FileExists` (checked again at the moment the file is put in
     place, so a file that appears meanwhile is not overwritten either).
-    Raises ``OSError`` when the folder cannot be written.
+    With ``force`` a symbolic link is followed (the file it names is replaced).
+    Raises ``OSError`` when the folder cannot be written or ``path`` names
+    something other than a regular file (a folder, a device, a pipe).
     """
     target = Path(path)
-    if not force and target.exists():
+    if not force and (target.exists() or target.is_symlink()):
         raise FileExists(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))   # --force through a link replaces the file it names, not the link
+    if target.exists() and not target.is_file():
+        # a folder, a device (/dev/null), a pipe: never replaced by a state file
+        raise OSError(errno.EINVAL, "not a regular file: aeref replaces only files")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or Path(".")))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

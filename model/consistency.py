@@ -7,8 +7,9 @@ file and the place:
 * a card both in the hand and removed from the game;
 * a card that is not recyclable both played (set aside, 1.1.1 Step 1) and in the hand,
   played twice, or played and the Current or Pending Card;
-* a ``played`` entry dated the current Seasonal Turn while a Current Card is set
-  (two reveals in one season, 1.1.1);
+* the same card as Current and Pending Card, or a Current / Pending Card removed from the game;
+* a ``played`` entry dated the current Seasonal Turn while a Current Card is set,
+  or two ``played`` entries of one map dated the same turn (two reveals in one season, 1.1.1);
 * Pre-War in effect on a map while an Allied Country has a Posture of War on
   that map's display (12: that event ends Pre-War) - except for the command
   that applies 12 (``aeref war-state``), which puts Limited War into effect;
@@ -30,6 +31,15 @@ if TYPE_CHECKING:
 def _written(keys, key: str) -> str:
     """The key as the file spells it (``Soviet`` for ``soviet``)."""
     return next((str(k) for k in keys if norm_key(k) == key), key)
+
+
+def _other_display(pos: "Position", m: str) -> str:
+    """AE: the other way out of a Posture of War read on map ``m`` - the posture is on the other map's display."""
+    if len(pos.maps) < 2:
+        return ""
+    other = next(x for x in pos.maps if x != m)
+    return (f"; or, if that Posture of War is on the {other.upper()} display only, say so "
+            f"(map: {other}, or {other}: {{posture: war}} and {m}: {{posture: ...}})")
 
 
 def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem]:
@@ -64,11 +74,29 @@ def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem
                                        f"{card.text} is played twice (also played[{first[p.card]}]) and is not "
                                        "recyclable: it was set aside after its first play (1.1.1 Step 1)"))
                 first.setdefault(p.card, i)
+            if fm.current and fm.current == fm.pending:
+                out.append(Problem(pos.file, join_path(mw, "pending"),
+                                   f"{pos.card_text(fm.pending)} is the Current Card and cannot also be the Pending "
+                                   "Card: the Pending Card is selected from the hand (1.1.1 Step 4)"))
             for slot, cid in (("current", fm.current), ("pending", fm.pending)):
+                if cid and cid in fm.removed:
+                    out.append(Problem(pos.file, join_path(mw, slot),
+                                       f"{pos.card_text(cid)} is removed from the game (removed) and cannot be the "
+                                       f"{slot.title()} Card"))
                 if cid and cid in first:
                     out.append(Problem(pos.file, join_path(mw, slot),
                                        f"{pos.card_text(cid)} was played (played[{first[cid]}]) and is not recyclable: "
                                        f"it was set aside (1.1.1 Step 1) and cannot be the {slot.title()} Card"))
+            dated: dict = {}
+            for i, p in enumerate(fm.played):
+                if p.turn is None:
+                    continue
+                if p.turn in dated:
+                    out.append(Problem(pos.file, join_path(mw, "played", i, "turn"),
+                                       f"{pos.card_text(p.card)} and {pos.card_text(fm.played[dated[p.turn]].card)} "
+                                       f"(played[{dated[p.turn]}]) are both dated {p.turn}: a faction reveals one "
+                                       f"Current Card a Season on each map (1.1.1)"))
+                dated.setdefault(p.turn, i)
             if fm.current:
                 for i, p in enumerate(fm.played):
                     if p.turn is not None and p.turn == pos.turn:
@@ -87,7 +115,7 @@ def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem
                 out.append(Problem(pos.file, join_path(where, "posture"),
                                    f"Pre-War is in effect{on} (war-state) while {c.name}, an Allied Country, has a "
                                    "Posture of War: that event ends Pre-War and Limited War goes into effect (12); "
-                                   "`aeref war-state FILE --write NEXT` applies it"))
+                                   "`aeref war-state FILE --write NEXT` applies it" + _other_display(pos, m)))
     board = pos.map_board
     if board is not None:
         for h in board.hexes.values():

@@ -124,6 +124,7 @@ class CountryEntry:
         """Set fact ``name`` on ``map_``'s display only (the other map keeps what it shows)."""
         if len(maps) == 1 or self.only == map_:
             self.both[name] = value
+            self.per_map.get(map_, {}).pop(name, None)   # a map section would override it: the fact is read there
             return
         self.per_map.setdefault(map_, {})[name] = value
 
@@ -166,13 +167,13 @@ def parse_countries(raw: dict, file: str, maps: tuple, problems: list) -> dict[s
                 problems.append(Problem(file, join_path(where, m), f"the entry is on the {c.map.upper()} display only (map: {c.map})"))
                 continue
             entry.per_map[m] = {k: getattr(sec, k) for k in FACT_NAMES if k in sec.model_fields_set}
-        for m in ([None] if len(maps) == 1 else list(maps)):
-            shown = entry.on(m if len(maps) > 1 else None)
+        for m in maps:
+            shown = entry.on(m)
             if shown is None:
                 continue
             if shown.policy and shown.posture != "policy-affected":
                 place = join_path(where, m) if m is not None and "posture" in entry.per_map.get(m, {}) else where
-                on = f" on the {m.upper()} map" if m else ""
+                on = f" on the {m.upper()} map" if len(maps) > 1 else ""
                 problems.append(Problem(file, join_path(place, "posture"),
                                         f"{cname} has a {shown.policy.capitalize()} Policy marker{on}, which makes it a "
                                         f"Policy Affected Country, but its posture is {shown.posture}"))

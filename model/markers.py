@@ -118,16 +118,25 @@ class Markers:
         return None
 
     def where(self, name: str, map_: Optional[str] = None) -> list[str]:
-        """The boxes that hold marker ``name`` on ``map_`` or without a map (``vp-track`` for
-        a marker on the VP Track)."""
+        """The boxes that hold marker ``name`` on ``map_`` (``vp-track`` for a marker on the VP
+        Track). In AE a marker written in a box without a map is on neither map's box
+        (:meth:`unplaced_in` names those boxes); on the VP Track its name says the map
+        (:meth:`vp_track_box`). ``map_`` None: every map's boxes."""
         n = norm_name(name)
-        out = []
-        secs = [s for k, s in self.sections.items() if k is None or k == map_ or map_ is None]
-        for s in secs:
-            out += [box for box, names in s.boxes.items() if any(norm_name(x) == n for x in names)]
-            if any(norm_name(k) == n for k in s.vp_track):
-                out.append("vp-track")
+        secs = self._own(map_) if map_ is not None else list(self.sections.values())
+        out = [box for s in secs for box, names in s.boxes.items() if any(norm_name(x) == n for x in names)]
+        if self.vp_track_box(name, map_) is not None or (map_ is None and any(
+                norm_name(k) == n for s in self.sections.values() for k in s.vp_track)):
+            out.append("vp-track")
         return list(dict.fromkeys(out))
+
+    def unplaced_in(self, name: str, map_: str) -> list[str]:
+        """AE: the boxes that hold marker ``name`` written without a map, which :meth:`where`
+        counts on neither map (the file does not say which map's box)."""
+        n = norm_name(name)
+        if len(self.maps) <= 1 or None not in self.sections:
+            return []
+        return [box for box, names in self.sections[None].boxes.items() if any(norm_name(x) == n for x in names)]
 
     def has(self, name: str, box: Optional[str] = None, map_: Optional[str] = None) -> bool:
         boxes = self.where(name, map_)
@@ -144,7 +153,8 @@ class Markers:
         return out
 
 
-def _section(raw: Any, file: str, where: str, problems: list[Problem]) -> MarkerSection:
+def _section(raw: Any, file: str, where: str, problems: list[Problem], map_: Optional[str] = None) -> MarkerSection:
+    """One map's markers (``map_``: the map whose VP Track it is, None: not known)."""
     m = MarkerSection()
     for key, value in raw.items():
         k = norm_key(key)
@@ -166,6 +176,13 @@ def _section(raw: Any, file: str, where: str, problems: list[Problem]) -> Marker
             extra = set(v) - {"side", "box"}
             if extra:
                 problems.append(Problem(file, join_path(w, sorted(extra)[0]), unknown_key(sorted(extra)[0], ("side", "box"))))
+            side_map = VP_SIDE_MAP.get(side)
+            if ok and map_ is not None and side_map not in (None, map_):
+                problems.append(Problem(file, join_path(w, "side"),
+                                        f"the {side.replace('-', ' ').title()} side of the VP marker is the "
+                                        f"{side_map.upper()} map's, not the {map_.upper()} map's (Axis Tide: TK, "
+                                        "Rising Sun: DS)"))
+                ok = False
             if ok:
                 m.vp = VPMarker(side, box)
         elif k == "vp-track":
@@ -206,9 +223,9 @@ def parse_markers(raw: Any, file: str, maps: tuple, problems: list[Problem]) -> 
         else:
             flat[key] = value
     if flat:
-        out.sections[None] = _section(flat, file, "markers", problems)
+        out.sections[None] = _section(flat, file, "markers", problems, maps[0] if len(maps) == 1 else None)
     for k, (key, value) in per_map.items():
-        sec = _section(value, file, join_path("markers", key), problems)
+        sec = _section(value, file, join_path("markers", key), problems, k)
         if len(maps) == 1:      # one map: its section and the unnamed keys are the same markers
             un = out.unnamed
             for b, names in sec.boxes.items():

@@ -21,7 +21,7 @@ from .names import norm_key
 from .position import Position
 
 _MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
-         "decks", "previous", "turn", "government", "flags"}
+         "decks", "previous", "turn", "government", "flags", "interpretations"}
 
 
 def _turn(pos: Position, t) -> str:
@@ -96,6 +96,9 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     track = {m: {k: _turn(pos, t) for k, t in tr.items()} for m, tr in s.turn_track.items() if tr}
     if track:
         d["turn-track"] = track
+    if pos.interpretations:
+        # the file's and the command line's (-i): the position is ruled on as the command that wrote it ruled
+        d["interpretations"] = {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in pos.interpretations.items()}
     for k, v in raw.items():
         if norm_key(k) not in _MINE and norm_key(k) not in d:
             d[norm_key(k)] = v

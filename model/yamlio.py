@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import yaml
 
@@ -56,6 +56,29 @@ def _children(node: yaml.Node) -> list:
     return []
 
 
+def _cycle(root: yaml.Node) -> Optional[yaml.Node]:
+    """A node that contains itself through an alias (``a: &x [*x]``), or None. Iterative depth-first
+    search: a child already on the current path closes a cycle."""
+    on_path: set = set()
+    finished: set = set()
+    stack = [(root, iter(_children(root)))]
+    on_path.add(id(root))
+    while stack:
+        node, children = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            on_path.discard(id(node))
+            finished.add(id(node))
+            continue
+        if id(child) in on_path:
+            return child
+        if id(child) not in finished:
+            on_path.add(id(child))
+            stack.append((child, iter(_children(child))))
+    return None
+
+
 def _alias_growth(root: yaml.Node, limit: int) -> int:
     """How many nodes expanding the aliases under ``root`` would add (counting stops a little past ``limit``).
 
@@ -96,6 +119,11 @@ def load_yaml_text(text: str, file: str) -> Any:
             node = loader.get_single_node()
             if node is None:
                 return None
+            looped = _cycle(node) if "&" in text else None
+            if looped is not None:
+                mark = looped.start_mark
+                raise InputError(Problem(file, f"line {mark.line + 1}, column {mark.column + 1}",
+                                         "a YAML alias refers to a node that contains it (the data would never end)"))
             if "&" in text and _alias_growth(node, MAX_ALIAS_NODES) > MAX_ALIAS_NODES:
                 raise InputError(Problem(file, "", f"YAML aliases would expand the document by more than "
                                                    f"{MAX_ALIAS_NODES} nodes"))
@@ -114,6 +142,10 @@ def load_yaml_text(text: str, file: str) -> Any:
         raise InputError(Problem(file, "", "YAML nested too deeply")) from None
 
 
+#: The largest file read (bytes): the largest generated position of bench/scale.py is a few MiB.
+MAX_FILE_BYTES = 256 * 2**20
+
+
 def load_yaml_file(path: str | Path, shown: str | None = None) -> Any:
     """Read and parse the YAML file at ``path``; ``shown`` is the name used in errors.
 
@@ -123,6 +155,11 @@ def load_yaml_file(path: str | Path, shown: str | None = None) -> Any:
     shown = shown or str(path)
     p = Path(path)
     try:
+        if p.exists() and not p.is_dir() and not p.is_file():
+            raise InputError(Problem(shown, "", "not a regular file (a device or a pipe): give a state file"))
+        if p.is_file() and p.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(Problem(shown, "", f"{p.stat().st_size} bytes is larger than a position file can be "
+                                                f"({MAX_FILE_BYTES // 2**20} MiB)"))
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(Problem(shown, "", "file not found")) from None

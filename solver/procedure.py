@@ -18,7 +18,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..model.errors import InputError, Problem
+from ..model.errors import InputError, Problem, join_path
 from ..model.names import norm_name
 from ..model.position import PlayedCard, Position, load_position
 from ..model.vocabulary import faction_name
@@ -131,6 +131,26 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
                                      f"{m.upper()} map and this position {pos.war_state[m].display}: there is "
                                      "no going back to an earlier War State (12)"))
     return prev
+
+
+def _same_pending(pos: Position, prev: Position, faction: str, pending: dict) -> None:
+    """1.1.1 Step 2 reveals the Pending Card selected in ``prev``: where ``prev`` holds a Pending Card
+    of ``faction``, ``pos`` must hold the same one. Raises :class:`~model.errors.InputError` (at
+    the Pending Card of ``pos``) when they differ."""
+    for m in pos.maps:
+        pfm = prev.factions.get(faction, {}).get(m)
+        if pfm is None or pfm.pending is None or pfm.pending == pending.get(m):
+            continue
+        fm = pos.factions[faction].get(m)
+        if pending.get(m) is None and fm is not None and fm.current == pfm.pending:
+            raise InputError(Problem(pos.file, join_path("factions", faction, m, "current"),
+                                     f"{pos.card_text(fm.current)}, selected in {prev.turn} ({prev.file}), is already "
+                                     f"the Current Card: it was revealed this Seasonal Turn, and a faction reveals "
+                                     f"once a Season (1.1.1 Step 2)"))
+        now = pos.card_text(pending[m]) if pending.get(m) else "no Pending Card"
+        raise InputError(Problem(pos.file, join_path("factions", faction, m, "pending"),
+                                 f"the Pending Card revealed is {now}, but {pos.card_text(pfm.pending)} was selected "
+                                 f"in {prev.turn} ({prev.file}); 1.1.1 Step 2 reveals the card selected"))
 
 
 def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
@@ -285,6 +305,8 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     maps: dict = {}
     prev_turn = pos.turn.ahead(-1)
     pending = {m: fm.pending for m, fm in pos.factions[faction].items()}
+    if previous is not None:
+        _same_pending(pos, previous, faction, pending)
     checked = selection_violations(previous, faction, pending) if previous is not None and any(pending.values()) else None
     illegal_axis_maps = []
     for m in pos.maps:

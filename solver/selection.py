@@ -176,6 +176,9 @@ def _post_final(ctx: SelectionContext):
 def _post_empty(ctx: SelectionContext, base: Evaluator):
     if ctx.interp.get("empty-slot") != "forced":
         return
+    if ctx.made is not None:
+        # a selection already made is ruled on as it was made: the cards that fitted then, not 1.1.3 Final
+        base = Evaluator([c for c in base.constraints if c.rule is not FINAL])
     for slot in ctx.slots:
         others = [s for s in ctx.slots if s != slot]
         fitting = [c for c in ctx.candidates[slot] if not base.unary_excluded((slot, c))]

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from .support import oracle
+from .support.seasonal import run
 import aeref.solver.choices as choices
 from aeref.model.position import load_position
 from aeref.solver.choices import enumerate_choices, enumerate_classes, why
@@ -229,3 +230,21 @@ def test_pairs_table_is_paged_and_the_count_stays_exact(tmp_path):
     assert "8 legal selections." in paged and "8 legal selections." in full
     every = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "axis", "--limit", "0"]).stdout.splitlines()
     assert every == full
+
+
+def test_1_1_3_a_made_selection_is_ruled_on_as_an_unmade_one_under_empty_slot_forced(tmp_path):
+    """The Soviet faction placed TK 38 as its Pending Card and left DS empty although DS 91 fits
+    (interpretation empty-slot=forced): `check` of that selection rules 1.1.3 No Pending Card in
+    the position where it is placed, as in the position before it was placed."""
+    text = (AE_SOVIET % "forced").replace("tk: {hand: [38, 39, 40, 41, 42]}", "tk: {pending: 38, hand: [39, 40, 41, 42]}")
+    placed = _write(tmp_path, text)
+    code, res, err = run("check", placed, "--faction", "soviet", "--tk", "38", "--json")
+    assert code == 1, err
+    assert [(v["rule"], v["title"]) for v in res["violations"]] == [("1.1.3", "No Pending Card")]
+    (tmp_path / "before.yaml").write_text(AE_SOVIET % "forced")
+    code, before, _ = run("check", tmp_path / "before.yaml", "--faction", "soviet", "--tk", "38", "--json")
+    assert code == 1 and before["violations"] == res["violations"]
+    # voluntary: legal in both
+    code, _, err = run("check", _write(tmp_path, text.replace("empty-slot: forced", "empty-slot: voluntary")),
+                       "--faction", "soviet", "--tk", "38")
+    assert code == 0, err

@@ -394,3 +394,18 @@ def test_json_text_is_the_bytes_of_json_dumps(obj):
     """`--json` output is written by json_text (fast for 100,000 selections): byte for byte what
     json.dumps(indent=2, ensure_ascii=False) writes."""
     assert json_text(obj) == json.dumps(obj, indent=2, ensure_ascii=False)
+
+
+def test_bad_input_time_limit_nan_and_a_yaml_alias_cycle(tmp_path):
+    """`--time-limit nan` is not a number of seconds (exit 2); a YAML alias that contains itself would never
+    end (a requirement list that is its own item): one line naming the file and the place, exit 2."""
+    from .support.seasonal import EXAMPLES
+    r = CliRunner().invoke(cli, ["pairs", str(EXAMPLES / "ae-1941.yaml"), "--faction", "axis", "--time-limit", "nan"])
+    assert r.exit_code == 2 and "not a number of seconds" in r.stderr
+    p = tmp_path / "s.yaml"
+    p.write_text("game: tk\nturn: Mar-Apr 1939\nwar-state: pre-war\nfactions: {axis: {tk: {hand: [1]}}}\n"
+                 "cards:\n  - {map: tk, faction: axis, number: 1, name: Test Only, war-state: pre-war, requires: &r [*r]}\n")
+    for cmd in (["validate", str(p)], ["pairs", str(p), "--faction", "axis"]):
+        r = CliRunner().invoke(cli, cmd)
+        assert r.exit_code == 2 and r.stderr.count("\n") == 1, (cmd, r.output)
+        assert "s.yaml: line 6" in r.stderr and "alias" in r.stderr, r.stderr

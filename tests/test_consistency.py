@@ -71,3 +71,36 @@ def test_pre_war_with_an_allied_country_at_war(tmp_path):
     # an Axis country at War does not end Pre-War
     st["countries"] = {"Nationalist China": {"posture": "war", "alignment": "axis"}}
     assert run("validate", write_state(tmp_path, "axis.yaml", st))[0] == 0
+
+
+def test_current_and_pending_the_same_card_removed_or_two_reveals_dated_one_turn(tmp_path):
+    base = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited"}
+    cases = [
+        ({"current": 11, "pending": 11, "hand": [3]}, "factions.axis.ds.pending", "cannot also be the Pending Card"),
+        ({"current": 11, "hand": [3], "removed": [11]}, "factions.axis.ds.current", "removed from the game"),
+        ({"pending": 3, "hand": [8], "removed": [3]}, "factions.axis.ds.pending", "removed from the game"),
+        ({"hand": [3], "played": [{"card": 11, "turn": "Mar-Apr 1941"}, {"card": 12, "turn": "Mar-Apr 1941"}]},
+         "factions.axis.ds.played[1].turn", "both dated Mar-Apr 1941"),
+    ]
+    for fm, place, words in cases:
+        p = write_state(tmp_path, "s.yaml", {**base, "factions": {"axis": {"ds": fm}}})
+        code, _, err = run("validate", p)
+        assert code == 2 and f"s.yaml: {place}:" in err and words in err, (fm, err)
+    # different turns, or undated: fine
+    fm = {"hand": [3], "played": [{"card": 11, "turn": "Mar-Apr 1941"}, {"card": 12, "turn": "May-June 1941"}, {"card": 8}]}
+    p = write_state(tmp_path, "s.yaml", {**base, "factions": {"axis": {"ds": fm}}})
+    code, _, err = run("validate", p)
+    assert code == 0, err
+
+
+def test_ae_pre_war_with_an_allied_war_posture_names_the_other_display(tmp_path):
+    """AE 1938: Pre-War on the TK map, Nationalist China at War written for both displays. Applying 12
+    is one way out; the other (the posture is the DS display's only) is named too (FORMAT 4 "AE, per map")."""
+    st = {"game": "ae", "turn": "Mar-Apr 1938", "war-state": {"tk": "pre-war", "ds": "limited"},
+          "countries": {"Nationalist China": {"posture": "war", "alignment": "western", "chinese": True}}}
+    [(where, msg)] = _problems(tmp_path, st)
+    assert where == "countries.Nationalist China.posture" and "aeref war-state" in msg
+    assert "on the DS display only" in msg and "map: ds" in msg
+    st["countries"]["Nationalist China"]["map"] = "ds"
+    code, _, err = run("validate", write_state(tmp_path, "s.yaml", st))
+    assert code == 0, err

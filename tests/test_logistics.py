@@ -136,8 +136,9 @@ def test_1_2_enumeration_agrees_with_the_ruling_on_every_subset():
 
 
 def test_bad_input_logistics(tmp_path):
-    code, _, err = run("check-logistics", EX, "--faction", "axis", "--place-logistics", "IGHQ")
-    assert code == 2 and "NAME@HEX" in err
+    for bad in ("IGHQ", "IGHQ@", "@0101"):
+        code, _, err = run("check-logistics", EX, "--faction", "axis", "--place-logistics", bad)
+        assert code == 2 and "NAME@HEX" in err, (bad, err)
     p = write_state(tmp_path, "b.yaml", {"game": "ds", "turn": "May-June 1942", "war-state": "total", "decks": [],
                                          "marker-pool": {"axis": {"partisan-bases": 1}}})
     code, _, err = run("logistics", p, "--faction", "axis")

@@ -146,6 +146,23 @@ def test_1_1_2_1_the_vp_marker_of_each_map(tmp_path):
     assert json.loads(run("drm", p, "--map", "ds", "--json").stdout)["rolls"][0]["terms"][0]["value"] == 0
 
 
+def test_the_vp_marker_side_belongs_to_its_map(tmp_path):
+    """The Axis Tide side is the TK VP marker's, the Rising Sun side the DS one's: a side written for the
+    other map (AE per map, or DS / TK alone) is refused with its place, not read one way by 1.1.2.1 and
+    another by the Replacements Segment."""
+    bad = [(ae({}, markers={"ds": {"vp": {"side": "axis-tide", "box": 2}}}), "markers.ds.vp.side"),
+           (ae({}, markers={"tk": {"vp": {"side": "rising-sun", "box": 2}}}), "markers.tk.vp.side"),
+           ({"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited",
+             "markers": {"vp": {"side": "axis-tide", "box": 2}}}, "markers.vp.side"),
+           ({"game": "tk", "turn": "Nov-Dec 1941", "war-state": "limited",
+             "markers": {"tk": {"vp": {"side": "rising-sun", "box": 2}}}}, "markers.tk.vp.side")]
+    for d, place in bad:
+        r = run("validate", write(tmp_path, d))
+        assert r.exit_code == 2 and f"state.yaml: {place}:" in r.stdout and "side of the VP marker" in r.stdout, r.output
+    good = ae({}, markers={"tk": {"vp": {"side": "axis-tide", "box": 2}}, "ds": {"vp": {"side": "allied-crusade", "box": 1}}})
+    assert run("validate", write(tmp_path, good)).exit_code == 0
+
+
 def test_1_1_2_1_influence_of_the_country_on_that_maps_display(tmp_path):
     d = ae({"Siam": {"alignment": "none", "ds": {"influence": 2}}})
     p = write(tmp_path, d)

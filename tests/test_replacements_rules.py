@@ -122,6 +122,8 @@ def test_1_3_3_1_two_minor_steps_to_the_same_minor_country(tmp_path):
     assert sorted(u for u, _, _ in res.allocation.placements) == ["GR-1", "GR-2"]
     r = rule(pos, "western", "tk", [{"unit": "NO-1", "location": "0302", "paid-with": ["minor infantry"]}])
     assert any(v.rule == "1.3.3.1" and "Conquered Allied Minor Country" in v.message for v in r.violations)
+    # Norway is a Western Minor Country, a Conquered one: no reason says it is not one
+    assert not any("is not a Western Minor Country" in v.message for v in r.violations), r.violations
 
 
 def test_1_3_2_minor_step_and_italian_war_economy_build_two_italian_steps(tmp_path):

@@ -242,3 +242,30 @@ def test_1_1_1_step2_pending_cards_await_their_reveal_until_the_faction_reveals(
     assert "await their reveal" not in shown
     code, pairs, _ = run("pairs", selected, "--faction", "axis")
     assert "has already selected its Pending Cards" in pairs and "await" not in pairs
+
+
+def test_1_1_1_step2_reveals_the_card_selected_in_the_previous_position(tmp_path):
+    """The previous position holds 28a as the Pending Card selected there; a reveal position whose
+    Pending Card is another card (edited since) is refused, not checked as if 33a had been selected."""
+    write_state(tmp_path, "prev.yaml", DS_PREV)
+    st = dict(DS_PREV, turn="Nov-Dec 1941", previous="prev.yaml",
+              factions={"axis": {"ds": {"current": 11, "pending": "33a", "hand": [3, 8, 12, "28a", "28b"]}}})
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("reveal", p, "--faction", "axis")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "s.yaml: factions.axis.ds.pending:" in err and "28a East Wind Rain was selected in Aug-Sept 1941" in err
+    # the same card as selected: revealed and checked
+    st["factions"] = DS_PREV["factions"]
+    p = write_state(tmp_path, "s.yaml", st)
+    code, res, err = run("reveal", p, "--faction", "axis", "--json")
+    assert code == 0 and res["maps"]["ds"]["revealed"] == "ds-axis-28a", err
+
+
+def test_1_1_1_a_faction_reveals_once_a_season(tmp_path):
+    """Revealing the written position again would discard the card just revealed: refused (1.1.1 Step 2)."""
+    out = tmp_path / "next.yaml"
+    code, _, err = run("reveal", EXAMPLES / "ds-axis-reveal.yaml", "--faction", "axis", "--write", out)
+    assert code == 0, err
+    code, _, err = run("reveal", out, "--faction", "axis")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "factions.axis.ds.current:" in err and "is already the Current Card" in err

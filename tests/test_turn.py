@@ -187,3 +187,47 @@ def test_a_new_file_appears_whole_or_not_at_all(tmp_path, monkeypatch):
     with pytest.raises(FileExists):
         write_text(target, "other\n")
     assert target.read_text() == "new\n"
+
+
+def test_select_writes_the_interpretations_it_ruled_under(tmp_path):
+    """`select -i empty-slot=voluntary --write` records the interpretation: the written position is
+    ruled as the command that wrote it ruled (a later `check` does not fall back to the default)."""
+    import yaml
+    from .support.seasonal import EXAMPLES, run as run_json
+    out = tmp_path / "next.yaml"
+    code, res, err = run_json("select", EXAMPLES / "ae-soviet-production.yaml", "--faction", "soviet", "--tk", "38",
+                              "-i", "empty-slot=voluntary", "--write", out, "--json")
+    assert code == 0, err
+    written = yaml.safe_load(out.read_text())
+    assert written["interpretations"]["empty-slot"] == "voluntary"
+    code, shown, err = run_json("show", out, "--json")
+    assert code == 0 and shown["interpretations"]["empty-slot"] == "voluntary", err
+
+
+def test_writes_never_replace_a_device_pipe_or_folder_and_follow_a_link(tmp_path):
+    """--force replaces a regular file only: a pipe (or /dev/null) is refused with exit 2 and left as it is;
+    through a symbolic link the file it names is replaced and the link stays. A pipe as input is refused
+    before it is read (it would never end)."""
+    import stat
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError):
+        write_text(fifo, "x", force=True)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    code, _, err = run("select", EXAMPLES / "ae-soviet-production.yaml", "--faction", "soviet", "--tk", "38",
+                       "--ds", "11b", "--write", fifo, "--force")
+    assert code == 2 and err.count("\n") == 1 and "not a regular file" in err, err
+    code, _, err = run("show", fifo)
+    assert code == 2 and err.count("\n") == 1 and "not a regular file" in err, err
+    real = tmp_path / "real.yaml"
+    real.write_text("old")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    with pytest.raises(FileExists):
+        write_text(link, "new")
+    write_text(link, "new", force=True)
+    assert link.is_symlink() and real.read_text() == "new"
+    dangling = tmp_path / "dangling.yaml"
+    dangling.symlink_to(tmp_path / "nowhere.yaml")
+    with pytest.raises(FileExists):
+        write_text(dangling, "new")

@@ -50,6 +50,25 @@ def test_12_3_step2_must_remove_treaty(tmp_path):
     assert "policy" not in yaml.safe_load(out.read_text())["countries"]["Siam"]
 
 
+def test_12_3_step2_removal_is_written_where_the_marker_is_read(tmp_path):
+    """The Treaty marker written in a map section (DS alone with ``ds:``, AE ``map: ds`` with ``ds:``)
+    leaves the file there too: the next command reads no Treaty marker (12.3 Step 2)."""
+    for game, entry, wars in (
+            ("ds", {"ds": {"posture": "policy-affected", "policy": "treaty"}}, "limited"),
+            ("ae", {"map": "ds", "ds": {"policy": "treaty"}}, {"tk": "limited", "ds": "limited"})):
+        st = {"game": game, "turn": "Nov-Dec 1941", "war-state": wars, "countries": {"Siam": entry}}
+        p = write_state(tmp_path, f"{game}.yaml", st)
+        out = tmp_path / f"{game}-out.yaml"
+        extra = ["--map", "ds"] if game == "ae" else []
+        code, res, err = run("war-state", p, "--to", "total", *extra, "--json", "--write", out)
+        assert code == 0, err
+        assert "Treaty (Siam)" in _effects(res)["12.3 Step 2"]["message"]
+        code, shown, err = run("show", out, "--json")
+        assert code == 0, err
+        siam = {c["country"]: c for c in shown["maps"]["ds"]["posture-display"]}["Siam"]
+        assert siam.get("policy") is None and siam.get("posture") is None, (game, siam)
+
+
 def _ae(tmp_path, turn, us_entry):
     st = {"game": "ae", "turn": turn, "war-state": {"tk": "limited", "ds": "limited"},
           "turn-track": {"tk": {"US Entry": us_entry}}}

@@ -97,7 +97,7 @@ def unplaced_notes(pos: Position, map_: str) -> list[str]:
     here = {norm_name(x) for x in swb_markers(pos, map_)}
     return [f"{x} is listed in markers.strategic-warfare-box without a map: in AE each map has its own Strategic "
             f"Warfare Box, so it is not counted on the {map_.upper()} map (write it under markers: {{{map_}: "
-            "{strategic-warfare-box: [...]}}} or boxes)" for x in unplaced if norm_name(x) not in here]
+            "{strategic-warfare-box: [...]}} or boxes)" for x in unplaced if norm_name(x) not in here]
 
 
 def in_swb(pos: Position, name: str, map_: str) -> bool:

@@ -97,6 +97,11 @@ def check_minor(ctx, u, opt) -> Optional[str]:
         if p.special != "minor":
             continue
         if not pool_fits_nationality(ctx, p, u):
+            conquered = [c.name for c in (ctx.country(n) for n in u.nationality)
+                         if c is not None and c.is_minor_of(ctx.faction) and c.status == "conquered"]
+            if conquered:
+                return (f"{ctx.describe(u)} paid with {p.key}: {conquered[0]} is a Conquered Allied Minor Country, "
+                        "and an Allied faction cannot allocate replacements to one")
             return f"{ctx.describe(u)} paid with {p.key}: {u.nationality_text} is not a {faction_name(ctx.faction)} Minor Country"
     return None
 

@@ -113,10 +113,12 @@ def _country(pos, name, map_):
 
 
 def _markers_in(pos, map_):
-    """``{box: [names]}`` of the raw ``markers:`` written without a map and for ``map_``."""
+    """``{box: [names]}`` of the raw ``markers:`` written for ``map_`` and, in a one-map game, without a
+    map (in AE each map has its own boxes: a marker written without a map is in neither)."""
     raw = pos.raw.markers
+    alone = pos.game != "ae"
     if isinstance(raw, list):
-        return {"unplaced": raw}
+        return {"unplaced": raw} if alone else {}
     out = {}
     for k, v in raw.items():
         if _key(k) in ("tk", "ds"):
@@ -124,7 +126,7 @@ def _markers_in(pos, map_):
                 for b, names in v.items():
                     if _key(b) not in ("vp", "vp-track"):
                         out.setdefault(_box(b), []).extend(names if isinstance(names, list) else [names])
-        elif _key(k) not in ("vp", "vp-track"):
+        elif _key(k) not in ("vp", "vp-track") and alone:
             out.setdefault(_box(k), []).extend(v if isinstance(v, list) else [v])
     return out
 
@@ -330,10 +332,6 @@ def base_violations(pos, faction, choice) -> set:
     return out
 
 
-def _base_legal(pos, faction, choice) -> bool:
-    return not base_violations(pos, faction, choice)
-
-
 def violations(pos, faction, choice) -> set:
     """Every rule ``choice`` (map -> card id or None; a map left out = None) breaks, by rule key."""
     choice = {m: choice.get(m) for m in pos.maps}
@@ -344,7 +342,9 @@ def violations(pos, faction, choice) -> set:
                 continue
             fm = pos.factions[faction].get(slot)
             for c in (fm.hand + [fm.pending] if fm and fm.pending else fm.hand if fm else []):
-                if _base_legal(pos, faction, {**choice, slot: c}):
+                # a card "fits" by the rules of the selection itself: a selection already made is
+                # ruled on as it was made (1.1.3 Card Selection Is Final does not make a card fit or not)
+                if not (base_violations(pos, faction, {**choice, slot: c}) - {FINAL}):
                     out.add(EMPTY)
     return out
 

@@ -280,6 +280,7 @@ def scenarios(draw, games=("tk", "ds", "ae")):
             for h in again:
                 by_id[h]["recyclable"] = True
             pool = rest + again
+            used: set = set()
             for p in pool:
                 if draw(st.booleans()):
                     same_year = [b for b in range(1, 10) if (now - b) // 4 == reveal_year]
@@ -287,6 +288,9 @@ def scenarios(draw, games=("tk", "ds", "ae")):
                         back = draw(st.sampled_from(same_year))     # revealed in the calendar year of the reveal
                     else:
                         back = draw(st.integers(1, 9))
+                    if back in used:
+                        continue                  # one Current Card a Season on each map (1.1.1)
+                    used.add(back)
                     played.append({"card": _ref(draw, p), "turn": turn_text(now - back)})
             if played:
                 sec["played"] = played
@@ -404,6 +408,9 @@ def _focus(draw, focus, game, faction, factions, by_id, war_state, now, reveal_y
             played = [p for p in secs[m].get("played", []) if (now - 1) // 4 == reveal_year]
             if played:
                 p = draw(st.sampled_from(played))
+                for other in secs[m].get("played", []):
+                    if other is not p and other.get("turn") == turn_text(now - 1):
+                        other["turn"] = p["turn"]           # one Current Card a Season on each map (1.1.1)
                 p["turn"] = turn_text(now - 1)
                 _give(by_id[ref(m, p["card"])], kind)
     elif focus[0] == "twins" and game == "ae" and hands.get("tk") and hands.get("ds"):
