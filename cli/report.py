@@ -266,6 +266,7 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
         emit_json(data)
         return 0
     path = output or (state[:-5] if state.endswith(".yaml") else state.rsplit(".", 1)[0] if "." in state else state) + ".html"
-    write_text_safely(path, render(data), force, "-o")
+    # the message names the option when it was given, else the page's default place (STATE with .html)
+    write_text_safely(path, render(data), force, "-o" if output else "the report")
     click.echo(f"Wrote {path}")
     return 0

@@ -94,7 +94,10 @@ def test_written_atomically_and_never_over_an_existing_file(tmp_path):
     before = (tmp_path / "examples" / "ae-soviet-production.html").read_text()
     r = run("report", state)
     assert r.exit_code == 2 and "exists" in r.stderr and "--force" in r.stderr
+    assert r.stderr.startswith("Error: the report "), r.stderr        # no -o was given: the message does not name it
     assert (tmp_path / "examples" / "ae-soviet-production.html").read_text() == before
+    r = run("report", state, "-o", tmp_path / "examples" / "ae-soviet-production.html")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: -o "), r.stderr
     r = run("report", state, "-o", tmp_path / "other.html", "--faction", "soviet")
     assert r.exit_code == 0 and (tmp_path / "other.html").read_text().startswith("<!DOCTYPE html>")
     assert not list(tmp_path.glob(".*.tmp")) and not list((tmp_path / "examples").glob(".*.tmp"))
