@@ -1,0 +1,115 @@
+"""Worked examples that pin what the mutation run (bench/mutation.py) found unchecked: each test names
+the rule or the wording it holds. Test-only cards and positions."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from aeref.model.vocabulary import WarState, join_and, plural, step_kind, with_article
+
+from .support.seasonal import run, write_state
+
+
+def test_war_states_compare_by_their_order_12():
+    """12: Pre-War, then Limited War, then Total War; a war state equals itself, in any spelling."""
+    order = [WarState.of("pre-war"), WarState.of("grey"), WarState.of("Total War")]
+    for i, a in enumerate(order):
+        for j, b in enumerate(order):
+            assert (a < b, a <= b, a > b, a >= b) == (i < j, i <= j, i > j, i >= j), (a, b)
+            assert (a < b.value, a >= b.value) == (i < j, i >= j)
+    assert [w.value for w in WarState.of("red").up_to()] == ["pre-war", "limited", "total"]
+
+
+def test_step_kinds_in_every_spelling_1_3():
+    assert [step_kind(x) for x in ("Infantry", " ARMOR ", "panzer", "tank", "armour", "mechanized", "either",
+                                   "step", "Steps", "any")] == [
+        "infantry", "armor", "armor", "armor", "armor", "armor", "any", "any", "any", "any"]
+    with pytest.raises(ValueError, match="step kind"):
+        step_kind("cavalry horse")
+
+
+def test_words_a_ruling_is_written_with():
+    assert [with_article(w) for w in ("Axis", "Offensive", "Soviet", "Western", "infantry")] == [
+        "an Axis", "an Offensive", "a Soviet", "a Western", "an infantry"]
+    assert [join_and(x) for x in ([], ["a"], ["a", "b"], ["a", "b", "c"])] == ["", "a", "a and b", "a, b and c"]
+    assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert plural(2, "country", "countries") == "2 countries" and plural(1, "country", "countries") == "1 country"
+
+
+def _ds(tmp_path, requires, **extra):
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited", "government": "navy",
+          "factions": {"axis": {"ds": {"hand": [90]}}},
+          "cards": [{"map": "ds", "faction": "axis", "number": 90, "name": "Test Only Card", "war-state": "pre-war",
+                     "requires": requires}], **extra}
+    return write_state(tmp_path, "s.yaml", st)
+
+
+def _ruled(tmp_path, requires, **extra):
+    code, res, err = run("check", _ds(tmp_path, requires, **extra), "--faction", "axis", "--ds", "90", "--json")
+    assert code in (0, 1), err
+    return code == 0, " ".join(v["message"] for v in res["violations"])
+
+
+def test_1_1_3_1_japanese_government_requirement(tmp_path):
+    """1.1.3.1 with `government:` (FORMAT 3): army / navy / none, as the position says."""
+    assert _ruled(tmp_path, [{"government": "navy"}])[0]
+    ok, why = _ruled(tmp_path, [{"government": "army"}])
+    assert not ok and "the Japanese Army leads the Government (the Navy does)" in why
+    ok, why = _ruled(tmp_path, [{"government": "none"}])
+    assert not ok and "no branch leads the Japanese Government (the Navy does)" in why
+    assert _ruled(tmp_path, [{"government": "none"}], government="none")[0]
+    ok, why = _ruled(tmp_path, [{"government": "navy"}], government="none")
+    assert not ok and "(no branch does)" in why
+
+
+def test_1_1_3_1_marker_requirement_names_the_box(tmp_path):
+    """1.1.3.1 with `marker: {name, in}`: the marker must be in that box, not only in play."""
+    markers = {"markers": {"delay-box": ["US Victory Program"]}}
+    assert _ruled(tmp_path, [{"marker": "US Victory Program"}], **markers)[0]
+    assert _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "delay-box"}}], **markers)[0]
+    ok, why = _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "strategic-warfare-box"}}], **markers)
+    assert not ok and "the US Victory Program marker in the strategic-warfare-box (it is in delay box)" in why
+    ok, why = _ruled(tmp_path, [{"marker": "Quit India"}], **markers)
+    assert not ok and "the Quit India marker in play (it is not listed in markers)" in why
+
+
+def test_bad_step_kind_says_what_was_written_and_what_to_use():
+    with pytest.raises(ValueError) as exc:
+        step_kind("cavalry horse")
+    assert str(exc.value) == "unknown step kind 'cavalry horse': use infantry, armor or any"
+
+
+def _validate(tmp_path, requires):
+    code, out, err = run("validate", _ds(tmp_path, requires), "--json")
+    out = json.loads(out) if isinstance(out, str) else out
+    return code, [(p["where"], p["message"]) for p in out["problems"]]
+
+
+def test_bad_requirement_items_name_their_place(tmp_path):
+    """A requirement item is a mapping with one key; a war state list names the bad entry's index."""
+    code, problems = _validate(tmp_path, [{"flag": "A", "government": "navy"}])
+    assert code == 2 and problems[0][0] == "cards[0].requires[0]" and "one key" in problems[0][1]
+    code, problems = _validate(tmp_path, ["flag"])
+    assert code == 2 and problems[0][0] == "cards[0].requires[0]" and "one key" in problems[0][1]
+    code, problems = _validate(tmp_path, [{"war-state": ["limited", "purple"]}])
+    assert code == 2 and problems[0][0] == "cards[0].requires[0].war-state[1]", problems
+    code, problems = _validate(tmp_path, [{"war-state": "purple"}])
+    assert code == 2 and problems[0][0] == "cards[0].requires[0].war-state", problems
+
+
+def test_1_1_3_1_european_war_requirement_and_any_of_texts(tmp_path):
+    """* DS alone: the European war as the European War Boxes show it; `any:` holds when one item holds,
+    and its text joins the items with "or"."""
+    ok, why = _ruled(tmp_path, [{"european-war": "total"}], **{"european-war": "limited"})
+    assert not ok and "European Total War has occurred (European Limited War has occurred)" in why
+    ok, why = _ruled(tmp_path, [{"european-war": "none"}], **{"european-war": "total"})
+    assert not ok and "no European war (European Total War has occurred)" in why
+    ok, why = _ruled(tmp_path, [{"european-war": "limited"}], **{"european-war": "none"})
+    assert not ok and "European Limited War has occurred (neither has occurred)" in why
+    assert _ruled(tmp_path, [{"european-war": "limited"}], **{"european-war": "total"})[0]
+    ok, why = _ruled(tmp_path, [{"any": [{"flag": "A"}, {"flag": "B"}]}])
+    assert not ok and "(flag A (not set) or flag B (not set))" in why
+    ok, why = _ruled(tmp_path, [{"all": [{"flag": "A"}, {"government": "navy"}]}])
+    assert not ok and "(flag A (not set) and the Japanese Navy leads the Government (the Navy does))" in why
+    assert _ruled(tmp_path, [{"any": [{"flag": "A"}, {"government": "navy"}]}])[0]
