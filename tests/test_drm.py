@@ -48,6 +48,12 @@ def test_1_1_2_1_only_in_option_card_and_political_events_segments(tmp_path):
                                          "markers": {"vp": {"side": "rising-sun", "box": 3}}})
     code, res, _ = run("drm", p, "--segment", "other", "--json")
     assert res["rolls"][0]["drm"] == 0
+    # the ruling says why: the term names the rule and the segments it applies in
+    [term] = res["rolls"][0]["terms"]
+    assert term["rule"] == "1.1.2.1" and term["value"] == 0
+    assert "only to die rolls of the Option Card and Political Events Segments" in term["message"]
+    code, res, _ = run("drm", p, "--json")          # the Option Card Segment: the VP marker counts
+    assert res["rolls"][0]["drm"] == 3
 
 
 def test_bad_input_drm(tmp_path):

@@ -113,3 +113,39 @@ def test_1_1_3_1_european_war_requirement_and_any_of_texts(tmp_path):
     ok, why = _ruled(tmp_path, [{"all": [{"flag": "A"}, {"government": "navy"}]}])
     assert not ok and "(flag A (not set) and the Japanese Navy leads the Government (the Navy does))" in why
     assert _ruled(tmp_path, [{"any": [{"flag": "A"}, {"government": "navy"}]}])[0]
+
+
+def test_turn_and_war_state_errors_name_what_to_write():
+    from aeref.model.calendar import parse_turn
+    with pytest.raises(ValueError) as exc:
+        parse_turn(1941)
+    assert str(exc.value) == "write a Seasonal Turn such as Nov-Dec 1941 (the turn, then the year), not 1941"
+    with pytest.raises(ValueError) as exc:
+        parse_turn("Fal 1941")
+    assert str(exc.value) == ("unknown turn 'Fal 1941' (did you mean Fall?): the Seasonal Turns are Mar-Apr, May-June, "
+                              "Aug-Sept, Nov-Dec (or Spring, Summer, Fall, Winter)")
+    with pytest.raises(ValueError) as exc:
+        parse_turn("Fal 1941", ["Spring", "Summer", "Fall", "Winter"])
+    assert str(exc.value) == "unknown turn 'Fal 1941' (did you mean Fall?): the Seasonal Turns are Spring, Summer, Fall, Winter"
+    with pytest.raises(ValueError) as exc:
+        WarState.of("purple")
+    assert str(exc.value) == "unknown war state 'purple': use pre-war, limited or total"
+
+
+def test_bad_requirement_items_say_what_to_write(tmp_path):
+    """Each malformed requirement item: the place in the file and what to write instead."""
+    cases = [
+        ({"marker": {"name": "Quit India", "in": ["delay-box"]}}, "cards[0].requires[0].marker"),
+        ({"marker": ["Quit India"]}, "cards[0].requires[0].marker"),
+        ({"war-state": {"map": "xx", "is": ["limited"]}}, "cards[0].requires[0].war-state.map"),
+        ({"country": {"name": "Siam"}}, "cards[0].requires[0].country.name"),
+    ]
+    for item, place in cases:
+        code, out, err = run("validate", _ds(tmp_path, [item]))
+        assert code == 2 and f"s.yaml: {place}: " in out, (item, out)
+    code, out, _ = run("validate", _ds(tmp_path, [{"marker": ["Quit India"]}]))
+    assert "write marker: NAME" in out
+    code, out, _ = run("validate", _ds(tmp_path, [{"war-state": {"map": "xx", "is": ["limited"]}}]))
+    assert "unknown map 'xx'" in out
+    code, out, _ = run("validate", _ds(tmp_path, [{"country": {"name": "Siam"}}]))
+    assert "give the country's fields: status, alignment, posture" in out
