@@ -130,11 +130,13 @@ addopts = "-q --import-mode=importlib"
 """)
 
 
-def mutmut(*args: str) -> int:
+def mutmut(*args: str, quiet: bool = False) -> int:
+    """Run mutmut in the work copy (``quiet``: its output is not shown)."""
     exe = Path(sys.executable).with_name("mutmut")
     cmd = [str(exe) if exe.exists() else "mutmut", *args]
     env = {k: v for k, v in os.environ.items() if k != "AEREF_HYPOTHESIS_PROFILE"}
-    return subprocess.call(cmd, cwd=WORK, env=env)
+    out = subprocess.DEVNULL if quiet else None
+    return subprocess.call(cmd, cwd=WORK, env=env, stdout=out, stderr=out)
 
 
 def results(modules: list[str]) -> dict:
@@ -232,7 +234,8 @@ def run_group(name: str, jobs: int, retest: bool, report: bool, sample: int = 0)
                     mutmut("run", "--max-children", str(jobs), *again)
             elif sample:
                 prepare(modules, tests, fresh=True)
-                mutmut("run", "--max-children", str(jobs), _NONE)      # generate and record only
+                mutmut("run", "--max-children", str(jobs), _NONE, quiet=True)   # generate and record only
+                # (mutmut then stops on "nothing matches": the expected end of this step)
                 picked = sampled(modules, sample)
                 if picked:
                     mutmut("run", "--max-children", str(jobs), *picked)
