@@ -81,7 +81,8 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
             out.missing = True
             for p in exc.problems:
                 if p.message == "file not found":
-                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} not found (looked in {deck_path})"))
+                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} not found (looked in {deck_path.resolve()}: "
+                                                                              "decks are found from the state file's folder)"))
                 else:
                     problems.append(p)
             continue

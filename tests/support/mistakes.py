@@ -63,7 +63,7 @@ MISTAKES = [
     ("a misspelt map in the war state", "state", "{tk: total, ds: limited}", "{tk: total, sd: limited}",
      "war-state.sd", ["map 'sd' is not in play", "did you mean ds?"]),
     ("a misspelt deck file", "state", "decks: [decks/soviet.yaml]", "decks: [decks/sovjet.yaml]",
-     "decks[0]", ["deck file decks/sovjet.yaml not found"]),
+     "decks[0]", ["deck file decks/sovjet.yaml not found", "decks are found from the state file's folder"]),
     ("countries written as a list", "state", "countries:\n  Russia: {posture: war, status: active, alignment: soviet}",
      "countries: [Russia]", "countries", ["write the countries, such as {Russia: {posture: war", "not [Russia]"]),
     ("a misspelt interpretation", "state", "countries:", "interpretations: {annual_scop: map}\ncountries:",
