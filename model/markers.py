@@ -130,6 +130,15 @@ class Markers:
             out.append("vp-track")
         return list(dict.fromkeys(out))
 
+    @staticmethod
+    def unplaced_note(name: str, box: str, map_: str, also: str = "") -> str:
+        """Why marker ``name``, written in ``box`` without a map, does not count on ``map_`` (AE);
+        ``also``: another place the player may write it (``" or boxes"``)."""
+        key = box.replace(" ", "-")
+        return (f"{name} is listed in markers.{key} without a map: in AE each map has its own {box.title()}, "
+                f"so it is not counted on the {map_.upper()} map (write it under markers: "
+                f"{{{map_}: {{{key}: [...]}}}}{also})")
+
     def unplaced_in(self, name: str, map_: str) -> list[str]:
         """AE: the boxes that hold marker ``name`` written without a map, which :meth:`where`
         counts on neither map (the file does not say which map's box)."""

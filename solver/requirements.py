@@ -100,9 +100,7 @@ def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
         fact = f"it is in {', '.join(where)}" if where else "it is not listed in markers"
         unplaced = [b for b in pos.markers.unplaced_in(req.name, card.map) if b not in where]
         if unplaced and not holds:
-            fact += (f"; it is listed in markers.{unplaced[0].replace(' ', '-')} without a map: in AE each map has its "
-                     f"own {unplaced[0].title()}, so it is not counted on the {card.map.upper()} map (write it under "
-                     f"markers: {{{card.map}: {{{unplaced[0].replace(' ', '-')}: [...]}}}})")
+            fact += "; " + pos.markers.unplaced_note(req.name, unplaced[0], card.map)
         return holds, f"{want} ({fact})"
     if isinstance(req, Flag):
         holds = any(norm_name(f) == norm_name(req.name) for f in pos.flags)

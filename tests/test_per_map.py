@@ -163,6 +163,23 @@ def test_the_vp_marker_side_belongs_to_its_map(tmp_path):
     assert run("validate", write(tmp_path, good)).exit_code == 0
 
 
+def test_1_1_3_1_a_marker_requirement_in_ae_reads_the_cards_own_maps_boxes(tmp_path):
+    """1.1.3.1 in AE: a marker written in a box without a map is in neither map's box (each map has its
+    own); the ruling on the DS card says so and where to write it. Written for the DS map, it counts."""
+    cards = [{"map": "ds", "faction": "western", "number": 90, "name": "Test Only Card", "war-state": "pre-war",
+              "requires": [{"marker": {"name": "US Victory Program", "in": "strategic-warfare-box"}}]}]
+    base = {"game": "ae", "turn": "Nov-Dec 1941", "war-state": {"tk": "limited", "ds": "limited"}, "cards": cards,
+            "factions": {"western": {"tk": {"hand": []}, "ds": {"hand": [90]}}}}
+    flat = write(tmp_path, {**base, "markers": {"strategic-warfare-box": ["US Victory Program"]}})
+    r = run("check", flat, "--faction", "western", "--ds", "90", "--json")
+    assert r.exit_code == 1, r.output
+    [v] = json.loads(r.stdout)["violations"]
+    assert v["rule"] == "1.1.3.1" and "not counted on the DS map" in v["message"]
+    assert "markers: {ds: {strategic-warfare-box: [...]}}" in v["message"]
+    mapped = write(tmp_path, {**base, "markers": {"ds": {"strategic-warfare-box": ["US Victory Program"]}}}, "ds.yaml")
+    assert run("check", mapped, "--faction", "western", "--ds", "90").exit_code == 0
+
+
 def test_1_1_2_1_influence_of_the_country_on_that_maps_display(tmp_path):
     d = ae({"Siam": {"alignment": "none", "ds": {"influence": 2}}})
     p = write(tmp_path, d)

@@ -95,9 +95,8 @@ def unplaced_notes(pos: Position, map_: str) -> list[str]:
     Warfare Box without a map, which count on neither map."""
     _, unplaced = pos.markers.box("strategic warfare box", map_)
     here = {norm_name(x) for x in swb_markers(pos, map_)}
-    return [f"{x} is listed in markers.strategic-warfare-box without a map: in AE each map has its own Strategic "
-            f"Warfare Box, so it is not counted on the {map_.upper()} map (write it under markers: {{{map_}: "
-            "{strategic-warfare-box: [...]}} or boxes)" for x in unplaced if norm_name(x) not in here]
+    return [pos.markers.unplaced_note(x, "strategic warfare box", map_, " or boxes")
+            for x in unplaced if norm_name(x) not in here]
 
 
 def in_swb(pos: Position, name: str, map_: str) -> bool:
