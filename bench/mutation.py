@@ -3,6 +3,7 @@
     python bench/mutation.py                      # every group of rules modules, every mutant
     python bench/mutation.py selection seasonal   # some groups (selection, replacements, seasonal, engine)
     python bench/mutation.py --sample 40          # 40 mutants of each module, drawn with a fixed seed
+    python bench/mutation.py --sample 40 --seed 1 # another 40 (tests written against one sample, measured on another)
     python bench/mutation.py --retest             # run the survivors of the last run again (after new tests)
     python bench/mutation.py --report             # print the table of the last run only
 
@@ -45,7 +46,7 @@ GROUPS = {
                   ["test_rules_examples.py", "test_selection_agreement.py", "test_why.py", "test_set_aside.py",
                    "test_per_map.py", "test_cli.py", "test_choices.py", "test_selection_generated_hands.py",
                    "test_interpretations.py", "test_rules_that_bite.py", "test_consistency.py", "test_readme.py",
-                   "test_mutation_kills.py",
+                   "test_mutation_kills.py", "test_golden.py", "test_bad_input.py",
                    # the model modules of this group (vocabulary, calendar) serve the replacement rules too
                    "test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py"]),
     "replacements": (["solver/replacements/received.py", "solver/replacements/taking.py",
@@ -54,18 +55,18 @@ GROUPS = {
                      ["test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py",
                       "test_replacements_oracle.py", "test_airborne_interpretation.py", "test_rules_that_bite.py",
                       "test_interpretations.py", "test_per_map.py", "test_logistics.py", "test_logistics_us_supply.py",
-                      "test_readme.py", "test_consistency.py", "test_mutation_kills.py"]),
+                      "test_readme.py", "test_consistency.py", "test_mutation_kills.py", "test_golden.py", "test_bad_input.py"]),
     "seasonal": (["solver/procedure.py", "solver/war_state.py", "solver/drm.py", "solver/logistics.py",
                   "model/consistency.py"],
                  ["test_reveal.py", "test_war_state.py", "test_war_state_optional_steps.py", "test_drm.py",
                   "test_logistics.py", "test_logistics_us_supply.py", "test_per_map.py", "test_cli.py", "test_readme.py",
-                  "test_interpretations.py", "test_consistency.py", "test_set_aside.py", "test_mutation_kills.py"]),
+                  "test_interpretations.py", "test_consistency.py", "test_set_aside.py", "test_mutation_kills.py", "test_golden.py", "test_bad_input.py"]),
     # the constraint engine, the solver and the optimiser
     "engine": (["solver/choices.py", "solver/cpsat.py", "solver/constraints.py", "solver/replacements/optimise.py",
                  "solver/replacements/greedy.py", "solver/replacements/context.py"],
                 ["test_choices.py", "test_constraints.py", "test_why.py", "test_time_limits.py", "test_selection_agreement.py",
                  "test_replacements_oracle.py", "test_replacements_rules.py", "test_replacements_cli.py",
-                 "test_rules_that_bite.py", "test_selection_generated_hands.py", "test_readme.py", "test_mutation_kills.py"]),
+                 "test_rules_that_bite.py", "test_selection_generated_hands.py", "test_readme.py", "test_mutation_kills.py", "test_golden.py", "test_bad_input.py"]),
 }
 #: The default run: every group.
 STABLE = ("selection", "replacements", "seasonal", "engine")
@@ -189,17 +190,21 @@ print(json.dumps(out))
 """
 
 
+#: Statuses whose mutants are not survivors (a sampled run leaves most mutants "not checked").
+_NOT_SHOWN = ("killed", "timeout", "skipped", "not checked")
+
+
 def write_survivors(res: dict) -> None:
     """Every survivor's diff, per module, in ``WORK/survivors/<module>.txt`` (one mutmut process for all)."""
     out = WORK / "survivors"
     out.mkdir(exist_ok=True)
-    names = sorted(k for st in res.values() for k, v in st.items() if v not in ("killed", "timeout", "skipped"))
+    names = sorted(k for st in res.values() for k, v in st.items() if v not in _NOT_SHOWN)
     diffs = {}
     if names:
         p = subprocess.run([sys.executable, "-c", _DIFFS], cwd=WORK, input=json.dumps(names), capture_output=True, text=True)
         diffs = json.loads(p.stdout) if p.returncode == 0 and p.stdout.strip() else {}
     for m, st in res.items():
-        text = [f"# {k}: {st[k]}\n{diffs.get(k, '')}\n" for k in sorted(st) if st[k] not in ("killed", "timeout", "skipped")]
+        text = [f"# {k}: {st[k]}\n{diffs.get(k, '')}\n" for k in sorted(st) if st[k] not in _NOT_SHOWN]
         (out / (m.replace("/", ".") + ".txt")).write_text("\n".join(text))
 
 
@@ -208,10 +213,11 @@ def write_survivors(res: dict) -> None:
 _NONE = "aeref.no_such_module.x_none__mutmut_0"
 
 
-def sampled(modules: list[str], n: int) -> list[str]:
-    """``n`` mutants of each module (all when it has fewer), drawn with a fixed seed from the last generation."""
+def sampled(modules: list[str], n: int, seed: int = 0) -> list[str]:
+    """``n`` mutants of each module (all when it has fewer), drawn with the fixed ``seed`` from the last
+    generation (another seed: another sample, to measure tests written against the first one)."""
     import random
-    rng = random.Random(0)
+    rng = random.Random(seed)
     out = []
     for m, st in results(modules).items():
         names = sorted(st)
@@ -219,7 +225,7 @@ def sampled(modules: list[str], n: int) -> list[str]:
     return out
 
 
-def run_group(name: str, jobs: int, retest: bool, report: bool, sample: int = 0) -> dict:
+def run_group(name: str, jobs: int, retest: bool, report: bool, sample: int = 0, seed: int = 0) -> dict:
     """Run (or read) the mutation testing of one group in ``WORK / name``; returns its results."""
     global WORK
     base = WORK
@@ -236,7 +242,7 @@ def run_group(name: str, jobs: int, retest: bool, report: bool, sample: int = 0)
                 prepare(modules, tests, fresh=True)
                 mutmut("run", "--max-children", str(jobs), _NONE, quiet=True)   # generate and record only
                 # (mutmut then stops on "nothing matches": the expected end of this step)
-                picked = sampled(modules, sample)
+                picked = sampled(modules, sample, seed)
                 if picked:
                     mutmut("run", "--max-children", str(jobs), *picked)
             else:
@@ -258,6 +264,7 @@ def main(argv=None) -> int:
     ap.add_argument("--report", action="store_true", help="only print the table of the last run")
     ap.add_argument("--sample", type=int, default=0, metavar="N",
                     help="test N mutants of each module, drawn with a fixed seed (0: every mutant)")
+    ap.add_argument("--seed", type=int, default=0, help="the seed of --sample's draw (default 0)")
     ap.add_argument("--work", type=Path, default=WORK, help=f"work folder (default {WORK.relative_to(ROOT)})")
     a = ap.parse_args(argv)
     WORK = a.work.resolve()
@@ -266,7 +273,7 @@ def main(argv=None) -> int:
             ap.error(f"no group {g} (groups: {', '.join(GROUPS)})")
     res = {}
     for g in a.groups or STABLE:
-        res.update(run_group(g, a.jobs, a.retest, a.report, a.sample))
+        res.update(run_group(g, a.jobs, a.retest, a.report, a.sample, a.seed))
     print(table(dict(sorted(res.items()))))
     return 0
 

@@ -16,6 +16,7 @@ from .board import Unit
 from .errors import Problem, join_path
 from .position import Position
 from .vocabulary import UNIT_TYPE_ALIASES, faction_name
+from .wording import shown
 
 #: The last word of a ``paid-with`` step: its kind (``step`` / ``any``: a step of kind any).
 STEP_WORDS = ("infantry", "armor", "armour", "panzer", "tank", "step", "steps", "any")
@@ -113,6 +114,9 @@ def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: st
         if uid is None:
             problems.append(Problem(file, join_path(w, "unit"), "required key missing"))
             continue
+        if isinstance(uid, (list, dict, bool)):
+            problems.append(Problem(file, join_path(w, "unit"), f"write one unit's id, not {shown(uid)}"))
+            continue
         uid = str(uid)
         if uid not in known:
             problems.append(Problem(file, join_path(w, "unit"),
@@ -126,7 +130,7 @@ def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: st
         loc = board.location(loc_raw)
         if loc is None:
             problems.append(Problem(file, join_path(w, "location"),
-                                    f"location {loc_raw} is not on the map (no such hex or Off-Map Box in {pos.file})"))
+                                    f"location {loc_raw if isinstance(loc_raw, (str, int)) else shown(loc_raw)} is not on the map (no such hex or Off-Map Box in {pos.file})"))
             continue
         paid = it.get("paid-with", [])
         if isinstance(paid, str):
@@ -134,7 +138,13 @@ def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: st
         if not isinstance(paid, list):
             problems.append(Problem(file, join_path(w, "paid-with"), "paid-with is a list of steps such as \"Japan armor\""))
             continue
-        rows.append(Placement(uid, loc, [str(s) for s in paid], w))
+        odd = [j for j, s in enumerate(paid) if not isinstance(s, str)]
+        for j in odd:
+            problems.append(Problem(file, join_path(join_path(w, "paid-with"), j),
+                                    f"write a step such as \"Russia infantry\", not {shown(paid[j])}"))
+        if odd:
+            continue
+        rows.append(Placement(uid, loc, list(paid), w))
     return rows, named, problems
 
 
