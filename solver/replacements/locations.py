@@ -16,6 +16,7 @@ constraint (:mod:`.rules`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ...model.board import Board, Unit, same_country
@@ -79,58 +80,74 @@ def partisan_bases(ctx, u, nat, ok, near):
             ok.setdefault(h.id, f"a Home Country hex of {nat} with a Partisan Base")
 
 
+def _logistics_site_at(faction: str, name: Optional[str], targets: Callable, overland: bool, label: str,
+                       ctx, u, nat, ok, near):
+    for h in ctx.board.hexes.values():
+        if h.map not in (None, ctx.map):
+            continue
+        for m in h.markers:
+            if m.type != "logistics" or m.faction != faction or (name is not None and norm_name(m.name or "") != norm_name(name)):
+                continue
+            tr = ctx.trace(f"{m.label} in {h.id}", h.id, targets(ctx), m.supplied, overland)
+            if tr.ok:
+                ok.setdefault(h.id, f"{m.label} in {h.id}, {tr.reason} ({label})")
+            else:
+                near.setdefault(h.id, f"the {m.label} in {h.id} cannot trace {'an overland ' if overland else 'a '}"
+                                      f"supply line to {label}: {tr.reason}")
+
+
 def logistics_site(faction: str, name: Optional[str], targets: Callable, overland: bool, label: str):
     """The hex of ``faction``'s Logistics marker (``name``: that marker only) if it traces
     (``overland``: an overland) supply line to ``targets(ctx)``."""
-    def where(ctx, u, nat, ok, near):
-        for h in ctx.board.hexes.values():
-            if h.map not in (None, ctx.map):
-                continue
-            for m in h.markers:
-                if m.type != "logistics" or m.faction != faction or (name is not None and norm_name(m.name or "") != norm_name(name)):
-                    continue
-                tr = ctx.trace(f"{m.label} in {h.id}", h.id, targets(ctx), m.supplied, overland)
-                if tr.ok:
-                    ok.setdefault(h.id, f"{m.label} in {h.id}, {tr.reason} ({label})")
-                else:
-                    near.setdefault(h.id, f"the {m.label} in {h.id} cannot trace {'an overland ' if overland else 'a '}"
-                                          f"supply line to {label}: {tr.reason}")
-    return where
+    return partial(_logistics_site_at, faction, name, targets, overland, label)   # pragma: no mutate (runs once, at import)
+
+
+def _sources_at(country: str, boxes: tuple, ctx) -> list:
+    return ctx.board.supply_sources(country) + [b for b in (ctx.board.box(x) for x in boxes) if b]
 
 
 def sources(country: str, *boxes: str):
     """The supply sources of ``country`` (and these Off-Map Boxes) as trace targets."""
-    return lambda ctx: ctx.board.supply_sources(country) + [b for b in (ctx.board.box(x) for x in boxes) if b]
+    return partial(_sources_at, country, boxes)   # pragma: no mutate (runs once, at import)
+
+
+def _box_place(name: str, basis: Optional[str], ctx, u, nat, ok, near) -> None:
+    _add_box(ctx, ok, name, basis or f"the {name} Box")
 
 
 def box(name: str, basis: Optional[str] = None):
-    return lambda ctx, u, nat, ok, near: _add_box(ctx, ok, name, basis or f"the {name} Box")
+    """The placement of a row that names one Off-Map Box (``basis``: the reason's words)."""
+    return partial(_box_place, name, basis)   # pragma: no mutate (runs once, at import)
+
+
+def _dependent_cities_at(country: str, adjective: str, ctx, u, nat, ok, near):
+    for h in ctx.board.hexes.values():
+        if h.map in (None, ctx.map) and h.city and _dependent_of(ctx, h, country):
+            dep = dependent_of(ctx.pos, h, ctx.map)[1]
+            if h.control == ctx.faction:
+                ok.setdefault(h.id, f"a City under friendly control in the {adjective} Dependent {dep}")
+            else:
+                near.setdefault(h.id, f"{h.id} is a City in the {adjective} Dependent {dep} but not under "
+                                      f"{faction_name(ctx.faction)} control")
 
 
 def dependent_cities(country: str, adjective: str):
     """A City under friendly control in any of ``country``'s Dependents; such a City under enemy control is a near miss."""
-    def where(ctx, u, nat, ok, near):
-        for h in ctx.board.hexes.values():
-            if h.map in (None, ctx.map) and h.city and _dependent_of(ctx, h, country):
-                dep = dependent_of(ctx.pos, h, ctx.map)[1]
-                if h.control == ctx.faction:
-                    ok.setdefault(h.id, f"a City under friendly control in the {adjective} Dependent {dep}")
-                else:
-                    near.setdefault(h.id, f"{h.id} is a City in the {adjective} Dependent {dep} but not under "
-                                          f"{faction_name(ctx.faction)} control")
-    return where
+    return partial(_dependent_cities_at, country, adjective)   # pragma: no mutate (runs once, at import)
+
+
+def _western_cities_at(country: str, basis: str, ctx, u, nat, ok, near):
+    for h in ctx.board.hexes.values():
+        if h.map in (None, ctx.map) and h.city and same_country(h.country, country):
+            if h.control == "western":
+                ok.setdefault(h.id, basis.format(country=country, code=u.colonial_code))
+            else:
+                near.setdefault(h.id, f"{h.id} is a City in {country} but not under Western control")
 
 
 def western_cities(country: str, basis: str):
     """A City in ``country`` under Western control."""
-    def where(ctx, u, nat, ok, near):
-        for h in ctx.board.hexes.values():
-            if h.map in (None, ctx.map) and h.city and same_country(h.country, country):
-                if h.control == "western":
-                    ok.setdefault(h.id, basis.format(country=country, code=u.colonial_code))
-                else:
-                    near.setdefault(h.id, f"{h.id} is a City in {country} but not under Western control")
-    return where
+    return partial(_western_cities_at, country, basis)   # pragma: no mutate (runs once, at import)
 
 
 def _present(ctx, h, nat) -> bool:
@@ -332,11 +349,13 @@ def _no_boxes(ctx, u, nat, ok, near):
     _forbid(ok, near, ctx.board.is_box, why)
 
 
+def _no_dependent_at(country: str, adjective: str, ctx, u, nat, ok, near):
+    _forbid(ok, near, lambda loc: loc in ctx.board.hexes and _dependent_of(ctx, ctx.board.hexes[loc], country),
+            f"a {adjective} non-colonial unit cannot be placed in a {adjective} Dependent")
+
+
 def _no_dependent(country: str, adjective: str):
-    def forbid(ctx, u, nat, ok, near):
-        _forbid(ok, near, lambda loc: loc in ctx.board.hexes and _dependent_of(ctx, ctx.board.hexes[loc], country),
-                f"a {adjective} non-colonial unit cannot be placed in a {adjective} Dependent")
-    return forbid
+    return partial(_no_dependent_at, country, adjective)   # pragma: no mutate (runs once, at import)
 
 
 def _only_europe_africa(ctx, u, nat, ok, near):

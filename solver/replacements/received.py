@@ -8,6 +8,7 @@ steps (:func:`make_pools`). The markers of 1.3.2 are a table
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Iterable, Optional
 
 from ...model.names import norm_name
@@ -125,33 +126,31 @@ def _minor_production(pos, f, m):
                 yield StepLine("minor", "any", plus, False, False, f"Minor Country Production +{plus} ({name})")
 
 
-def _vp_steps(marker: str, side: str, nat: str, own_box: bool):
+def _vp_steps(marker: str, side: str, nat: str, own_box: bool, pos, f, m):
     # A VP Track marker while the VP marker reads `side`: one infantry step per VP in the VP marker's box
     # (and, `own_box`, per VP in the marker's own box); pairs may be exchanged for armor steps.
-    def steps(pos, f, m):
-        if f != "axis":
-            return
-        own = pos.markers.vp_track_box(marker, m)
-        vp = _vp(pos, side, m)
-        if own is None or vp is None:
-            return
-        n = vp + (own if own_box else 0)
-        text = f"VP marker reads {side.replace('-', ' ').title()} in the {vp} VP Box"
-        if own_box:
-            text += f", {marker} marker in the {own} VP Box"
-        if n:
-            yield StepLine(nat, "infantry", n, False, True, f"{marker} ({text})")
-    return steps
+    # (A plain function bound with partial, not a closure: its body runs when the rule is read, where
+    # mutation testing can see it.)
+    if f != "axis":
+        return
+    own = pos.markers.vp_track_box(marker, m)
+    vp = _vp(pos, side, m)
+    if own is None or vp is None:
+        return
+    n = vp + (own if own_box else 0)
+    text = f"VP marker reads {side.replace('-', ' ').title()} in the {vp} VP Box"
+    if own_box:
+        text += f", {marker} marker in the {own} VP Box"
+    if n:
+        yield StepLine(nat, "infantry", n, False, True, f"{marker} ({text})")
 
 
-def _us_victory(map_):
+def _us_victory(map_, pos, f, m):
     # US Victory Program in the SWB: one US infantry step (TK: and one US armor step).
-    def steps(pos, f, m):
-        if f == "western" and in_swb(pos, "US Victory Program", m):
-            yield StepLine("US", "infantry", 1, False, False, "US Victory Program")
-            if map_ == "tk":
-                yield StepLine("US", "armor", 1, False, False, "US Victory Program")
-    return steps
+    if f == "western" and in_swb(pos, "US Victory Program", m):
+        yield StepLine("US", "infantry", 1, False, False, "US Victory Program")
+        if map_ == "tk":
+            yield StepLine("US", "armor", 1, False, False, "US Victory Program")
 
 
 def _war_economy(pos, f, m):
@@ -171,14 +170,14 @@ def _war_economy(pos, f, m):
 MARKER_RULES = (
     MarkerRule("1.3.2.1", "Anti-Comintern Crusade", ("tk",), _anti_comintern),
     MarkerRule("1.3.2.2", "Minor Country Production", ("tk",), _minor_production),
-    MarkerRule("1.3.2.3", "No Retreat", ("tk",), _vp_steps("No Retreat", "axis-tide", "Germany", False)),
-    MarkerRule("1.3.2.4", "SS Europa", ("tk",), _vp_steps("SS Europa", "axis-tide", "Germany", True)),
-    MarkerRule("1.3.2.5", "US Victory Program", ("tk",), _us_victory("tk")),
+    MarkerRule("1.3.2.3", "No Retreat", ("tk",), partial(_vp_steps, "No Retreat", "axis-tide", "Germany", False)),
+    MarkerRule("1.3.2.4", "SS Europa", ("tk",), partial(_vp_steps, "SS Europa", "axis-tide", "Germany", True)),
+    MarkerRule("1.3.2.5", "US Victory Program", ("tk",), partial(_us_victory, "tk")),
     MarkerRule("1.3.2.6", "War Economy", ("tk",), _war_economy),
-    MarkerRule("1.3.2.1", "Hakko Ichiu", ("ds",), _vp_steps("Hakko Ichiu", "rising-sun", "Japan", True)),
-    MarkerRule("1.3.2.2", "Japanese Mandate", ("ds",), _vp_steps("Japanese Mandate", "rising-sun", "Japan", False)),
+    MarkerRule("1.3.2.1", "Hakko Ichiu", ("ds",), partial(_vp_steps, "Hakko Ichiu", "rising-sun", "Japan", True)),
+    MarkerRule("1.3.2.2", "Japanese Mandate", ("ds",), partial(_vp_steps, "Japanese Mandate", "rising-sun", "Japan", False)),
     MarkerRule("1.3.2.3", "Minor Country Production", ("ds",), _minor_production),
-    MarkerRule("1.3.2.4", "US Victory Program", ("ds",), _us_victory("ds")),
+    MarkerRule("1.3.2.4", "US Victory Program", ("ds",), partial(_us_victory, "ds")),
 )
 CURRENT_CARD = Rule("1.3.1", "Current Card Seasonal Replacements")
 STATED = Rule("1.3.2", "Additional Seasonal Replacements")

@@ -9,6 +9,7 @@ optimiser's model (the one compiler, :mod:`solver.cpsat`).
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Optional
 
 from ...model.names import norm_name
@@ -23,28 +24,24 @@ def _units(ctx):
     return list(ctx.units.values())
 
 
-def _take_rule(check) -> Rule:
-    """A rule of :data:`~.taking.TAKE_RULES`: a unit it names is neither placed nor paid for."""
-    def post(ctx):
-        for u in _units(ctx):
-            msg = check.check(ctx, u)
-            if msg:
-                yield Nogood((Lit(("place", u.id), ANY),), msg)
-                yield Nogood((Lit(("pay", u.id), ANY),), msg)
-    return Rule(check.rule.number, check.rule.title, post)
+def _take_post(check, ctx):
+    # A rule of TAKE_RULES: a unit it names is neither placed nor paid for.
+    for u in _units(ctx):
+        msg = check.check(ctx, u)
+        if msg:
+            yield Nogood((Lit(("place", u.id), ANY),), msg)
+            yield Nogood((Lit(("pay", u.id), ANY),), msg)
 
 
-def _payment_rule(check) -> Rule:
-    """A rule of :data:`~.taking.PAYMENT_RULES`: a payment it rejects is not made (a pair
-    exchange's violation cites the exchange's own rule)."""
-    def post(ctx):
-        for u in _units(ctx):
-            for opt in ctx.pay_values[u.id]:
-                res = check.check(ctx, u, opt)
-                if res:
-                    rule, msg = (None, res) if isinstance(res, str) else res
-                    yield Nogood((Lit(("pay", u.id), opt),), msg, rule if rule != check.rule else None)
-    return Rule(check.rule.number, check.rule.title, post)
+def _payment_post(check, ctx):
+    # A rule of PAYMENT_RULES: a payment it rejects is not made (a pair exchange's violation cites the
+    # exchange's own rule).
+    for u in _units(ctx):
+        for opt in ctx.pay_values[u.id]:
+            res = check.check(ctx, u, opt)
+            if res:
+                rule, msg = (None, res) if isinstance(res, str) else res
+                yield Nogood((Lit(("pay", u.id), opt),), msg, rule if rule != check.rule else None)
 
 
 def _post_link(ctx):
@@ -190,8 +187,13 @@ def _post_minor_stacking(ctx):
                                  f"{ctx.describe(a)} and {ctx.describe(b)} in {loc}: ground units of different Minor Countries cannot stack together")
 
 
-FORCE_POOL, GARRISON, QUIT_INDIA, CONQUERED_MINOR = (_take_rule(c) for c in TAKE_RULES)
-NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT = (_payment_rule(c) for c in PAYMENT_RULES)
+# The rules of the checks of .taking (their numbers and titles). The posting functions are plain functions
+# bound with partial, not closures, so that their bodies run when a position is ruled on (where mutation
+# testing sees them), not once at import.
+FORCE_POOL, GARRISON, QUIT_INDIA, CONQUERED_MINOR = (Rule(c.rule.number, c.rule.title, partial(_take_post, c))
+                                                     for c in TAKE_RULES)
+NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT = (
+    Rule(c.rule.number, c.rule.title, partial(_payment_post, c)) for c in PAYMENT_RULES)
 LINK = Rule("1.3.3", "Taking Replacements", _post_link)
 CAPACITY = Rule("1.3.3", "Steps Received", _post_capacity)
 LOCATIONS = Rule("1.3.4", "Replacement Locations", _post_locations)
