@@ -193,7 +193,7 @@ def partisan_country(ctx: LogisticsContext, hid: str) -> tuple[Optional[str], Op
     if c is None:
         return None, f"{hid} is in {h.country or 'no country'}, not listed as a Conquered Allied Minor Country"
     if not c.conquered_allied_minor:
-        return None, (f"{hid} is in {c.name}, not a Conquered Allied Minor Country (minor {bool(c.minor)}, "
+        return None, (f"{hid} is in {c.name}, not a Conquered Allied Minor Country ({'a Minor Country' if c.minor else 'not a Minor Country'}, "
                       f"status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
     dep = dependent_of(ctx.pos, h, ctx.map)
     if dep is not None and h.region and norm_name(dep[1]) == norm_name(h.region) and same_country(dep[0], "Japan"):

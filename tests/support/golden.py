@@ -74,19 +74,33 @@ def commands(state: Path) -> list[list[str]]:
                 out.append(["why", *f, cid])
         if len(firsts) == 2:
             out.append(["check", *f, "--tk", firsts["tk"], "--ds", firsts["ds"], "--json"])
+        if firsts:
+            out.append(["why", *f, next(iter(firsts.values())), "--json"])
+    hexes = sorted(pos.board.hexes)[:2]
     for m in pos.maps:
         mp = ["--map", m]
         out += [["war-state", *mp], ["war-state", *mp, "--to", "total", "--json"], ["drm", *mp],
                 ["drm", *mp, "--segment", "other", "--json"]]
+        starting = [cid for cid, c in sorted(pos.cards.items()) if c.map == m and c.starts][:2]
+        out += [["war-state", *mp, "--card", cid] for cid in starting]
+        countries = [c.name for c in pos.countries_on(m)][:1]
+        out += [["drm", *mp, "--country", c, "--table", "diplomatic-incident", "--table", "international-crisis"]
+                for c in countries]
+        for faction in pos.factions:
+            pool = pos.seasonal.pool(m, faction) if pos.seasonal is not None else None
+            for name in (pool.logistics[:1] if pool else []):
+                out += [["check-logistics", "-f", faction, *mp, "--place-logistics", f"{name}@{h}"] for h in hexes]
+            if pool and pool.partisan_bases:
+                out += [["check-logistics", "-f", faction, *mp, "--place-partisan", h] for h in hexes]
     for (m, faction) in sorted(pos.replacements):
         out += [["replacements", "-f", faction, "--map", m], ["replacements", "-f", faction, "--map", m, "--json"],
-                ["logistics", "-f", faction, "--map", m]]
+                ["logistics", "-f", faction, "--map", m], ["logistics", "-f", faction, "--map", m, "--json"]]
         allocation = state.parent / "allocation.yaml"
         if state.name == "state.yaml" and allocation.exists():
             out += [["check-replacements", "-f", faction, "--map", m, str(allocation)],
                     ["check-replacements", "-f", faction, "--map", m, str(allocation), "--json"]]
     if pos.factions:
-        out.append(["reveal", "-f", "all"])
+        out += [["reveal", "-f", "all"], ["reveal", "-f", "all", "--json"]]
     return out
 
 
