@@ -193,3 +193,57 @@ def test_check_replacements_a_step_paid_illegally_is_not_used_and_the_unused_rea
     assert any(x.startswith("no one-step Japan infantry-type unit in the Axis Force Pool") for x in reasons)
     assert any(x.startswith("spent on J-A, whose placement breaks 1.3.3 Unit-Type Limitation") for x in reasons)
     assert not any("only 1" in x for x in reasons)
+
+
+def _lost(pos, faction="soviet", map_="tk"):
+    res = optimise(pos, faction, map_)
+    return res.allocation.steps_used(), solution_json(res.ctx, res.allocation, True)["lost"]
+
+
+def test_a_step_lost_where_every_placement_breaks_a_different_rule_names_the_commonest(tmp_path):
+    """1.3.3 lost steps: when the placements tried break different rules (9.1 in a Partisan Base hex holding
+    another Minor Country's unit, 9.2 in four full Cities), the reason lists the first four and counts the
+    rest, and the rule is the one most of them break."""
+    own = lambda i, nat: {"id": f"X-{i}", "faction": "soviet", "nationality": nat, "type": "infantry", "steps": 2}
+    countries = {"Russia": {"status": "active", "alignment": "soviet"},
+                 "Mongolia": {"minor": True, "status": "active", "alignment": "soviet"},
+                 "Tuva": {"minor": True, "status": "active", "alignment": "soviet"}}
+    h = hexes(("0201", {"country": "Mongolia", "markers": [{"type": "partisan-base", "faction": "soviet"}], "units": [own(1, "Tuva")]}),
+              *[(f"020{k}", CITY("Mongolia", units=[own(10 * k + j, "Mongolia") for j in range(3)])) for k in range(2, 6)])
+    pos = position(tmp_path, countries=countries, steps=[{"nationality": "minor", "kind": "any", "count": 1}],
+                   pool=[inf("MO-1", "Mongolia")], hexes=h)
+    full = "MO-1 in {0} breaks 9.2 Stacking: {0} already holds 3 friendly ground units, the limit is 3: placing MO-1 there exceeds it"
+    assert _lost(pos) == (0, [{"step": "minor step", "count": 1, "rule": "9.2",
+                               "reason": "; ".join(full.format(f"020{k}") for k in range(2, 6)) + "; and 1 more placement tried"}])
+    # with two full Cities only 9.1 and 9.2 are tried, one each: neither is common, the first of the rules decides
+    h = {k: v for k, v in h.items() if k in ("0201", "0202")}
+    pos = position(tmp_path, countries=countries, steps=[{"nationality": "minor", "kind": "any", "count": 1}],
+                   pool=[inf("MO-1", "Mongolia")], hexes=h)
+    used, [lost] = _lost(pos)
+    assert used == 0 and lost["reason"].count(" breaks ") == 2 and "more placement" not in lost["reason"]
+    assert "MO-1 in 0201 breaks 9.1" in lost["reason"] and full.format("0202") in lost["reason"]
+
+
+def test_a_step_lost_to_an_enemy_unit_in_the_only_location_names_it(tmp_path):
+    """1.3.4 "a replacement unit cannot be placed in a hex that contains an enemy ground unit": the step is
+    lost and the reason names the hex and the unit."""
+    g = {"id": "G-1", "faction": "axis", "nationality": "Germany", "type": "infantry"}
+    pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}], pool=[inf("R-1")],
+                   hexes=hexes(("0101", CITY("Russia", units=[g]))))
+    assert _lost(pos) == (0, [{"step": "Russia infantry", "count": 1, "rule": "1.3.4", "reason":
+                               "the one-step Russia infantry-type units left in the Force Pool cannot be placed: "
+                               "R-1: enemy units or markers in 0101 (Axis ground unit G-1)"}])
+
+
+def test_steps_lost_for_want_of_units_count_them_and_name_garrisons(tmp_path):
+    """1.3.3 Force Pool Limitation with one unit ("only 1 ... unit", singular) and 1.3.3.3 (a garrison unit is
+    never taken: named in the reason when no other unit can be)."""
+    h = hexes(("0101", CITY("Russia")))
+    steps = [{"nationality": "Russia", "kind": "infantry", "count": 2}]
+    pos = position(tmp_path, steps=steps, pool=[inf("R-G", type_="garrison"), inf("R-1")], hexes=h)
+    assert _lost(pos) == (1, [{"step": "Russia infantry", "count": 1, "rule": "1.3.3",
+                               "reason": "only 1 one-step Russia infantry-type unit in the Soviet Force Pool"}])
+    pos = position(tmp_path, steps=steps, pool=[inf("R-G", type_="garrison")], hexes=h)
+    assert _lost(pos) == (0, [{"step": "Russia infantry", "count": 2, "rule": "1.3.3", "reason":
+                               "no one-step Russia infantry-type unit in the Soviet Force Pool that can be taken "
+                               "(garrison units R-G are never taken, 1.3.3.3)"}])

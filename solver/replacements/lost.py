@@ -140,7 +140,8 @@ def _blocked(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str
             counts[k] = counts.get(k, 0) + 1
     top = max(order, key=lambda k: counts.get(k, 0))
     shown = "; ".join(f"{uid} in {loc} breaks {new[0].rule.key}: {new[0].message}" for uid, loc, new in trials[:4])
-    more = f"; and {len(trials) - 4} more placements tried" if len(trials) > 4 else ""
+    n = len(trials) - 4
+    more = f"; and {n} more placement{'s' if n != 1 else ''} tried" if n > 0 else ""
     return next(r.number for r in RULES if r.key == top), shown + more
 
 
