@@ -64,3 +64,41 @@ def test_1_3_check_replacements_agrees_with_the_oracle(case):
         assert ruling.steps_used == want["used"], (spec, rows, ruling.lost)
         assert ruling.steps_received == sum(spec["pools"].values())
         assert ruling.steps_received - ruling.steps_used == sum(x["count"] for x in ruling.lost), ruling.lost
+
+
+@settings(max_examples=scaled(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(specs())
+def test_the_greedy_placer_is_legal_maximal_and_unchanged_by_its_class_skips(spec):
+    """The greedy placer (the optimiser's hint and floor, and its answer when the budget is spent before
+    the solve): legal (no rule broken, no unit 9.2 eliminates), maximal (no unit left in the Force Pool
+    can still be placed with the steps left, 1.3.3 "the extra unplaced replacement steps are lost" only
+    when nothing fits) and, with the optimiser's classes of interchangeable units (a unit like one that
+    found no place is skipped), the same allocation as without them."""
+    from aeref.solver.limits import DTIME_PER_SECOND, Budget
+    from aeref.solver.replacements.greedy import greedy
+    from aeref.solver.constraints import Evaluator
+    from aeref.solver.replacements.ruling import Allocation
+    from aeref.solver.replacements.rules import post
+
+    faction, map_ = oracle.spec_faction(spec), oracle.spec_map(spec)
+    with tempfile.TemporaryDirectory() as tmp:
+        pos = to_position(spec, tmp)
+        ctx, plain = greedy(pos, faction, map_)
+        spent = Budget(10)
+        spent.spend(10 * DTIME_PER_SECOND)
+        skipping = optimise(pos, faction, map_, budget=spent).allocation
+        assert skipping.placements == plain.placements
+        rows = [{"unit": u, "location": loc, "paid-with": list(p)} for u, loc, p in plain.placements]
+        ctx, parsed, problems = read_allocation(pos, faction, map_, rows, "alloc.yaml")
+        assert not problems
+        ruling = check_allocation(ctx, parsed)
+        assert ruling.legal and not ruling.eliminated, (ruling.violations, ruling.eliminated)
+        ev = Evaluator(post(ctx))
+        placed = {uid for uid, _, _ in plain.placements}
+        for uid in ctx.units:
+            if uid in placed:
+                continue
+            for opt in ctx.pay_values[uid]:
+                for loc in ctx.place_values[uid]:
+                    more = Allocation(list(plain.placements) + [(uid, loc, opt)])
+                    assert ev.violations(more.choice(ctx)), f"{uid} could still go to {loc} paid with {opt}"
