@@ -149,3 +149,44 @@ def test_bad_requirement_items_say_what_to_write(tmp_path):
     assert "unknown map 'xx'" in out
     code, out, _ = run("validate", _ds(tmp_path, [{"country": {"name": "Siam"}}]))
     assert "give the country's fields: status, alignment, posture" in out
+
+
+def test_a_misspelt_season_is_suggested_in_either_calendar():
+    """FORMAT 1 turns: each name of the season calendar (Spring .. Winter) is suggested for its misspelling."""
+    from aeref.model.calendar import parse_turn
+    for typo, name in (("Sprng", "Spring"), ("Sumer", "Summer"), ("Wintr", "Winter")):
+        with pytest.raises(ValueError) as exc:
+            parse_turn(f"{typo} 1941")
+        assert str(exc.value).startswith(f"unknown turn '{typo} 1941' (did you mean {name}?)"), exc.value
+
+
+def test_a_bare_card_number_needs_both_map_and_faction():
+    """FORMAT 1: a bare number (26b) is a card only inside a faction's section of a map."""
+    from aeref.model.cards import parse_card_ref
+    assert parse_card_ref("26B", "tk", "soviet") == "tk-soviet-26b"
+    assert parse_card_ref("ds-axis-3") == "ds-axis-3"
+    for map_, faction in ((None, None), ("tk", None), (None, "soviet")):
+        with pytest.raises(ValueError) as exc:
+            parse_card_ref("26b", map_, faction)
+        assert str(exc.value) == "card '26b': write the full id such as tk-soviet-26b"
+
+
+def test_bad_requirement_war_state_and_country_field_name_their_place(tmp_path):
+    """A requirement's war state list (`is:`) and an unknown country field: the place down to the key, and
+    the field as written."""
+    code, problems = _validate(tmp_path, [{"war-state": {"map": "ds", "is": ["purple"]}}])
+    assert code == 2 and problems[0][0] == "cards[0].requires[0].war-state.is[0]", problems
+    code, problems = _validate(tmp_path, [{"country": {"Japan": {"colour": "red"}}}])
+    assert code == 2 and problems[0][0] == "cards[0].requires[0].country.Japan.colour", problems
+    assert "unknown country field 'colour'" in problems[0][1], problems
+
+
+def test_1_1_3_1_a_marker_in_two_places_and_no_japanese_government(tmp_path):
+    """1.1.3.1 `marker:` names every place the marker is in; `government: none` held when no branch leads."""
+    markers = {"markers": {"delay-box": ["US Victory Program"], "strategic-warfare-box": ["US Victory Program"]}}
+    ok, why = _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "turn-track"}}], **markers)
+    assert not ok and "(it is in delay box, strategic warfare box)" in why, why
+    ok, why = _ruled(tmp_path, [{"government": "navy"}], government="none")
+    assert not ok and why.endswith("the Japanese Navy leads the Government (no branch does)"), why
+    ok, why = _ruled(tmp_path, [{"any": [{"government": "none"}, {"flag": "A"}]}])
+    assert not ok and "no branch leads the Japanese Government (the Navy does)" in why
