@@ -54,6 +54,7 @@ GROUPS = {
                       "solver/replacements/ruling.py", "model/board.py", "model/countries.py", "model/markers.py"],
                      ["test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py",
                       "test_replacements_oracle.py", "test_airborne_interpretation.py", "test_rules_that_bite.py",
+                      "test_replacement_locations.py",
                       "test_interpretations.py", "test_per_map.py", "test_logistics.py", "test_logistics_us_supply.py",
                       "test_readme.py", "test_consistency.py", "test_mutation_kills.py", "test_golden.py", "test_bad_input.py"]),
     "seasonal": (["solver/procedure.py", "solver/war_state.py", "solver/drm.py", "solver/logistics.py",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..model.vocabulary import faction_name
+from ..model.vocabulary import faction_name, step_words
 from .common import (
     choose_map, map_option,
     EXIT_ILLEGAL, EXIT_OK, BadInput, budget, emit_json, faction_option, interp_option, interpretations_text, json_option,
@@ -46,13 +46,10 @@ def ruling_json(ruling) -> dict:
 
 
 def _steps_text(count: int, label: str, bare: bool = False) -> str:
-    """``2 minor steps``, ``1 Russia infantry step`` (``bare``: ``8 Russia infantry``); a label of an
-    ``any`` step already ends in ``step`` (``minor step``)."""
-    plural = "s" if count != 1 else ""
-    head, sep, tail = label.partition(" (")
-    if head.endswith(" step"):
-        return f"{count} {head}{plural}{sep}{tail}"
-    return f"{count} {label}" if bare else f"{count} {label} step{plural}"
+    """``2 minor steps``, ``1 Russia infantry step`` (``bare``: ``8 Russia infantry``)."""
+    if bare and not label.partition(" (")[0].endswith(" step"):
+        return f"{count} {label}"
+    return f"{count} {step_words(label, count)}"
 
 
 @click.command()

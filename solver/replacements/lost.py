@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...model.vocabulary import faction_name
+from ...model.vocabulary import faction_name, step_words
 
 from ..constraints import Evaluator
 from .context import ReplacementContext
@@ -98,9 +98,9 @@ def _two_steps(ctx: ReplacementContext, p: Pool, placeable: list) -> tuple[str, 
                      f"infantry-type steps ({AIRBORNE.number} {AIRBORNE.title})")
     if armor:
         parts.append(f"{', '.join(u.id for u in armor[:5])} {'is an armor-type unit' if len(armor) == 1 else 'are armor-type units'}, "
-                     f"for which only a pair of {p.key} steps is exchanged ({p.rule.number} {p.rule.title})")
+                     f"for which only a pair of {step_words(p.key, 2)} is exchanged ({p.rule.number} {p.rule.title})")
     rule = AIRBORNE.number if two_step and not armor else p.rule.number
-    return rule, f"one {p.key} step is left, and " + " and ".join(parts)
+    return rule, f"one {step_words(p.key, 1)} is left, and " + " and ".join(parts)
 
 
 def _blocked(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str, placeable: list, what: str) -> tuple[str, str]:

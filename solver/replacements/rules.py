@@ -13,6 +13,7 @@ from functools import partial
 from typing import Optional
 
 from ...model.names import norm_name
+from ...model.vocabulary import step_words
 
 from ..constraints import ANY, AtMost, Lit, Nogood, Rule
 from ..constraints import post as post_rules
@@ -70,8 +71,13 @@ def _post_capacity(ctx):
             ids = [lit[0][1] for lit in held]
             spent = sum(lit[1].count(p.key) for lit in held)
             got = f"{p.count} {'was' if p.count == 1 else 'were'} received" if p.count else "none was received"
-            return f"{spent} {p.key} step{'' if spent == 1 else 's'} spent ({', '.join(ids)}) but {got}"
+            return f"{spent} {step_words(p.key, spent)} spent ({', '.join(ids)}) but {got}"
         yield AtMost(tuple(terms), p.count, explain)
+
+
+def _listed(locs: list) -> str:
+    """At most six locations, then how many more."""
+    return ", ".join(locs[:6]) + (f" and {len(locs) - 6} more" if len(locs) > 6 else "")
 
 
 def _post_locations(ctx):
@@ -82,11 +88,16 @@ def _post_locations(ctx):
             if loc in ok:
                 continue
             why = ctx.near_miss[u.id].get(loc)
-            where = sorted(ok)
-            shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+            where = [x for x in sorted(ok) if x not in ctx.blocked]      # 1.3.4: not where an enemy is
             msg = f"{loc} is not a Replacement Location for {ctx.describe(u)}"
             msg += f" ({why})" if why else ""
-            msg += f"; it may be placed in {shown}" if where else "; it has no Replacement Location on this map"
+            if where:
+                msg += f"; it may be placed in {_listed(where)}"
+            elif ok:
+                msg += (f"; {'its only Replacement Location' if len(ok) == 1 else 'each of its Replacement Locations'} "
+                        f"({_listed(sorted(ok))}) holds enemy units or markers")
+            else:
+                msg += "; it has no Replacement Location on this map"
             yield Nogood((Lit(("place", u.id), loc),), msg)
 
 

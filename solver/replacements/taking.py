@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from ...model.board import INFANTRY_TYPES, Unit, same_country
 from ...model.names import norm_name
-from ...model.vocabulary import ALLIED, faction_name
+from ...model.vocabulary import ALLIED, faction_name, step_words, with_article
 
 from ..constraints import Rule
 from .received import Pool, in_swb
@@ -102,7 +102,7 @@ def check_minor(ctx, u, opt) -> Optional[str]:
             if conquered:
                 return (f"{ctx.describe(u)} paid with {p.key}: {conquered[0]} is a Conquered Allied Minor Country, "
                         "and an Allied faction cannot allocate replacements to one")
-            return f"{ctx.describe(u)} paid with {p.key}: {u.nationality_text} is not a {faction_name(ctx.faction)} Minor Country"
+            return f"{ctx.describe(u)} paid with {p.key}: {u.nationality_text} is not {with_article(faction_name(ctx.faction))} Minor Country"
     return None
 
 
@@ -169,9 +169,9 @@ def check_step_count(ctx, u, opt) -> Optional[tuple[Rule, str]]:
         return None
     if n == 2 and cls == "armor" and any(p.pairs_to_armor for p in pools):
         pair = next(p for p in pools if p.pairs_to_armor)
-        return pair.rule, f"{ctx.describe(u)}: only a pair of {pair.key} steps may be exchanged for one armor step"
+        return pair.rule, f"{ctx.describe(u)}: only a pair of {step_words(pair.key, 2)} may be exchanged for one armor step"
     if n == 1 and cls == "armor" and pools[0].pairs_to_armor and pools[0].kind == "infantry":
-        return pools[0].rule, f"{ctx.describe(u)}: one {pools[0].key} step is an infantry step; a pair of them is exchanged for one armor step"
+        return pools[0].rule, f"{ctx.describe(u)}: one {step_words(pools[0].key, 1)} is an infantry step; a pair of them is exchanged for one armor step"
     if n != 1:
         return TAKING, f"{ctx.describe(u)} is a one-step unit and costs one replacement step, paid with {n}"
     return None

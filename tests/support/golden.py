@@ -8,7 +8,8 @@ output and accepted it::
     python -m tests.support.golden --update        # rewrite tests/golden/outputs/ (then read the diff)
     python -m tests.support.golden --new-corpus    # draw the generated positions again (seldom)
 
-The corpus (``tests/golden/positions/``) is the shipped examples plus positions drawn once from the
+The corpus (``tests/golden/positions/``) is the shipped examples, a few positions written by hand for
+the rules the others seldom reach (``hand-*``: the 1.3.2 markers, colonial units), and positions drawn once from the
 random generators of the property tests (``selection_positions.scenarios``, ``replacement_positions.
 spec_and_allocation``) with fixed seeds and written out as files: test-only data, so that the goldens
 depend on aeref's code only, not on hypothesis' drawing. Each position is run through every command
@@ -140,8 +141,8 @@ def new_corpus() -> None:
     from .replacement_positions import allocation_rows, spec_and_allocation, to_position
     from .selection_positions import scenarios
 
-    if POSITIONS.exists():
-        shutil.rmtree(POSITIONS)
+    for d in list(POSITIONS.glob("sel-*")) + list(POSITIONS.glob("rep-*")):    # the hand-written ones stay
+        shutil.rmtree(d)
     for i, (state, deck, _faction, _extra) in enumerate(draw_examples(scenarios(), SELECTION_POSITIONS)):
         d = POSITIONS / f"sel-{i:02d}"
         (d / "decks").mkdir(parents=True)
