@@ -238,12 +238,13 @@ ALLOCATIONS = {"tk-soviet-allocation.yaml": "tk-soviet-replacements.yaml"}
 
 
 def damaged_files() -> list[Path]:
-    """The files whose damages are ruled on: the shipped states and decks."""
-    return sorted(EXAMPLES.glob("*.yaml")) + sorted((EXAMPLES / "decks").glob("*.yaml"))
+    """The files whose damages are ruled on: the shipped states and decks, and the hand-written states."""
+    return (sorted(EXAMPLES.glob("*.yaml")) + sorted((EXAMPLES / "decks").glob("*.yaml"))
+            + sorted(POSITIONS.glob("hand-*/state.yaml")))
 
 
 def render_damaged(target: Path) -> str:
-    """``validate`` of ``target`` damaged at each of its places in turn (one damage per place, taken in turn
+    """``validate`` of ``target`` damaged at each of its places in turn (two damages per place, taken in turn
     from :data:`DAMAGES`); a deck is validated through ``tk-1939.yaml``, which reads every shipped deck, and
     an allocation is ruled on by ``check-replacements`` with its state file (:data:`ALLOCATIONS`).
     For each damage: the place, the damage and the exit code, then what ``validate`` printed."""
@@ -272,20 +273,21 @@ def render_damaged(target: Path) -> str:
             written = tmp / target.name
             args = ["validate", str(written)]
         for i, path in enumerate(_places(data)):
-            how = DAMAGES[i % len(DAMAGES)]
-            written.write_text(yaml.safe_dump(damage(data, path, how), sort_keys=False))
-            r = CliRunner().invoke(cli, args)
-            if r.exception is not None and not isinstance(r.exception, SystemExit):
-                raise AssertionError(f"{target.name} {path} {how}: {r.exception!r}") from r.exception
-            said = (r.stdout + r.stderr).replace(str(tmp), "<tmp>").strip().splitlines()
-            place = "/".join(str(p) for p in path) or "(the file)"
-            lines.append(f"{place} [{how}] -> exit {r.exit_code}")
-            lines += [f"  {x}" for x in said]
+            for how in (DAMAGES[i % len(DAMAGES)], DAMAGES[(i + 3) % len(DAMAGES)]):
+                written.write_text(yaml.safe_dump(damage(data, path, how), sort_keys=False))
+                r = CliRunner().invoke(cli, args)
+                if r.exception is not None and not isinstance(r.exception, SystemExit):
+                    raise AssertionError(f"{target.name} {path} {how}: {r.exception!r}") from r.exception
+                said = (r.stdout + r.stderr).replace(str(tmp), "<tmp>").strip().splitlines()
+                place = "/".join(str(p) for p in path) or "(the file)"
+                lines.append(f"{place} [{how}] -> exit {r.exit_code}")
+                lines += [f"  {x}" for x in said]
     return "\n".join(lines) + "\n"
 
 
 def damaged_golden(target: Path) -> Path:
-    return OUTPUTS / f"bad-{'deck-' if target.parent.name == 'decks' else ''}{target.stem}.txt"
+    kind = "deck-" if target.parent.name == "decks" else ""
+    return OUTPUTS / f"bad-{kind}{name_of(target)}.txt"
 
 
 if __name__ == "__main__":
