@@ -194,15 +194,12 @@ def counters_in_play(pos: Position) -> set:
     for section in pos.markers.sections.values():
         for names in section.boxes.values():
             out |= {norm_name(x) for x in names}
-    board = getattr(pos, "board", None)
-    if board is not None:
-        for h in getattr(board, "hexes", {}).values():
-            out |= {norm_name(u.id) for u in h.units}
-        for units in getattr(board, "box_units", {}).values():
-            out |= {norm_name(u.id) for u in units}
-    for fr in (getattr(pos, "replacements", None) or {}).values():
-        for u in getattr(fr, "force_pool", ()) or ():
-            out.add(norm_name(getattr(u, "id", u)))
+    for h in pos.board.hexes.values():
+        out |= {norm_name(u.id) for u in h.units}
+    for units in pos.board.box_units.values():
+        out |= {norm_name(u.id) for u in units}
+    for fr in pos.replacements.values():
+        out |= {norm_name(u.id) for u in fr.force_pool}
     return out
 
 

@@ -1,4 +1,5 @@
 """1.1.1 Option Card Procedure, 1.1.2.2 Reinforcements, *1.1.4 ESV: `aeref reveal`."""
+import pytest
 import yaml
 
 from .support.seasonal import EXAMPLES, run, write_state
@@ -269,3 +270,28 @@ def test_1_1_1_a_faction_reveals_once_a_season(tmp_path):
     code, _, err = run("reveal", out, "--faction", "axis")
     assert code == 2 and err.count("\n") == 1, err
     assert "factions.axis.ds.current:" in err and "is already the Current Card" in err
+
+
+@pytest.mark.parametrize("where", ["hex", "box", "force-pool", "marker-box"])
+def test_1_1_2_2_a_counter_on_the_map_in_a_box_or_in_a_force_pool_has_entered_play(tmp_path, where):
+    """1.1.2.2: a counter the card enters is not placed again when it is already in play - on the map, in an
+    Off-Map Box, in a Force Pool (FORMAT 6) or in a box of `markers`."""
+    st = {"game": "ds", "turn": "Mar-Apr 1943", "war-state": "total",
+          "factions": {"western": {"ds": {"current": 27, "pending": "43a", "hand": []}}},
+          "countries": {"Kiangsu": {"minor": True, "status": "active", "alignment": "western"},
+                        "Szechwan": {"minor": True, "status": "active", "alignment": "western"}}}
+    unit = {"id": "Kiangsu Inf", "faction": "western", "nationality": "Kiangsu", "type": "infantry"}
+    if where == "hex":
+        st["map"] = {"hexes": {"0101": {"country": "Kiangsu", "units": [unit]}}}
+    elif where == "box":
+        st["map"] = {"boxes": {"Western US": {"units": [unit]}}}
+    elif where == "force-pool":
+        st["replacements"] = {"ds": {"western": {"force-pool": [{k: unit[k] for k in ("id", "nationality", "type")}]}}}
+    else:
+        st["markers"] = {"delay-box": ["Kiangsu Inf"]}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, res, err = run("reveal", p, "--faction", "western", "--json")
+    assert code == 0, err
+    msgs = {r["counter"]: (r["received"], r["message"]) for r in res["maps"]["ds"]["reinforcements"]}
+    assert msgs["Kiangsu Inf"] == (False, "Kiangsu Inf has already entered play")
+    assert msgs["Szechwan Inf"][0] is True
