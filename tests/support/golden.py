@@ -85,14 +85,16 @@ def commands(state: Path) -> list[list[str]]:
         starting = [cid for cid, c in sorted(pos.cards.items()) if c.map == m and c.starts][:2]
         out += [["war-state", *mp, "--card", cid] for cid in starting]
         countries = [c.name for c in pos.countries_on(m)][:1]
-        out += [["drm", *mp, "--country", c, "--table", "diplomatic-incident", "--table", "international-crisis"]
-                for c in countries]
+        for c in countries:
+            out += [["drm", *mp, "--country", c, "--table", "current-card", "--table", "diplomatic-incident",
+                     "--table", "international-crisis"], ["drm", *mp, "--country", c, "--segment", "other", "--json"]]
         for faction in pos.factions:
             pool = pos.seasonal.pool(m, faction) if pos.seasonal is not None else None
             for name in (pool.logistics[:1] if pool else []):
-                out += [["check-logistics", "-f", faction, *mp, "--place-logistics", f"{name}@{h}"] for h in hexes]
+                out += [["check-logistics", "-f", faction, *mp, "--place-logistics", f"{name}@{h}"]
+                        for h in hexes + ["9999"]]
             if pool and pool.partisan_bases:
-                out += [["check-logistics", "-f", faction, *mp, "--place-partisan", h] for h in hexes]
+                out += [["check-logistics", "-f", faction, *mp, "--place-partisan", h] for h in hexes + ["9999"]]
     for (m, faction) in sorted(pos.replacements):
         out += [["replacements", "-f", faction, "--map", m], ["replacements", "-f", faction, "--map", m, "--json"],
                 ["logistics", "-f", faction, "--map", m], ["logistics", "-f", faction, "--map", m, "--json"]]
