@@ -190,3 +190,53 @@ def test_1_1_3_1_a_marker_in_two_places_and_no_japanese_government(tmp_path):
     assert not ok and why.endswith("the Japanese Navy leads the Government (no branch does)"), why
     ok, why = _ruled(tmp_path, [{"any": [{"government": "none"}, {"flag": "A"}]}])
     assert not ok and "no branch leads the Japanese Government (the Navy does)" in why
+
+
+def _problems(tmp_path, game, countries):
+    maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
+    st = {"game": game, "turn": "Nov-Dec 1941", "war-state": "limited" if game != "ae" else {m: "limited" for m in maps},
+          "factions": {"axis": {m: {"hand": []} for m in maps}}, "countries": countries}
+    code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
+    out = json.loads(out) if isinstance(out, str) else out
+    return code, [(p["file"].rsplit("/", 1)[-1], p["where"], p["message"]) for p in out["problems"]]
+
+
+def test_country_entries_per_map_name_their_place_and_map_4(tmp_path):
+    """FORMAT 4 "AE, per map": an entry's `map:` or map section for a map not in play, a map section of an
+    entry that is on the other display only, and a Policy marker with another posture, each named at its key."""
+    assert _problems(tmp_path, "tk", {"Japan": {"map": "ds", "posture": "war"}}) == (
+        2, [("s.yaml", "countries.Japan.map", "map ds is not in play (maps: tk)")])
+    assert _problems(tmp_path, "tk", {"Russia": {"alignment": "soviet", "ds": {"posture": "war"}}}) == (
+        2, [("s.yaml", "countries.Russia.ds", "map ds is not in play (maps: tk)")])
+    assert _problems(tmp_path, "ae", {"Japan": {"map": "ds", "tk": {"posture": "war"}, "ds": {"posture": "war"}}}) == (
+        2, [("s.yaml", "countries.Japan.tk", "the entry is on the DS display only (map: ds)")])
+    assert _problems(tmp_path, "ae", {"Russia": {"ds": {"posture": "war", "policy": "neutrality"}}}) == (
+        2, [("s.yaml", "countries.Russia.ds.posture", "Russia has a Neutrality Policy marker on the DS map, which "
+                                                       "makes it a Policy Affected Country, but its posture is war")])
+    assert _problems(tmp_path, "tk", {"Russia": {"posture": "war", "policy": "neutrality"}}) == (
+        2, [("s.yaml", "countries.Russia.posture", "Russia has a Neutrality Policy marker, which "
+                                                    "makes it a Policy Affected Country, but its posture is war")])
+
+
+def _marker_problems(tmp_path, game, markers):
+    maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
+    st = {"game": game, "turn": "Nov-Dec 1941", "war-state": "limited" if game != "ae" else {m: "limited" for m in maps},
+          "factions": {"axis": {m: {"hand": []} for m in maps}}, "markers": markers}
+    code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
+    out = json.loads(out) if isinstance(out, str) else out
+    return code, [(p["file"].rsplit("/", 1)[-1], p["where"], p["message"]) for p in out["problems"]]
+
+
+def test_bad_markers_name_their_place(tmp_path):
+    """FORMAT 6 `markers`: the VP marker's side and box, the VP Track, a map's section in AE - each problem at
+    its key, saying what to write."""
+    code, probs = _marker_problems(tmp_path, "ds", {"vp-track": ["Hakko Ichiu"]})
+    assert (code, probs) == (2, [("s.yaml", "markers.vp-track", "write vp-track: {MARKER: N}")])
+    code, probs = _marker_problems(tmp_path, "ds", {"vp-track": {"Hakko Ichiu": -1}})
+    assert (code, probs) == (2, [("s.yaml", "markers.vp-track.Hakko Ichiu", "the VP Track box is a number of VP (0 or more), not -1")])
+    code, probs = _marker_problems(tmp_path, "ds", {"vp": {"side": "rising-sun", "box": 1, "colour": "red"}})
+    assert code == 2 and probs[0][:2] == ("s.yaml", "markers.vp.colour") and "colour" in probs[0][2], probs
+    code, probs = _marker_problems(tmp_path, "ds", {"vp": {"box": 1}})
+    assert code == 2 and probs[0][:2] == ("s.yaml", "markers.vp.side") and probs[0][2].startswith("unknown VP marker side"), probs
+    code, probs = _marker_problems(tmp_path, "ae", {"tk": ["No Retreat"]})
+    assert (code, probs) == (2, [("s.yaml", "markers.tk", "write the map's markers as a mapping (boxes, vp, vp-track)")])
