@@ -8,7 +8,9 @@ from .support.seasonal import run, write_state
 def _problems(tmp_path, st):
     code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
     assert code == 2, out
-    return [(p["where"], p["message"]) for p in json.loads(out)["problems"]]
+    problems = json.loads(out)["problems"]
+    assert all(p["file"].endswith("s.yaml") for p in problems), problems       # each names the file
+    return [(p["where"], p["message"]) for p in problems]
 
 
 BASE = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited"}
@@ -104,3 +106,14 @@ def test_ae_pre_war_with_an_allied_war_posture_names_the_other_display(tmp_path)
     st["countries"]["Nationalist China"]["map"] = "ds"
     code, _, err = run("validate", write_state(tmp_path, "s.yaml", st))
     assert code == 0, err
+
+
+def test_ae_pre_war_on_the_ds_map_only_is_checked_there(tmp_path):
+    """AE: Limited War on the TK map does not stop the DS display's check - Pre-War on the DS map with an
+    Allied Country at War there is refused, at the DS posture."""
+    st = {"game": "ae", "turn": "Mar-Apr 1938", "war-state": {"tk": "limited", "ds": "pre-war"},
+          "countries": {"Britain": {"alignment": "western", "ds": {"posture": "war"}}}}
+    [(where, msg)] = _problems(tmp_path, st)
+    assert where == "countries.Britain.ds.posture", where
+    assert msg.startswith("Pre-War is in effect on the DS map (war-state) while Britain, an Allied Country, has a "
+                          "Posture of War: that event ends Pre-War and Limited War goes into effect (12)"), msg
