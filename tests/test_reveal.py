@@ -164,6 +164,10 @@ def test_1_1_4_soviet_esv_adjustment_example(tmp_path):
     code, res, _ = run("reveal", p, "--faction", "soviet", "--json")
     esv = res["maps"]["ds"]["esv"]
     assert esv["rule"] == "*1.1.4" and esv["adjustment"] == 1 and (esv["esv-before"], esv["esv-after"]) == (4, 5)
+    _, text, _ = run("reveal", p, "--faction", "soviet")
+    assert ("  *1.1.4 Soviet Current Card ESV Adjustment: ds-soviet-16 Pre-War Production: Production Value 1, Limited "
+            "War in effect in DS, no War marker in the Soviet European War Box (No War column); the ESV is increased "
+            "by 1 (4 -> 5)\n") in text, text
     st["markers"] = {"soviet-european-war-box": ["War"]}
     p = write_state(tmp_path, "s2.yaml", st)
     _, res, _ = run("reveal", p, "--faction", "soviet", "--json")

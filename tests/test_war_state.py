@@ -23,10 +23,15 @@ def test_12_3_total_war_in_nov_dec_1941_examples(tmp_path):
 
 
 def test_12_3_step4_removing_neutrality_makes_russia_no_pac(tmp_path):
-    code, res, _ = run("war-state", EXAMPLES / "ds-axis-reveal.yaml", "--to", "total", "--remove", "Russia", "--json")
+    out = tmp_path / "next.yaml"
+    code, res, _ = run("war-state", EXAMPLES / "ds-axis-reveal.yaml", "--to", "total", "--remove", "Russia", "--json",
+                       "--write", out)
     e = _effects(res)
     assert {"marker": "Russia Government", "map": "ds", "to": "delay-box"} in e["12.3 Step 4"]["moves"]
     assert not e["12.3 Step 7"]["applies"]
+    # the written position: the Government marker in the Delay Box (14.22), the Policy marker gone
+    written = yaml.safe_load(out.read_text())
+    assert "Russia Government" in written["boxes"]["ds"]["delay-box"], written.get("boxes")
 
 
 def test_12_3_step4_surrender_with_enforced_peace_on_the_track(tmp_path):
