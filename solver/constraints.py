@@ -332,10 +332,6 @@ class Evaluator:
         the bound), in posting order."""
         return sorted(self._unary.get((lit[0], lit[1]), ()), key=lambda c: self._order[id(c)])
 
-    def tracker(self, choice: Mapping) -> "Tracker":
-        """A :class:`Tracker` of ``choice`` (copied): a choice built slot by slot, evaluated incrementally."""
-        return Tracker(self.constraints, choice)
-
 
 def _holds_value(lit: tuple, value: Any) -> bool:
     """True when the literal ``(slot, value)`` holds for a slot holding ``value``."""

@@ -219,3 +219,17 @@ def test_why_cli_time_limit_bounds_all_its_solves_together(tmp_path, monkeypatch
     out = json.loads(r.stdout)
     assert out["legal"] is False and out["complete"] is False and out["violations"]
     assert len(log.given) >= 2 and log.given[0] and not any(log.given[1:]), log.given
+
+
+def test_pairs_cli_time_limit_leaves_the_excluded_cards_it_could_not_explain_unexplained(tmp_path, monkeypatch):
+    """`aeref pairs --time-limit S`: the enumeration takes the whole budget; each card left out of every legal
+    selection whose rules were not found in time says so, with no rule named (never a wrong one)."""
+    (tmp_path / "s.yaml").write_text(WHY)
+    with solves_take_their_budget(monkeypatch):
+        r = CliRunner().invoke(cli, ["pairs", str(tmp_path / "s.yaml"), "--faction", "soviet", "--json",
+                                     "--time-limit", "2"])
+    out = json.loads(r.stdout)
+    cut = [x for x in out["excluded"] if not x["rules"]]
+    assert {x["card"] for x in cut} == {"tk-soviet-42", "ds-soviet-92"}, out["excluded"]
+    assert all(x["message"] == "the time limit ran out before the rules that exclude it were found (ask aeref why)"
+               for x in cut)
