@@ -316,3 +316,29 @@ def test_the_live_line_shows_best_bound_and_time_left_on_a_terminal_only(monkeyp
     monkeypatch.setattr(common.sys, "stderr", io.StringIO())
     with common.live_line(as_json=False) as line:
         assert line is None
+
+
+def test_the_proven_bound_is_the_solvers_within_what_was_received():
+    """The "at most N can be used" of a search stopped early: the solver's proven bound on the steps used,
+    rounded down, never above the steps received; the steps received when the solver proved no bound, when
+    it never ran, or when its bound is below the allocation in hand (it cannot be: a stale report)."""
+    from aeref.solver.replacements.optimise import _upper_bound
+
+    class Solver:
+        def __init__(self, b):
+            self.b = b
+
+        @property
+        def best_objective_bound(self):
+            if self.b is None:
+                raise RuntimeError("no response")
+            return self.b
+
+    assert _upper_bound(Solver(7.0000001), 3, 10) == 7
+    assert _upper_bound(Solver(7.999), 3, 10) == 7
+    assert _upper_bound(Solver(12.0), 3, 10) == 10
+    assert _upper_bound(Solver(3.0), 3, 10) == 3
+    assert _upper_bound(Solver(2.0), 3, 10) == 10
+    assert _upper_bound(Solver(float("inf")), 3, 10) == 10
+    assert _upper_bound(Solver(float("nan")), 3, 10) == 10
+    assert _upper_bound(Solver(None), 3, 10) == 10
