@@ -489,3 +489,24 @@ def test_ds_1_3_4_soviet_off_map_boxes_interpretation(tmp_path):
     assert best(position(tmp_path, **kw), "soviet", "ds").allocation.steps_used() == 0
     pos = position(tmp_path, **kw, extra={"interpretations": {"soviet-off-map-boxes": ["Eastern Europe", "Siberia"]}})
     assert best(pos, "soviet", "ds").allocation.placements == [("R-1", "0301", ("Russia infantry",))]
+
+
+def test_9_1_each_hex_is_checked_after_a_stack_already_mixed(tmp_path):
+    """9.1 "ground units of different Minor Countries cannot stack together": a hex that already holds two Minor
+    Countries' units takes no replacement, and the next hex - holding a Tuvan unit - takes no Mongolian one."""
+    own = lambda uid, nat: {"id": uid, "faction": "soviet", "nationality": nat, "type": "infantry", "steps": 1}
+    countries = {"Russia": {"status": "active", "alignment": "soviet"},
+                 "Mongolia": {"minor": True, "status": "active", "alignment": "soviet"},
+                 "Tuva": {"minor": True, "status": "active", "alignment": "soviet"}}
+    h = hexes(("0201", CITY("Mongolia", units=[own("X-1", "Tuva"), own("X-2", "Mongolia")])),
+              ("0202", CITY("Mongolia", units=[own("X-3", "Tuva")])))
+    pos = position(tmp_path, countries=countries, steps=[{"nationality": "minor", "kind": "any", "count": 2}],
+                   pool=[inf("MO-1", "Mongolia"), inf("MO-2", "Mongolia")], hexes=h)
+    r = rule(pos, "soviet", "tk", [{"unit": "MO-1", "location": "0201", "paid-with": ["minor step"]},
+                                   {"unit": "MO-2", "location": "0202", "paid-with": ["minor step"]}])
+    assert [(v.rule, v.message) for v in r.violations] == [
+        ("9.1", "0201 already holds ground units of different Minor Countries (X-1 (Tuva), X-2 (Mongolia)): "
+                "placing MO-1 there leaves an illegal stack"),
+        ("9.1", "0202 holds X-3 (Tuva): ground units of different Minor Countries cannot stack with "
+                "MO-2 (Mongolia infantry)")]
+    assert best(pos, "soviet", "tk").allocation.steps_used() == 0

@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Optional
 
-from ...model.names import norm_name
 from ...model.vocabulary import step_words
 
 from ..constraints import ANY, AtMost, Lit, Nogood, Rule
@@ -165,7 +164,8 @@ def minor_nationality(ctx: ReplacementContext, u) -> Optional[str]:
         return None
     for n in u.nationality:
         if ctx.is_minor(n):
-            return norm_name(n)
+            c = ctx.country(n)
+            return c.name if c is not None else n        # one name per country, as the file writes it
     return None
 
 
