@@ -261,6 +261,20 @@ def test_1_3_1_communist_chinese_steps_serve_any_soviet_chinese_country(tmp_path
                    pool=[inf("CC-1", "Shensi"), inf("NC-1", "Szechwan")], hexes=hexes(("2001", CITY("Shensi")), ("2002", CITY("Szechwan"))))
     res = best(pos, "soviet", "ds")
     assert [u for u, _, _ in res.allocation.placements] == ["CC-1"]
+    r = rule(pos, "soviet", "ds", [{"unit": "NC-1", "location": "2002", "paid-with": ["Communist Chinese infantry"]}])
+    assert [(v.rule, v.message) for v in r.violations] == [
+        ("1.3.1", "NC-1 (Szechwan infantry) paid with Communist Chinese infantry: Szechwan is not a Soviet Chinese Country")]
+
+
+def test_1_3_1_nationalist_chinese_steps_serve_only_western_chinese_countries(tmp_path):
+    """1.3.1 △ DS: Nationalist Chinese steps, for a Western Chinese Country only."""
+    countries = {"Shensi": {"chinese": True, "alignment": "soviet"}, "Szechwan": {"chinese": True, "alignment": "western"}}
+    pos = position(tmp_path, game="ds", faction="western", countries=countries,
+                   steps=[{"nationality": "Nationalist Chinese", "kind": "infantry", "count": 1}],
+                   pool=[inf("CC-1", "Shensi")], hexes=hexes(("2001", CITY("Shensi", control="western"))))
+    r = rule(pos, "western", "ds", [{"unit": "CC-1", "location": "2001", "paid-with": ["Nationalist Chinese infantry"]}])
+    assert ("1.3.1", "CC-1 (Shensi infantry) paid with Nationalist Chinese infantry: Shensi is not a Western Chinese "
+                     "Country") in [(v.rule, v.message) for v in r.violations]
 
 
 # ----------------------------------------------------------------------------- 1.3.4
@@ -510,3 +524,22 @@ def test_9_1_each_hex_is_checked_after_a_stack_already_mixed(tmp_path):
         ("9.1", "0202 holds X-3 (Tuva): ground units of different Minor Countries cannot stack with "
                 "MO-2 (Mongolia infantry)")]
     assert best(pos, "soviet", "tk").allocation.steps_used() == 0
+
+
+@pytest.mark.parametrize("order", [("US", "Britain"), ("Britain", "US")])
+def test_1_3_3_2_the_western_airborne_unit_takes_one_british_and_one_us_step(tmp_path, order):
+    """1.3.3.2 and 1.3.4 "The Western Airborne unit may be placed as either a British or US unit": it costs
+    two infantry-type steps, one British and one US, whichever of them was received first."""
+    countries = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status": "active", "alignment": "western"}}
+    steps = [{"nationality": n, "kind": "infantry", "count": 2} for n in order]
+    pos = position(tmp_path, faction="western", countries=countries, steps=steps,
+                   pool=[{"id": "W-AB", "nationality": ["Britain", "US"], "type": "airborne"}],
+                   hexes=hexes(("0101", CITY("Britain"))))
+    [(uid, loc, paid)] = best(pos, "western", "tk").allocation.placements
+    assert (uid, loc, sorted(paid)) == ("W-AB", "0101", ["Britain infantry", "US infantry"])
+    for paid in ([f"{order[0]} infantry", f"{order[1]} infantry"], [f"{order[1]} infantry", f"{order[0]} infantry"]):
+        assert rule(pos, "western", "tk", [{"unit": "W-AB", "location": "0101", "paid-with": paid}]).legal, paid
+    r = rule(pos, "western", "tk", [{"unit": "W-AB", "location": "0101", "paid-with": ["Britain infantry", "Britain infantry"]}])
+    assert [(v.rule, v.message) for v in r.violations] == [
+        ("1.3.3.2", "the multinational Western airborne unit W-AB needs one British and one US infantry step, paid with "
+                    "Britain infantry and Britain infantry")]

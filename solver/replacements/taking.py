@@ -156,11 +156,10 @@ def check_step_count(ctx, u, opt) -> Optional[tuple[Rule, str]]:
             return AIRBORNE, (f"{ctx.describe(u)} costs two infantry replacement steps, paid with {armor[0].key} "
                               "(interpretation airborne-steps=infantry-only)")
         if len(u.nationality) > 1:
-            a, b = pools
-            if not ((u.has_nationality("Britain") and _nat_is(a, "Britain") and _nat_is(b, "US")) or
-                    (_nat_is(a, "US") and _nat_is(b, "Britain"))):
+            # one step of each, in either order (a payment's steps are in no particular order)
+            if sorted((_nat_is(p, "Britain"), _nat_is(p, "US")) for p in pools) != [(False, True), (True, False)]:
                 return AIRBORNE, (f"the multinational Western airborne unit {u.id} needs one British and one US "
-                                  f"infantry step, paid with {a.key} and {b.key}")
+                                  f"infantry step, paid with {pools[0].key} and {pools[1].key}")
         elif any(p.special is None and not u.has_nationality(p.nationality) for p in pools):
             return AIRBORNE, f"{ctx.describe(u)}: both steps must be of the same nationality, paid with {pools[0].key} and {pools[1].key}"
         return None
