@@ -543,3 +543,15 @@ def test_1_3_3_2_the_western_airborne_unit_takes_one_british_and_one_us_step(tmp
     assert [(v.rule, v.message) for v in r.violations] == [
         ("1.3.3.2", "the multinational Western airborne unit W-AB needs one British and one US infantry step, paid with "
                     "Britain infantry and Britain infantry")]
+
+
+def test_a_step_written_as_received_is_that_step(tmp_path):
+    """FORMAT 5 `paid-with`: a step written exactly as received names that step, even where a step received
+    before it would also fit the words ("Japan infantry" beside "Japan step", an infantry- or armor-type step)."""
+    steps = [{"nationality": "Japan", "kind": "any", "count": 1}, {"nationality": "Japan", "kind": "infantry", "count": 1}]
+    pos = position(tmp_path, game="ds", faction="axis", countries=JAPAN, steps=steps, pool=[inf("J-1", "Japan")],
+                   hexes=hexes(("1706", CITY("Japan"))))
+    r = rule(pos, "axis", "ds", [{"unit": "J-1", "location": "1706", "paid-with": ["Japan infantry"]}])
+    assert r.legal and [(x["step"], x["count"]) for x in r.lost] == [("Japan step", 1)], r.lost
+    r = rule(pos, "axis", "ds", [{"unit": "J-1", "location": "1706", "paid-with": ["Japan step"]}])
+    assert r.legal and [(x["step"], x["count"]) for x in r.lost] == [("Japan infantry", 1)], r.lost
