@@ -87,7 +87,7 @@ def _refused(ctx: ReplacementContext, p: Pool) -> list:
     return out
 
 
-def _two_steps(ctx: ReplacementContext, p: Pool, placeable: list) -> tuple[str, str]:
+def _two_steps(p: Pool, placeable: list) -> tuple[str, str]:
     """One step of pool ``p`` left and every unit it could go towards costs two: an airborne or marine
     unit (1.3.3.2) or an armor-type unit bought with a pair of exchangeable steps (the pair's own rule)."""
     two_step = [u for u in placeable if u.type in TWO_STEP_TYPES]
@@ -212,7 +212,7 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
             reason = f"the {what} units left in the Force Pool cannot be placed: " + "; ".join(details)
             rule = "1.3.4"
         elif all(len(opt) == 2 for u in placeable for opt in ctx.valid_pay[u.id] if key in opt) and left == 1:
-            rule, reason = _two_steps(ctx, p, placeable)
+            rule, reason = _two_steps(p, placeable)
         else:
             ev = ev or Evaluator(post(ctx))
             rule, reason = _blocked(ctx, ev, alloc, key, placeable, what)
