@@ -2,6 +2,8 @@
 and how the output counts them; test-only positions."""
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from aeref.cli.main import cli
@@ -247,3 +249,24 @@ def test_steps_lost_for_want_of_units_count_them_and_name_garrisons(tmp_path):
     assert _lost(pos) == (0, [{"step": "Russia infantry", "count": 2, "rule": "1.3.3", "reason":
                                "no one-step Russia infantry-type unit in the Soviet Force Pool that can be taken "
                                "(garrison units R-G are never taken, 1.3.3.3)"}])
+
+
+@pytest.mark.parametrize("game, faction, steps, want", [
+    ("ds", "western", [{"nationality": "US", "kind": "infantry", "count": 1, "source": "US Victory Program"}],
+     [("US infantry", "1.3.2.4", "US Victory Program")]),                                     # △ DS numbering
+    ("tk", "western", [{"nationality": "US", "kind": "infantry", "count": 1, "source": "US Victory Program"}],
+     [("US infantry", "1.3.2.5", "US Victory Program")]),
+    ("ds", "axis", [{"nationality": "Japan", "kind": "infantry", "count": 2, "pairs-to-armor": True, "source": "Hakko Ichiu"}],
+     [("Japan infantry (Hakko Ichiu)", "1.3.2.1", "Hakko Ichiu")]),
+    ("ds", "axis", [{"nationality": "Japan", "kind": "infantry", "count": 2, "pairs-to-armor": True, "source": "No Retreat"}],
+     [("Japan infantry (No Retreat)", "1.3.2", "Additional Seasonal Replacements")]),         # a TK marker on DS
+])
+def test_stated_steps_name_the_1_3_2_rule_of_their_map(tmp_path, game, faction, steps, want):
+    """Steps written in the state file with a `source` that names a marker of 1.3.2 are that marker's steps,
+    under its number on that map's list (△: the lists differ); a marker of the other map's list is no rule."""
+    from aeref.solver.replacements.context import make_context
+    m = "ds" if game == "ds" else "tk"
+    pos = position(tmp_path, game=game, faction=faction, steps=steps, pool=[],
+                   countries={"US": {"alignment": "western"}, "Japan": {"alignment": "axis"}})
+    ctx = make_context(pos, faction, m)
+    assert [(k, p.rule.number, p.rule.title) for k, p in ctx.pools.items()] == want
