@@ -42,7 +42,6 @@ class WarStateIs:
 class CountryIs:
     """``posture: {C: v}`` / ``country: {C: {field: v}}``: ``fields`` is ((country, field, value), ...)."""
     fields: tuple
-    item: str = "country"
 
 
 @dataclass(frozen=True)
@@ -140,7 +139,7 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
     if key == "posture":
         if not isinstance(value, dict) or not value:
             raise _Bad(here, "write posture: {Country: war|policy-affected|truce-affected}")
-        return CountryIs(tuple((str(c), "posture", _choice(p, POSTURES, "posture", join_path(here, str(c)))) for c, p in value.items()), "posture")
+        return CountryIs(tuple((str(c), "posture", _choice(p, POSTURES, "posture", join_path(here, str(c)))) for c, p in value.items()))
     if key == "country":
         if not isinstance(value, dict) or not value:
             raise _Bad(here, "write country: {Country: {status: ..., alignment: ..., posture: ...}}")
@@ -154,7 +153,7 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
                 if f not in COUNTRY_FIELDS:
                     raise _Bad(join_path(cw, str(f)), unknown("country field", f, tuple(COUNTRY_FIELDS)))
                 fields.append((str(c), f, _choice(v, COUNTRY_FIELDS[f], f, join_path(cw, f))))
-        return CountryIs(tuple(fields), "country")
+        return CountryIs(tuple(fields))
     if key == "government":
         return GovernmentIs(_choice(value, GOVERNMENTS, "government", here))
     if key == "european-war":

@@ -240,3 +240,41 @@ def test_bad_markers_name_their_place(tmp_path):
     assert code == 2 and probs[0][:2] == ("s.yaml", "markers.vp.side") and probs[0][2].startswith("unknown VP marker side"), probs
     code, probs = _marker_problems(tmp_path, "ae", {"tk": ["No Retreat"]})
     assert (code, probs) == (2, [("s.yaml", "markers.tk", "write the map's markers as a mapping (boxes, vp, vp-track)")])
+
+
+def test_a_war_state_requirement_mapping_takes_map_and_is_only(tmp_path):
+    """FORMAT 3 `war-state: {map, is}`: another key, or no `is`, is refused with what to write."""
+    for bad in ({"map": "ds", "is": ["limited"], "colour": "red"}, {"map": "ds"}):
+        code, problems = _validate(tmp_path, [{"war-state": bad}])
+        assert (code, problems) == (2, [("cards[0].requires[0].war-state", "ds-axis-90 Test Only Card: write "
+                                                                           "war-state: {map: tk|ds, is: [states]}")]), problems
+
+
+def test_1_1_3_1_marker_and_country_requirements_say_exactly_what_they_found(tmp_path):
+    """1.1.3.1: a marker's places are the boxes that hold it, no other; a country field the file does not give
+    is "not given"."""
+    markers = {"markers": {"delay-box": ["US Victory Program"], "strategic-warfare-box": ["Quit India"],
+                           "turn-track": ["Axis Minor Country Production +1"]}}
+    ok, why = _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "strategic-warfare-box"}}], **markers)
+    assert not ok and why.endswith("(it is in delay box)"), why
+    ok, why = _ruled(tmp_path, [{"country": {"Siam": {"status": "active"}}}], countries={"Siam": {"alignment": "axis"}})
+    assert not ok and why.endswith("Siam's Status is active (it is not given)"), why
+
+
+def test_the_current_card_is_not_in_the_hand_1_1_3(tmp_path):
+    """1.1.1 Step 4: the Pending Card is selected from the hand; the Current Card is not in it."""
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited", "factions": {"axis": {"ds": {"current": 11, "hand": [12]}}}}
+    code, res, _ = run("check", write_state(tmp_path, "s.yaml", st), "--faction", "axis", "--ds", "11", "--json")
+    assert code == 1 and any(v["message"].endswith("it is the Current Card, not in the hand") for v in res["violations"]), res
+
+
+def test_the_soviet_production_limit_names_the_maps_at_total_war_1_1_3_3(tmp_path):
+    """1.1.3.3 Soviet Production Limit (AE): 3 once Total War is in effect on either map - the reason names
+    each map at Total War; 1 otherwise."""
+    from aeref.model.position import load_position
+    from aeref.solver.selection import production_limit
+    for ws, want in (({"tk": "total", "ds": "total"}, (3, "Total War on TK and DS")),
+                     ({"tk": "limited", "ds": "total"}, (3, "Total War on DS")),
+                     ({"tk": "limited", "ds": "pre-war"}, (1, "Pre-War or Limited War on both maps"))):
+        st = {"game": "ae", "turn": "Nov-Dec 1941", "war-state": ws, "factions": {"soviet": {"tk": {"hand": []}, "ds": {"hand": []}}}}
+        assert production_limit(load_position(write_state(tmp_path, "s.yaml", st))) == want
