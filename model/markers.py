@@ -69,12 +69,6 @@ class Markers:
         """The markers written without a map (created when missing)."""
         return self.sections.setdefault(None, MarkerSection())
 
-    def section(self, map_: Optional[str]) -> MarkerSection:
-        """``map_``'s own section (in a one-map game the unnamed one), created when missing."""
-        if len(self.maps) <= 1 or map_ is None:
-            return self.unnamed
-        return self.sections.setdefault(map_, MarkerSection())
-
     def box(self, box: str, map_: Optional[str] = None) -> tuple[list[str], list[str]]:
         """The markers in ``box`` on ``map_``: ``(names, unplaced)`` - ``unplaced`` are the
         names written without a map in AE, which could be on either map's box."""

@@ -3,6 +3,8 @@ baseline, and bad input (exit 2, one Error: line naming file and place)."""
 import json
 from pathlib import Path
 
+import yaml
+
 from click.testing import CliRunner
 
 from aeref.cli.main import cli
@@ -136,3 +138,48 @@ def test_validate_reports_every_map_problem(tmp_path):
     assert r.exit_code == 2
     wheres = {x["where"] for x in json.loads(r.stdout)["problems"]}
     assert {"replacements.tk.soviet.force-pool[0].type", "map.hexes.2315.neighbours[0]"} <= wheres
+
+
+def _rule_on(tmp_path, rows, state="ds-axis-replacements.yaml", faction="axis"):
+    a = tmp_path / "alloc.yaml"
+    a.write_text(yaml.safe_dump(rows, sort_keys=False))
+    r = CliRunner().invoke(cli, ["check-replacements", str(EXAMPLES / state), str(a), "--faction", faction, "--json"])
+    return r.exit_code, (json.loads(r.stdout) if r.exit_code in (0, 1) else r.stderr)
+
+
+def test_paid_with_steps_in_a_players_words(tmp_path):
+    """FORMAT 5 `paid-with`: a step as received, a marker's step by part of its name in parentheses, and
+    `colonial` anywhere among the words; the allocation may sit under `placements:`."""
+    rows = [{"unit": "J-3", "location": "1806", "paid-with": ["Japan infantry (Hakko)"]},
+            {"unit": "J-4", "location": "1806", "paid-with": ["japan  INFANTRY"]}]
+    code, out = _rule_on(tmp_path, {"placements": rows})
+    assert code == 0 and out["steps-used"] == 2, out
+    assert {x["step"]: x["count"] for x in out["lost"]} == {"Japan armor": 1, "Japan infantry": 3,
+                                                            "Japan infantry (Hakko Ichiu)": 3}, out["lost"]
+    code, out = _rule_on(tmp_path, [{"unit": "J-C1", "location": "1505", "paid-with": ["colonial Japan infantry"]}])
+    assert [v["message"] for v in out["violations"]][:1] == [
+        "1 colonial Japan infantry step spent (J-C1) but none was received"], out["violations"]
+
+
+def test_a_step_not_received_is_ruled_as_its_kind(tmp_path):
+    """A step an allocation names but that was not received: 1.3.3 Steps Received, and the step's kind still
+    counts - an armor-type unit paid with an infantry step breaks the Unit-Type Limitation too; an armor step
+    named where only infantry steps of that nationality came is not taken for them."""
+    code, out = _rule_on(tmp_path, [{"unit": "J-1", "location": "1806", "paid-with": ["Korea infantry"]}])
+    rules = {(v["rule"], v["title"]) for v in out["violations"]}
+    assert ("1.3.3", "Steps Received") in rules and ("1.3.3", "Unit-Type Limitation") in rules, out["violations"]
+    code, out = _rule_on(tmp_path, [{"unit": "R-1", "location": "4010", "paid-with": ["Russia armor"]}],
+                         "tk-soviet-replacements.yaml", "soviet")
+    assert code == 1 and ["1 Russia armor step spent (R-1) but none was received"] == [
+        v["message"] for v in out["violations"] if v["title"] == "Steps Received"], out
+
+
+def test_every_bad_row_of_an_allocation_is_named(tmp_path):
+    """FORMAT 5 bad input: each malformed row is named, not only the first."""
+    code, err = _rule_on(tmp_path, [{"unit": "J-3"}, {"unit": "J-9", "location": "1806"}, "J-4",
+                                    {"unit": "J-5", "location": "9999"}])
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.strip().endswith("alloc.yaml: [0].location: required key missing (and 3 more: [1].unit: no unit J-9 in "
+                                "the Axis DS Force Pool or on the map; [2]: a placement is a mapping {unit, location, "
+                                "paid-with}, not 'J-4'; [3].location: location 9999 is not on the map (no such hex or "
+                                f"Off-Map Box in {EXAMPLES / 'ds-axis-replacements.yaml'}))"), err
