@@ -60,7 +60,7 @@ GROUPS = {
                       "model/allocation.py", "model/replacements.py"],
                      ["test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py",
                       "test_replacements_oracle.py", "test_airborne_interpretation.py", "test_replacement_locations.py",
-                      "test_per_map.py", "test_logistics.py", "test_logistics_us_supply.py", *COMMON]),
+                      "test_per_map.py", "test_logistics.py", "test_logistics_us_supply.py", "test_time_limits.py", *COMMON]),
     "seasonal": (["solver/procedure.py", "solver/war_state.py", "solver/drm.py", "solver/logistics.py", "solver/turn.py",
                   "model/consistency.py", "model/interpretations.py"],
                  ["test_reveal.py", "test_war_state.py", "test_war_state_optional_steps.py", "test_drm.py",

@@ -238,6 +238,8 @@ def test_bad_markers_name_their_place(tmp_path):
     assert code == 2 and probs[0][:2] == ("s.yaml", "markers.vp.colour") and "colour" in probs[0][2], probs
     code, probs = _marker_problems(tmp_path, "ds", {"vp": {"box": 1}})
     assert code == 2 and probs[0][:2] == ("s.yaml", "markers.vp.side") and probs[0][2].startswith("unknown VP marker side"), probs
+    for side in ("Rising Sun", "rising_sun", "RISING-SUN"):             # as a player may write the side
+        assert _marker_problems(tmp_path, "ds", {"vp": {"side": side, "box": 1}}) == (0, []), side
     code, probs = _marker_problems(tmp_path, "ae", {"tk": ["No Retreat"]})
     assert (code, probs) == (2, [("s.yaml", "markers.tk", "write the map's markers as a mapping (boxes, vp, vp-track)")])
 

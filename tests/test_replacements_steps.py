@@ -270,3 +270,44 @@ def test_stated_steps_name_the_1_3_2_rule_of_their_map(tmp_path, game, faction, 
                    countries={"US": {"alignment": "western"}, "Japan": {"alignment": "axis"}})
     ctx = make_context(pos, faction, m)
     assert [(k, p.rule.number, p.rule.title) for k, p in ctx.pools.items()] == want
+
+
+def test_steps_lost_for_want_of_a_place_count_the_units_past_three(tmp_path):
+    """A lost step's reason lists three of the units that found no place and counts the rest."""
+    g = {"id": "G-1", "faction": "axis", "nationality": "Germany", "type": "infantry"}
+    pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 2}],
+                   pool=[inf(f"R-{i}") for i in range(1, 6)], hexes=hexes(("0101", CITY("Russia", units=[g]))))
+    assert _lost(pos) == (0, [{"step": "Russia infantry", "count": 2, "rule": "1.3.4", "reason":
+                               "the one-step Russia infantry-type units left in the Force Pool cannot be placed: "
+                               "R-1, R-2, R-3 and 2 more: enemy units or markers in 0101 (Axis ground unit G-1)"}])
+
+
+def test_chinese_steps_lost_name_the_chinese_countries_1_3_1(tmp_path):
+    """1.3.1 △ DS: Communist Chinese steps with no Soviet Chinese Country unit to take them are lost, and the
+    reason says which units were wanted."""
+    pos = position(tmp_path, game="ds", countries={"Shensi": {"chinese": True, "alignment": "soviet"}},
+                   steps=[{"nationality": "Communist Chinese", "kind": "infantry", "count": 1}], pool=[],
+                   hexes=hexes(("2001", CITY("Shensi"))))
+    assert _lost(pos, "soviet", "ds") == (0, [{"step": "Communist Chinese infantry", "count": 1, "rule": "1.3.3", "reason":
+        "no one-step Communist Chinese Country infantry-type unit in the Soviet Force Pool that can be taken"}])
+
+
+def test_two_step_lines_of_one_kind_are_one_pool(tmp_path):
+    """Steps of one nationality and kind from two lines of the file are one pool: their counts add up."""
+    from aeref.solver.replacements.context import make_context
+    pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 2},
+                                    {"nationality": "Russia", "kind": "infantry", "count": 3}], pool=[])
+    assert [(k, p.count) for k, p in make_context(pos, "soviet", "tk").pools.items()] == [("Russia infantry", 5)]
+
+
+def test_ae_a_strategic_warfare_box_marker_without_a_map_is_noted_1_3_2(tmp_path):
+    """AE: each map has its own Strategic Warfare Box; a marker written without a map counts on neither, and
+    the Replacements Segment says so and how to write it."""
+    from aeref.solver.replacements.received import unplaced_notes
+    pos = position(tmp_path, game="ae", faction="western", map_="ds", steps=None, pool=[],
+                   markers={"strategic-warfare-box": ["US Victory Program"]},
+                   countries={"US": {"alignment": "western", "posture": "war"}})
+    assert unplaced_notes(pos, "ds") == [
+        "US Victory Program is listed in markers.strategic-warfare-box without a map: in AE each map has its own "
+        "Strategic Warfare Box, so it is not counted on the DS map (write it under markers: "
+        "{ds: {strategic-warfare-box: [...]}} or boxes)"]
