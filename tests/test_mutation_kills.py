@@ -280,3 +280,34 @@ def test_the_soviet_production_limit_names_the_maps_at_total_war_1_1_3_3(tmp_pat
                      ({"tk": "limited", "ds": "pre-war"}, (1, "Pre-War or Limited War on both maps"))):
         st = {"game": "ae", "turn": "Nov-Dec 1941", "war-state": ws, "factions": {"soviet": {"tk": {"hand": []}, "ds": {"hand": []}}}}
         assert production_limit(load_position(write_state(tmp_path, "s.yaml", st))) == want
+
+
+def _state_problems(tmp_path, st):
+    code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
+    out = json.loads(out) if isinstance(out, str) else out
+    return code, [(p["where"], p["message"]) for p in out["problems"]]
+
+
+def test_bad_replacements_and_map_sections_name_their_place(tmp_path):
+    """FORMAT 6: the replacements section with and without its map level, `prefer` weights, a country listed
+    twice, a map section of markers for a map not in play - each problem at its key."""
+    base = {"game": "tk", "turn": "Mar-Apr 1942", "war-state": "total", "factions": {"soviet": {"tk": {"hand": []}}}}
+    code, probs = _state_problems(tmp_path, dict(base, replacements={"soviet": {"force-pool": [], "colour": 1}}))
+    assert (code, probs) == (2, [("replacements.soviet.colour", "unknown key 'colour': the keys here are steps, force-pool, prefer")]), probs
+    code, probs = _state_problems(tmp_path, dict(base, replacements={"tk": {"soviet": {"prefer": {"R-1": 1.5}}}}))
+    assert (code, probs) == (2, [("replacements.tk.soviet.prefer.R-1", "a weight is a whole number, not 1.5")]), probs
+    code, probs = _state_problems(tmp_path, dict(base, countries={"Russia": {"posture": "war"}, "russia": {"posture": "war"}}))
+    assert (code, probs) == (2, [("countries.russia", "country russia is listed twice")]), probs
+    code, probs = _state_problems(tmp_path, dict(base, markers={"ds": {"strategic-warfare-box": ["Quit India"]}}))
+    assert code == 2 and probs[0] == ("markers.ds", "map ds is not in play (maps: tk)"), probs
+
+
+def test_a_box_is_found_whatever_the_spaces_and_case(tmp_path):
+    """An Off-Map Box named in an allocation is the map's box whatever its case and spacing."""
+    from .support.replacements import alloc_file, position as rpos
+    from aeref.solver.replacements import check_allocation, read_allocation
+    pos = rpos(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}],
+               pool=[{"id": "R-1", "nationality": "Russia", "type": "infantry"}], boxes=["Central Asia"])
+    ctx, rows, problems = read_allocation(pos, "soviet", "tk", [{"unit": "R-1", "location": " central   ASIA ",
+                                                                 "paid-with": ["Russia infantry"]}], "a.yaml")
+    assert not problems and check_allocation(ctx, rows).legal
