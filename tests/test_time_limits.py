@@ -342,3 +342,33 @@ def test_the_proven_bound_is_the_solvers_within_what_was_received():
     assert _upper_bound(Solver(float("inf")), 3, 10) == 10
     assert _upper_bound(Solver(float("nan")), 3, 10) == 10
     assert _upper_bound(Solver(None), 3, 10) == 10
+
+
+def test_a_budget_counts_the_limit_the_work_and_the_clock():
+    """solver/limits.py: no limit (None or 0) leaves everything unbounded; a limit gives its seconds of work
+    (DTIME_PER_SECOND each) shared by the solves, never below 0 and never refunded, and the wall clock as
+    backstop, whose end names what was being done."""
+    import time
+
+    from aeref.solver.limits import DTIME_PER_SECOND, Progress, TimeLimitReached
+
+    for free in (Budget(None), Budget(0)):
+        assert (free.seconds, free.limited, free.left(), free.dtime_left()) == (None, False, None, None)
+        free.check("tracing supply")                          # never runs out
+    b = Budget(2)
+    assert b.limited and b.dtime_left() == pytest.approx(2 * DTIME_PER_SECOND) and 1.5 < b.left() <= 2
+    b.spend(0.5 * DTIME_PER_SECOND)
+    b.spend(-5.0)                                             # a negative report refunds nothing
+    assert b.dtime_left() == pytest.approx(1.5 * DTIME_PER_SECOND)
+    b.spend(10 * DTIME_PER_SECOND)
+    assert b.dtime_left() == 0.0
+    late = Budget(5, start=time.perf_counter() - 7)
+    assert late.left() == 0.0 and late.elapsed() >= 7
+    with pytest.raises(TimeLimitReached) as exc:
+        late.check("tracing supply")
+    assert re.fullmatch(r"the time limit of 5 s ran out while tracing supply \(7\.\d s\), before any answer was "
+                        r"found; raise --time-limit", str(exc.value)), exc.value
+    assert Progress("enumerating selections", None, None, 3.4, None).line() == "enumerating selections, 3 s"
+    assert Progress("placing replacement steps", 190, 194.0, 2.0, 58.2, "steps").line() == (
+        "placing replacement steps, best so far 190 steps, at most 194 possible, 58 s left")
+    assert Progress("weighing", 7, None, 1.0, 3.0).line() == "weighing, best so far 7, 3 s left"
