@@ -30,7 +30,9 @@ def test_two_reveals_in_one_season(tmp_path):
     st = dict(BASE, factions={"western": {"ds": {"current": 5, "hand": [],
                                                  "played": [{"card": 27, "turn": "Aug-Sept 1941"}]}}})
     [(where, msg)] = _problems(tmp_path, st)
-    assert where == "factions.western.ds.played[0].turn" and "the current Seasonal Turn" in msg
+    assert where == "factions.western.ds.played[0].turn" and msg == (
+        "ds-western-27 Commonwealth Support is dated Aug-Sept 1941, the current Seasonal Turn, while ds-western-5 "
+        "Cash & Carry Bill is the Current Card: a faction reveals one Current Card a Season on each map (1.1.1)")
     st["factions"]["western"]["ds"]["played"][0]["turn"] = "May-June 1941"
     code, _, _ = run("validate", write_state(tmp_path, "ok.yaml", st))
     assert code == 0

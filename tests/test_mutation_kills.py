@@ -311,3 +311,23 @@ def test_a_box_is_found_whatever_the_spaces_and_case(tmp_path):
     ctx, rows, problems = read_allocation(pos, "soviet", "tk", [{"unit": "R-1", "location": " central   ASIA ",
                                                                  "paid-with": ["Russia infantry"]}], "a.yaml")
     assert not problems and check_allocation(ctx, rows).legal
+
+
+def test_interpretation_values_are_checked_and_normalised():
+    """Interpretations (FORMAT 7, -i NAME=VALUE): a calendar of four names, a list of Off-Map Box names, a
+    named value - as a list or one string with commas; anything else refused with what to write."""
+    from aeref.model.interpretations import check_value
+    assert check_value("calendar", " Spring, Summer ,Fall,Winter") == ["Spring", "Summer", "Fall", "Winter"]
+    assert check_value("calendar", ["Spring", "Summer", "Fall", "Winter"]) == ["Spring", "Summer", "Fall", "Winter"]
+    for bad in ("Spring,Summer", ["Spring", "Summer", "Fall", ""], 4):
+        with pytest.raises(ValueError) as exc:
+            check_value("calendar", bad)
+        assert str(exc.value) == "calendar takes the four names of the Seasonal Turns, e.g. Mar-Apr,May-June,Aug-Sept,Nov-Dec"
+    assert check_value("soviet-off-map-boxes", "Eastern Europe, Central Asia") == ["Eastern Europe", "Central Asia"]
+    with pytest.raises(ValueError) as exc:
+        check_value("soviet-off-map-boxes", 3)
+    assert str(exc.value) == "soviet-off-map-boxes takes a list of names, e.g. Eastern Europe"
+    assert check_value("empty-slot", " Voluntary ") == "voluntary"
+    with pytest.raises(ValueError) as exc:
+        check_value("empty-slot", "sometimes")
+    assert str(exc.value) == "interpretation empty-slot takes forced or voluntary, not 'sometimes'"

@@ -86,6 +86,11 @@ def test_1_1_1_illegal_axis_card_automatic_interpretation(tmp_path):
     p = _illegal_axis(tmp_path, interpretations={"illegal-axis-card": "automatic"})
     code, res, _ = run("reveal", p, "--faction", "axis", "--json")
     assert res["total-war-option"] is None and res["war-state"][0]["after"] == "total"
+    assert res["war-state"][0]["cause"] == ("the Axis faction made an illegal Current Card play (1.1.1) "
+                                            "(interpretation illegal-axis-card=automatic)")
+    code, res, _ = run("reveal", _illegal_axis(tmp_path), "--faction", "axis", "--json", "--declare-total-war")
+    assert res["war-state"][0]["cause"] == ("the Axis faction made an illegal Current Card play (1.1.1) "
+                                            "(an Allied faction declares Total War)")
 
 
 def test_1_1_1_declaring_total_war_without_an_illegal_card_is_bad_usage(tmp_path):
@@ -123,6 +128,8 @@ def test_1_1_2_2_sextant_conference_minor_country_units(tmp_path):
     code, res, _ = run("reveal", p, "--faction", "western", "--json", "--write", out)
     got = {r["counter"]: r for r in res["maps"]["ds"]["reinforcements"]}
     assert got["Kiangsu Inf"]["received"] and got["Kiangsu Inf"]["rule"] == "1.1.2.2"
+    _, text, _ = run("reveal", p, "--faction", "western")
+    assert "  1.1.2.2 Reinforcements: Kiangsu Inf" in text, text
     assert not got["Szechwan Inf"]["received"] and "status conquered" in got["Szechwan Inf"]["message"]
     assert yaml.safe_load(out.read_text())["boxes"]["ds"]["delay-box"] == ["Kiangsu Inf"]
 

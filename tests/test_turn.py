@@ -231,3 +231,16 @@ def test_writes_never_replace_a_device_pipe_or_folder_and_follow_a_link(tmp_path
     dangling.symlink_to(tmp_path / "nowhere.yaml")
     with pytest.raises(FileExists):
         write_text(dangling, "new")
+
+
+def test_select_on_one_map_only_and_again_after_it(game):
+    """AE: a selection of the DS card only (empty-slot=voluntary) places it; selecting again is refused as
+    Card Selection Is Final (1.1.3), legal false in JSON."""
+    code, out, err = run("select", "examples/ae-aug-1941.yaml", "--faction", "axis", "--ds", "28b", "--write", "a.yaml",
+                         "-i", "empty-slot=voluntary")
+    assert code == 0, err
+    pos = load_position("a.yaml")
+    assert (pos.factions["axis"]["tk"].pending, pos.factions["axis"]["ds"].pending) == (None, "ds-axis-28b")
+    code, out, _ = run("select", "a.yaml", "--faction", "axis", "--tk", "22a", "--write", "b.yaml", "--json")
+    res = json.loads(out)
+    assert code == 1 and res["legal"] is False and res["violations"][0]["title"] == "Card Selection Is Final", res
