@@ -94,7 +94,7 @@ def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remov
     for v in remove_log:
         n, h = _split(v, "--remove-logistics") if "@" in v else (v.strip(), None)
         found = [(x, hh) for x, hh in ctx.on_map_logistics if x.casefold() == n.casefold() and (h is None or hh == h)]
-        actions.append(("remove-logistics",) + (found[0] if found else (n, h or "?")))
+        actions.append(("remove-logistics",) + (found[0] if found else (n, h)))   # hex None: not on the map
     actions += [("place-partisan", str(h)) for h in place_pb]
     actions += [("remove-partisan", str(h)) for h in remove_pb]
     ctx, vs = rule_on(pos, f, m, actions)

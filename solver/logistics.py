@@ -310,7 +310,7 @@ def describe(slot: tuple) -> str:
     if slot[0] == "place-logistics":
         return f"place Logistics marker {slot[1]} in {slot[2]}"
     if slot[0] == "remove-logistics":
-        return f"remove Logistics marker {slot[1]} from {slot[2]} to the Delay Box"
+        return f"remove Logistics marker {slot[1]}{'' if slot[2] is None else ' from ' + slot[2]} to the Delay Box"
     if slot[0] == "place-partisan":
         return f"place a Partisan Base in {slot[1]}"
     return f"remove the Partisan Base in {slot[1]} to the Delay Box"
@@ -369,7 +369,8 @@ def rule_on(pos: Position, faction: str, map_: str, actions: list[tuple]) -> tup
             else:
                 vs.append(Violation("1.2.2.1", "Partisan Base Placement", f"{describe(a)}: the {faction_name(faction)} Force Pool holds no Partisan Base"))
         elif a[0] == "remove-logistics":
-            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: there is no {faction_name(faction)} Logistics marker {a[1]} in {a[2]}"))
+            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: there is no {faction_name(faction)} Logistics marker {a[1]} "
+                                f"{'on the ' + ctx.map.upper() + ' map' if a[2] is None else 'in ' + a[2]}"))
         else:
             vs.append(Violation("1.2.2.2", "On-map Partisan Bases", f"{describe(a)}: there is no {faction_name(faction)} Partisan Base in {a[1]}"))
     vs += evaluator(ctx).violations({a: True for a in actions if a in known})

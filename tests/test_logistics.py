@@ -2,6 +2,11 @@
 The maps here are test-only data."""
 from itertools import combinations
 
+import pytest
+from click.testing import CliRunner
+
+from aeref.cli.main import cli
+
 from aeref.model.position import load_position
 from aeref.solver.logistics import legal_actions, rule_on
 
@@ -209,3 +214,55 @@ def test_1_2_1_a_line_cut_by_an_off_map_box_says_so_not_enemy_units(tmp_path):
     assert code == 1
     msg = next(v["message"] for v in res["violations"] if v["rule"] == "1.2.1")
     assert "run through an Off-Map Box" in msg and "enemy" not in msg
+
+
+LOGISTICS_TK = """
+game: tk
+turn: Mar-Apr 1942
+war-state: total
+factions: {axis: {tk: {hand: []}}, soviet: {tk: {hand: []}}}
+countries:
+  Germany: {posture: war, status: active, alignment: axis}
+  Russia: {posture: war, status: active, alignment: soviet}
+  Latvia: {minor: true, status: conquered, alignment: soviet}
+marker-pool:
+  axis: {logistics: [Axis]}
+  soviet: {partisan-bases: 1}
+map:
+  hexes:
+    "0101": {country: Germany, city: true, control: axis, supply-source: Germany, neighbours: ["0102"]}
+    "0102": {country: Poland, control: axis, neighbours: ["0101", "0103"],
+             units: [{id: R-1, faction: soviet, nationality: Russia, type: infantry}]}
+    "0103": {country: Russia, city: true, control: axis, neighbours: ["0102"],
+             units: [{id: G-1, faction: axis, nationality: Germany, type: infantry}]}
+    "0201": {country: Latvia, city: true, control: axis}
+"""
+
+
+@pytest.mark.parametrize("args, ruling", [
+    (["-f", "axis", "--place-logistics", "Axis@0103"],
+     "1.2.1 Logistics Marker Placement: place Logistics marker Axis in 0103: no German ground unit in 0103 can trace an "
+     "overland supply line to a supply source in Germany (G-1: every line from 0103 to 0101 passes a hex with an enemy "
+     "ground unit (such as 0102))"),
+    (["-f", "axis", "--place-logistics", "Other@0101"],
+     "1.2.1 Logistics Markers: place Logistics marker Other in 0101: the Axis Force Pool holds no Logistics marker Other "
+     "(it holds Axis)"),
+    (["-f", "soviet", "--remove-partisan", "0201"],
+     "1.2.2.2 On-map Partisan Bases: remove the Partisan Base in 0201 to the Delay Box: there is no Soviet Partisan Base in 0201"),
+    (["-f", "axis", "--place-partisan", "0201"],
+     "1.2.2 Partisan Base Markers: place a Partisan Base in 0201: only the Allied factions have Partisan Bases"),
+    (["-f", "soviet", "--remove-logistics", "Axis"],
+     "1.2.1 Logistics Markers: remove Logistics marker Axis to the Delay Box: there is no Soviet Logistics marker Axis "
+     "on the TK map"),
+    (["-f", "soviet", "--remove-logistics", "Axis@0103"],
+     "1.2.1 Logistics Markers: remove Logistics marker Axis from 0103 to the Delay Box: there is no Soviet Logistics "
+     "marker Axis in 0103"),
+])
+def test_1_2_logistics_rulings_word_for_word(tmp_path, args, ruling):
+    """1.2.1 / 1.2.2: each refused action says which rule, what was asked and what the position holds (TK:
+    an overland supply line)."""
+    p = tmp_path / "tk.yaml"
+    p.write_text(LOGISTICS_TK)
+    r = CliRunner().invoke(cli, ["check-logistics", str(p), *args])
+    assert r.exit_code == 1 and f"  {ruling}\n" in r.stdout, r.stdout
+    assert CliRunner().invoke(cli, ["check-logistics", str(p), "-f", "soviet", "--place-partisan", "0201"]).exit_code == 0
