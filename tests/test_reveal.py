@@ -157,7 +157,9 @@ def test_1_1_2_2_tk_card_counters_go_to_tk_boxes_in_ae(tmp_path):
     out = tmp_path / "o.yaml"
     code, res, _ = run("reveal", p, "--faction", "western", "--json", "--write", out)
     rs = res["maps"]["tk"]["reinforcements"]
-    assert len(rs) == 3 and all(r["received"] and r["map"] == "tk" and "TK Delay Box" in r["message"] for r in rs)
+    assert len(rs) == 3 and all(r["received"] and r["map"] == "tk" for r in rs)
+    assert rs[0]["message"] == ("French Fortress 1 (France, an active Western Minor Country) enters the TK Delay Box "
+                                "(© a TK card's counters start in TK boxes)"), rs[0]
     assert len(yaml.safe_load(out.read_text())["boxes"]["tk"]["delay-box"]) == 3
 
 
@@ -198,7 +200,9 @@ def test_bad_input_previous_file_missing_or_wrong_turn(tmp_path):
     st["previous"] = "prev.yaml"
     p = write_state(tmp_path, "s.yaml", st)
     code, _, err = run("reveal", p, "--faction", "axis")
-    assert code == 2 and "revealed in May-June 1941, not in Nov-Dec 1941" in err
+    assert code == 2 and "revealed in May-June 1941, not in Nov-Dec 1941" in err and "s.yaml: previous: " in err, err
+    code, _, err = run("reveal", p, "--faction", "axis", "--previous", tmp_path / "prev.yaml")
+    assert code == 2 and "revealed in May-June 1941, not in Nov-Dec 1941" in err and "s.yaml: --previous: " in err, err
 
 
 def test_bad_input_reinforcement_box_names_deck_and_place(tmp_path):
@@ -266,6 +270,13 @@ def test_1_1_1_step2_reveals_the_card_selected_in_the_previous_position(tmp_path
     code, _, err = run("reveal", p, "--faction", "axis")
     assert code == 2 and err.count("\n") == 1, err
     assert "s.yaml: factions.axis.ds.pending:" in err and "28a East Wind Rain was selected in Aug-Sept 1941" in err
+    # no Pending Card now (and 28a not the Current Card either): the same refusal, naming "no Pending Card"
+    st["factions"] = {"axis": {"ds": {"current": 11, "hand": [3, 8, 12, "28a", "28b"]}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, _, err = run("reveal", p, "--faction", "axis")
+    assert code == 2 and err.strip().endswith(
+        "s.yaml: factions.axis.ds.pending: the Pending Card revealed is no Pending Card, but ds-axis-28a East Wind Rain "
+        f"was selected in Aug-Sept 1941 ({tmp_path / 'prev.yaml'}); 1.1.1 Step 2 reveals the card selected"), err
     # the same card as selected: revealed and checked
     st["factions"] = DS_PREV["factions"]
     p = write_state(tmp_path, "s.yaml", st)
