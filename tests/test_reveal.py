@@ -317,3 +317,16 @@ def test_1_1_2_2_a_counter_on_the_map_in_a_box_or_in_a_force_pool_has_entered_pl
     msgs = {r["counter"]: (r["received"], r["message"]) for r in res["maps"]["ds"]["reinforcements"]}
     assert msgs["Kiangsu Inf"] == (False, "Kiangsu Inf has already entered play")
     assert msgs["Szechwan Inf"][0] is True
+
+
+def test_1_1_2_2_ae_reads_the_card_maps_display(tmp_path):
+    """AE (FORMAT 4 "AE, per map"): a TK card's counters enter when their Minor Country is active on the TK
+    display, whatever the DS display says."""
+    st = {"game": "ae", "turn": "Mar-Apr 1938", "war-state": {"tk": "pre-war", "ds": "limited"},
+          "factions": {"western": {"tk": {"current": None, "pending": "28a", "hand": []},
+                                   "ds": {"current": None, "hand": []}}},
+          "countries": {"France": {"minor": True, "alignment": "western", "tk": {"status": "active"},
+                                   "ds": {"status": "conquered"}}}}
+    code, res, err = run("reveal", write_state(tmp_path, "s.yaml", st), "--faction", "western", "--json")
+    assert code == 0, err
+    assert [r["received"] for r in res["maps"]["tk"]["reinforcements"]] == [True, True, True]
