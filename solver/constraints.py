@@ -286,10 +286,10 @@ class Evaluator:
         out.sort(key=lambda b: self._order[id(b.constraint)])
         return out
 
-    def violations(self, choice: Mapping, slots: Optional[Iterable[Hashable]] = None) -> list[Violation]:
+    def violations(self, choice: Mapping) -> list[Violation]:
         """Every :class:`Violation` of ``choice`` in posting order (rule order), each once."""
         out, seen = [], set()
-        for b in self.broken(choice, slots):
+        for b in self.broken(choice):
             v = b.violation
             if v not in seen:
                 seen.add(v)

@@ -372,3 +372,14 @@ def test_a_budget_counts_the_limit_the_work_and_the_clock():
     assert Progress("placing replacement steps", 190, 194.0, 2.0, 58.2, "steps").line() == (
         "placing replacement steps, best so far 190 steps, at most 194 possible, 58 s left")
     assert Progress("weighing", 7, None, 1.0, 3.0).line() == "weighing, best so far 7, 3 s left"
+
+
+def test_the_end_of_a_search_is_named():
+    """What stopped a search, as the not-proved status says it: Ctrl-C, the work budget (the limit), or the
+    wall clock (with the warning that another run may differ)."""
+    from aeref.solver.replacements.optimise import _why_stopped
+    assert _why_stopped("interrupt", Budget(30)) == "interrupted (Ctrl-C)"
+    assert _why_stopped("work", Budget(30)) == "the time limit of 30 s"
+    assert _why_stopped("work", Budget(None)) == "the time limit"
+    assert _why_stopped("clock", Budget(2.5)) == ("the time limit of 2.5 s ran out on the wall clock (a slow or loaded "
+                                                 "machine: another run may differ)")
