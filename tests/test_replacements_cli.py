@@ -183,3 +183,25 @@ def test_every_bad_row_of_an_allocation_is_named(tmp_path):
                                 "the Axis DS Force Pool or on the map; [2]: a placement is a mapping {unit, location, "
                                 "paid-with}, not 'J-4'; [3].location: location 9999 is not on the map (no such hex or "
                                 f"Off-Map Box in {EXAMPLES / 'ds-axis-replacements.yaml'}))"), err
+
+
+def test_the_greedy_placer_pays_with_one_step_first_in_the_order_received(tmp_path):
+    """The greedy placer (the optimiser's floor): each unit takes the first payment of one step, in the
+    order the steps were received, then the first location - so an armor step received first buys an
+    infantry unit that an infantry step could have."""
+    from .support.replacements import position
+    h = hexes(("0101", {"country": "Russia", "city": True}))
+    for order in (["infantry", "armor"], ["armor", "infantry"]):
+        pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": k, "count": 1} for k in order],
+                       pool=[inf("R-1")], hexes=h)
+        _, g = greedy(pos, "soviet", "tk")
+        assert g.placements == [("R-1", "0101", (f"Russia {order[0]}",))], (order, g.placements)
+
+
+def test_nothing_to_choose_when_no_unit_can_be_taken(tmp_path):
+    """`replacements` with steps but no unit that can be taken: nothing to choose, proved, every step lost."""
+    p = state(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 2}], pool=[],
+              hexes=hexes(("0101", {"country": "Russia", "city": True})))
+    r = CliRunner().invoke(cli, ["replacements", str(p), "--faction", "soviet", "--json"])
+    out = json.loads(r.stdout)
+    assert (out["optimal"], out["status"], out["steps-used"]) == (True, "nothing to choose: no unit can be taken", 0), out

@@ -66,10 +66,8 @@ class Result:
     ``allocation`` (an :class:`Allocation`); ``optimal``: every stage proved its
     optimum; ``status`` in words; ``bound``: the proven upper bound on the
     steps that can be used (equal to the steps used when proved);
-    ``greedy``: the steps the greedy placer uses; ``stopped``: None, or what
-    ended the search early (``"work"`` the time limit, reproducibly;
-    ``"clock"`` the wall clock on a slow or loaded machine; ``"interrupt"``
-    Ctrl-C); ``seconds`` spent.
+    ``greedy``: the steps the greedy placer uses (the status says what ended a
+    search early: the time limit, the wall clock or Ctrl-C); ``seconds`` spent.
     """
     ctx: ReplacementContext
     allocation: Allocation
@@ -78,7 +76,6 @@ class Result:
     seconds: float
     bound: Optional[int] = None
     greedy: Optional[int] = None
-    stopped: Optional[str] = None
 
 
 def _alloc(choice: dict, ctx: ReplacementContext) -> Allocation:
@@ -129,9 +126,9 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     doms = domains(ctx)
     floor = 0
 
-    def result(alloc, optimal, status, bound=None, stopped=None):
+    def result(alloc, optimal, status, bound=None):
         return Result(ctx, alloc, optimal, status, time.perf_counter() - t0,
-                      alloc.steps_used() if bound is None else bound, floor, stopped)
+                      alloc.steps_used() if bound is None else bound, floor)
 
     if not doms:
         return result(Allocation([]), True, "nothing to choose: no unit can be taken")
@@ -163,10 +160,10 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     if not out.proved:
         bound = _upper_bound(solver, used, sum(p.count for p in ctx.pools.values()))
         return result(best, False, f"not proved optimal: {_why_stopped(out.stopped, budget)} ended the search",
-                      bound, out.stopped)
+                      bound)
     if budget.interrupted:
         return result(best, False, "the steps used are proved optimal; interrupted (Ctrl-C) before the prefer "
-                      "weights and the tie-break", used, "interrupt")
+                      "weights and the tie-break", used)
     m.add(steps == used)
 
     # (2) the prefer weights
@@ -178,11 +175,11 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
             best = _alloc(comp.choice(solver.value), ctx)
         if not out.proved:
             return result(best, False, f"the steps used are proved optimal, the prefer weights not: "
-                          f"{_why_stopped(out.stopped, budget)} ended the search", used, out.stopped)
+                          f"{_why_stopped(out.stopped, budget)} ended the search", used)
         m.add(prefer == int(round(solver.objective_value)))
         if budget.interrupted:
             return result(best, False, "the steps used and the prefer weights are proved optimal; interrupted "
-                          "(Ctrl-C) before the tie-break", used, "interrupt")
+                          "(Ctrl-C) before the tie-break", used)
 
     # (3) the tie-break: earlier locations, the step the unit's type calls for, earlier units
     rank = {uid: i for i, uid in enumerate(ctx.units)}
@@ -208,5 +205,5 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     if not out.proved:
         return result(best, False, f"the steps used{' and the prefer weights' if prefer_terms else ''} are proved "
                       f"optimal; the tie-break among equally good allocations was not finished: "
-                      f"{_why_stopped(out.stopped, budget)} ended it", used, out.stopped)
+                      f"{_why_stopped(out.stopped, budget)} ended it", used)
     return result(best, True, "optimal (proved)")
