@@ -142,3 +142,5 @@ def test_tracker_answers_what_the_evaluator_answers(problem, rnd):
         if tracker.fits(change):
             tracker.set(change)
             assert ev.fits(tracker.choice)
+            # the incremental sums are those of the choice counted afresh (a slot emptied drops its ANY literal)
+            assert tracker.totals == Tracker(cons, tracker.choice).totals, (tracker.choice, change)

@@ -205,3 +205,14 @@ def test_nothing_to_choose_when_no_unit_can_be_taken(tmp_path):
     r = CliRunner().invoke(cli, ["replacements", str(p), "--faction", "soviet", "--json"])
     out = json.loads(r.stdout)
     assert (out["optimal"], out["status"], out["steps-used"]) == (True, "nothing to choose: no unit can be taken", 0), out
+
+
+def test_a_segment_on_a_map_not_in_play_is_bad_input():
+    """make_context (every Replacements Segment command) refuses a map the game does not have, naming both."""
+    import pytest
+    from aeref.model.errors import InputError
+    from aeref.solver.replacements.context import make_context
+    pos = load_position(EXAMPLES / "tk-soviet-replacements.yaml")
+    with pytest.raises(InputError) as exc:
+        make_context(pos, "soviet", "ds")
+    assert str(exc.value).endswith("map ds is not in play in game tk (maps: tk)"), exc.value
