@@ -317,13 +317,10 @@ def interchangeable_classes(values: dict, constraints: Sequence[Constraint], eva
     return {slot: list(groups.values()) for slot, groups in out.items()}
 
 
-def new_solver(time_limit: Optional[float] = None, workers: int = 1, **params: Any) -> cp_model.CpSolver:
-    """A CP-SAT solver with ``workers`` search workers, ``time_limit`` seconds
-    (None: no limit) and any other parameters by name."""
+def new_solver(**params: Any) -> cp_model.CpSolver:
+    """A CP-SAT solver with one search worker (deterministic) and any other parameters by name."""
     s = cp_model.CpSolver()
-    s.parameters.num_workers = workers
-    if time_limit is not None:
-        s.parameters.max_time_in_seconds = max(0.0, float(time_limit))
+    s.parameters.num_workers = 1
     for k, v in params.items():
         setattr(s.parameters, k, v)
     return s
@@ -406,7 +403,7 @@ def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Op
     can take Ctrl-C and report progress. Returns ``(solver, Outcome)`` and
     records the work done in ``budget``.
     """
-    solver = new_solver(None, 1, random_seed=0, catch_sigint_signal=False, **params)
+    solver = new_solver(random_seed=0, catch_sigint_signal=False, **params)
     limit = None
     if budget is not None and budget.interrupted:        # Ctrl-C ended an earlier solve of the command
         return solver, Outcome(cp_model.UNKNOWN, "interrupt", 0.0)
