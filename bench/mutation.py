@@ -5,6 +5,7 @@
     python bench/mutation.py --sample 40          # 40 mutants of each module, drawn with a fixed seed
     python bench/mutation.py --sample 40 --seed 1 # another 40 (tests written against one sample, measured on another)
     python bench/mutation.py --retest             # run the survivors of the last run again (after new tests)
+    python bench/mutation.py --retest --sample 40 --seed 1   # and the sampled mutants a stopped run left
     python bench/mutation.py --report             # print the table of the last run only
 
 Needs mutmut (``pip install "mutmut>=3.8"``). Not part of ``.ci/run``: every mutant of every
@@ -240,7 +241,11 @@ def run_group(name: str, jobs: int, retest: bool, report: bool, sample: int = 0,
         modules, tests = GROUPS[name]
         if not report:
             if retest and (WORK / "mutants").exists():
-                again = [k for st in results(modules).values() for k, v in st.items() if v not in ("killed", "timeout", "skipped")]
+                # the survivors, and (with --sample, the same N and seed) the sampled mutants a stopped run left
+                again = [k for st in results(modules).values() for k, v in st.items() if v not in _NOT_SHOWN]
+                if sample:
+                    status = {k: v for st in results(modules).values() for k, v in st.items()}
+                    again += [k for k in sampled(modules, sample, seed) if status.get(k) == "not checked"]
                 prepare(modules, tests, fresh=False)
                 if again:
                     mutmut("run", "--max-children", str(jobs), *again)
