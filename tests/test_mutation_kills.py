@@ -331,3 +331,12 @@ def test_interpretation_values_are_checked_and_normalised():
     with pytest.raises(ValueError) as exc:
         check_value("empty-slot", "sometimes")
     assert str(exc.value) == "interpretation empty-slot takes forced or voluntary, not 'sometimes'"
+
+
+def test_1_1_3_1_a_marker_a_card_placed_in_a_box_is_there_and_nowhere_else(tmp_path):
+    """1.1.3.1 `marker:` also reads the boxes `reveal` writes (`boxes:`, 1.1.2.2): a marker in the map's Delay
+    Box is in the Delay Box only - not in its Strategic Warfare Box - and named once."""
+    extra = {"boxes": {"delay-box": ["US Victory Program"]}, "markers": {"delay-box": ["US Victory Program"]}}
+    ok, why = _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "strategic-warfare-box"}}], **extra)
+    assert not ok and why.endswith("(it is in delay box)"), why
+    assert _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "delay-box"}}], **extra)[0]
