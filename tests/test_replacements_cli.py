@@ -216,3 +216,15 @@ def test_a_segment_on_a_map_not_in_play_is_bad_input():
     with pytest.raises(InputError) as exc:
         make_context(pos, "soviet", "ds")
     assert str(exc.value).endswith("map ds is not in play in game tk (maps: tk)"), exc.value
+
+
+def test_an_empty_allocation_takes_nothing(tmp_path):
+    """FORMAT 5: an empty allocation file (or `placements:` with nothing under it) places no unit - legal,
+    every step received left unused - rather than bad input."""
+    for text in ("", "placements:\n"):
+        a = tmp_path / "empty.yaml"
+        a.write_text(text)
+        r = CliRunner().invoke(cli, ["check-replacements", str(EXAMPLES / "tk-soviet-replacements.yaml"), str(a),
+                                     "--faction", "soviet", "--json"])
+        out = json.loads(r.stdout)
+        assert r.exit_code == 0 and out["legal"] and out["steps-used"] == 0 and out["steps-lost"] == 12, (text, out)
