@@ -220,7 +220,7 @@ LOGISTICS_TK = """
 game: tk
 turn: Mar-Apr 1942
 war-state: total
-factions: {axis: {tk: {hand: []}}, soviet: {tk: {hand: []}}}
+factions: {axis: {tk: {hand: []}}, soviet: {tk: {hand: []}}, western: {tk: {hand: []}}}
 countries:
   Germany: {posture: war, status: active, alignment: axis}
   Russia: {posture: war, status: active, alignment: soviet}
@@ -251,6 +251,8 @@ map:
      "1.2.2.2 On-map Partisan Bases: remove the Partisan Base in 0201 to the Delay Box: there is no Soviet Partisan Base in 0201"),
     (["-f", "axis", "--place-partisan", "0201"],
      "1.2.2 Partisan Base Markers: place a Partisan Base in 0201: only the Allied factions have Partisan Bases"),
+    (["-f", "western", "--place-partisan", "0201"],
+     "1.2.2.1 Partisan Base Placement: place a Partisan Base in 0201: the Western Force Pool holds no Partisan Base"),
     (["-f", "soviet", "--remove-logistics", "Axis"],
      "1.2.1 Logistics Markers: remove Logistics marker Axis to the Delay Box: there is no Soviet Logistics marker Axis "
      "on the TK map"),

@@ -244,3 +244,13 @@ def test_select_on_one_map_only_and_again_after_it(game):
     code, out, _ = run("select", "a.yaml", "--faction", "axis", "--tk", "22a", "--write", "b.yaml", "--json")
     res = json.loads(out)
     assert code == 1 and res["legal"] is False and res["violations"][0]["title"] == "Card Selection Is Final", res
+
+
+def test_select_takes_a_map_given_as_no_card():
+    """solver.turn.select: a map given as None is no card, like a map left out; the other map's card is placed."""
+    from aeref.solver.turn import select
+    pos = load_position(EXAMPLES / "ae-aug-1941.yaml")
+    pos.interpretations = {**pos.interpretations, "empty-slot": "voluntary"}
+    ruling, new = select(pos, "axis", {"tk": None, "ds": "ds-axis-28b"})
+    assert ruling.legal, ruling.violations
+    assert (new.factions["axis"]["tk"].pending, new.factions["axis"]["ds"].pending) == (None, "ds-axis-28b")
