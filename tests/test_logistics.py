@@ -268,3 +268,32 @@ def test_1_2_logistics_rulings_word_for_word(tmp_path, args, ruling):
     r = CliRunner().invoke(cli, ["check-logistics", str(p), *args])
     assert r.exit_code == 1 and f"  {ruling}\n" in r.stdout, r.stdout
     assert CliRunner().invoke(cli, ["check-logistics", str(p), "-f", "soviet", "--place-partisan", "0201"]).exit_code == 0
+
+
+def test_1_2_1_ds_a_logistics_marker_needs_a_supply_line_not_an_overland_one(tmp_path):
+    """△ DS 1.2.1: the Japanese ground unit under a new Logistics marker traces a supply line (TK: an overland
+    one) to a supply source in Japan; cut off by an enemy army, the placement is refused, saying so."""
+    p = tmp_path / "ds.yaml"
+    p.write_text("""
+game: ds
+turn: Mar-Apr 1942
+war-state: total
+factions: {axis: {ds: {hand: []}}}
+countries:
+  Japan: {posture: war, status: active, alignment: axis}
+  China: {posture: war, status: active, alignment: western, chinese: true}
+marker-pool:
+  axis: {logistics: [IGHQ]}
+map:
+  hexes:
+    "1706": {country: Japan, city: true, control: axis, supply-source: Japan, neighbours: ["1605"]}
+    "1605": {country: China, control: western, neighbours: ["1706", "1504"],
+             units: [{id: C-1, faction: western, nationality: China, type: infantry}]}
+    "1504": {country: China, city: true, control: axis, neighbours: ["1605"],
+             units: [{id: J-1, faction: axis, nationality: Japan, type: infantry}]}
+""")
+    r = CliRunner().invoke(cli, ["check-logistics", str(p), "-f", "axis", "--place-logistics", "IGHQ@1504"])
+    assert r.exit_code == 1 and (
+        "  1.2.1 Logistics Marker Placement: place Logistics marker IGHQ in 1504: no Japanese ground unit in 1504 can "
+        "trace a supply line to a supply source in Japan (J-1: every line from 1504 to 1706 passes a hex with an "
+        "enemy ground unit (such as 1605))\n") in r.stdout, r.stdout
