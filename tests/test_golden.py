@@ -12,14 +12,18 @@ import pytest
 from .support.golden import corpus, damaged_files, damaged_golden, golden, name_of, render, render_damaged
 
 
-@pytest.mark.parametrize("state", corpus(), ids=name_of)
-def test_every_command_prints_its_golden_output(state):
-    want = golden(state).read_text()
-    got = render(state)
+def _same(golden_file, got: str) -> None:
+    """Fail with the difference when ``got`` is not the text of ``golden_file``."""
+    want = golden_file.read_text()
     if got != want:
         diff = "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now", n=2))
-        pytest.fail(f"{name_of(state)}: the output differs from tests/golden/outputs/{name_of(state)}.txt "
+        pytest.fail(f"the output differs from tests/golden/outputs/{golden_file.name} "
                     f"(python -m tests.support.golden --update once it is right):\n{diff[:6000]}")
+
+
+@pytest.mark.parametrize("state", corpus(), ids=name_of)
+def test_every_command_prints_its_golden_output(state):
+    _same(golden(state), render(state))
 
 
 def test_the_corpus_reaches_the_commands():
@@ -37,9 +41,4 @@ def test_the_corpus_reaches_the_commands():
 def test_every_damage_of_a_shipped_file_gets_its_golden_ruling(target):
     """Bad input (FORMAT 5, exit 2): each place of each shipped state and deck file damaged in turn - a word,
     left out, a list, -1, a misspelt key or a list item twice, empty - and ``validate``'s whole answer."""
-    want = damaged_golden(target).read_text()
-    got = render_damaged(target)
-    if got != want:
-        diff = "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now", n=1))
-        pytest.fail(f"{target.name}: validate's rulings differ from {damaged_golden(target).name} "
-                    f"(python -m tests.support.golden --update once they are right):\n{diff[:6000]}")
+    _same(damaged_golden(target), render_damaged(target))
