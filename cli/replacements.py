@@ -47,9 +47,7 @@ def ruling_json(ruling) -> dict:
 
 def _steps_text(count: int, label: str, bare: bool = False) -> str:
     """``2 minor steps``, ``1 Russia infantry step`` (``bare``: ``8 Russia infantry``)."""
-    if bare and not label.partition(" (")[0].endswith(" step"):
-        return f"{count} {label}"
-    return f"{count} {step_words(label, count)}"
+    return f"{count} {step_words(label, count, bare)}"
 
 
 @click.command()

@@ -45,16 +45,16 @@ def plural(n: int, singular: str, plural_form: str = "") -> str:
     return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
 
 
-def step_words(label: str, count: int) -> str:
+def step_words(label: str, count: int, bare: bool = False) -> str:
     """The words for ``count`` steps of pool ``label``, without the number: ``Russia infantry steps``,
     ``minor step`` (an ``any`` pool's label already ends in "step": ``minor step`` -> ``minor steps``, never
     "minor step steps", and ``minor steps (Minor Country Production +1)``); else "step" follows the label
-    (``Japan infantry (Hakko Ichiu) steps``)."""
+    (``Japan infantry (Hakko Ichiu) steps``), or with ``bare`` the label stands alone (``Russia infantry``)."""
     s = "" if count == 1 else "s"
     head, sep, tail = label.partition(" (")
     if head.endswith(" step"):
         return f"{head}{s}{sep}{tail}"
-    return f"{label} step{s}"
+    return label if bare else f"{label} step{s}"
 
 
 class WarState(str, Enum):

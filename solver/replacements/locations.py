@@ -180,7 +180,7 @@ def british_colonial_ds(ctx, u, nat, ok, near):
     if where == "@Europe/Africa":
         _add_box(ctx, ok, "Europe/Africa", "the Europe/Africa Box (British colonial Afr)")
     elif where:
-        western_cities(where, "a City under Western control in {country} (British colonial {code})")(ctx, u, nat, ok, near)
+        _western_cities_at(where, "a City under Western control in {country} (British colonial {code})", ctx, u, nat, ok, near)
 
 
 def german_colonial(ctx, u, nat, ok, near):
