@@ -192,10 +192,12 @@ def test_1_1_3_1_a_marker_in_two_places_and_no_japanese_government(tmp_path):
     assert not ok and "no branch leads the Japanese Government (the Navy does)" in why
 
 
-def _problems(tmp_path, game, countries):
+def _problems(tmp_path, game, **sections):
+    """``(exit code, [(file name, place, message)])`` of `validate` on a bare state of ``game`` with these
+    sections (``countries=...``, ``markers=...``)."""
     maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
     st = {"game": game, "turn": "Nov-Dec 1941", "war-state": "limited" if game != "ae" else {m: "limited" for m in maps},
-          "factions": {"axis": {m: {"hand": []} for m in maps}}, "countries": countries}
+          "factions": {"axis": {m: {"hand": []} for m in maps}}, **sections}
     code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
     out = json.loads(out) if isinstance(out, str) else out
     return code, [(p["file"].rsplit("/", 1)[-1], p["where"], p["message"]) for p in out["problems"]]
@@ -204,43 +206,34 @@ def _problems(tmp_path, game, countries):
 def test_country_entries_per_map_name_their_place_and_map_4(tmp_path):
     """FORMAT 4 "AE, per map": an entry's `map:` or map section for a map not in play, a map section of an
     entry that is on the other display only, and a Policy marker with another posture, each named at its key."""
-    assert _problems(tmp_path, "tk", {"Japan": {"map": "ds", "posture": "war"}}) == (
+    assert _problems(tmp_path, "tk", countries={"Japan": {"map": "ds", "posture": "war"}}) == (
         2, [("s.yaml", "countries.Japan.map", "map ds is not in play (maps: tk)")])
-    assert _problems(tmp_path, "tk", {"Russia": {"alignment": "soviet", "ds": {"posture": "war"}}}) == (
+    assert _problems(tmp_path, "tk", countries={"Russia": {"alignment": "soviet", "ds": {"posture": "war"}}}) == (
         2, [("s.yaml", "countries.Russia.ds", "map ds is not in play (maps: tk)")])
-    assert _problems(tmp_path, "ae", {"Japan": {"map": "ds", "tk": {"posture": "war"}, "ds": {"posture": "war"}}}) == (
+    assert _problems(tmp_path, "ae", countries={"Japan": {"map": "ds", "tk": {"posture": "war"}, "ds": {"posture": "war"}}}) == (
         2, [("s.yaml", "countries.Japan.tk", "the entry is on the DS display only (map: ds)")])
-    assert _problems(tmp_path, "ae", {"Russia": {"ds": {"posture": "war", "policy": "neutrality"}}}) == (
+    assert _problems(tmp_path, "ae", countries={"Russia": {"ds": {"posture": "war", "policy": "neutrality"}}}) == (
         2, [("s.yaml", "countries.Russia.ds.posture", "Russia has a Neutrality Policy marker on the DS map, which "
                                                        "makes it a Policy Affected Country, but its posture is war")])
-    assert _problems(tmp_path, "tk", {"Russia": {"posture": "war", "policy": "neutrality"}}) == (
+    assert _problems(tmp_path, "tk", countries={"Russia": {"posture": "war", "policy": "neutrality"}}) == (
         2, [("s.yaml", "countries.Russia.posture", "Russia has a Neutrality Policy marker, which "
                                                     "makes it a Policy Affected Country, but its posture is war")])
-
-
-def _marker_problems(tmp_path, game, markers):
-    maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
-    st = {"game": game, "turn": "Nov-Dec 1941", "war-state": "limited" if game != "ae" else {m: "limited" for m in maps},
-          "factions": {"axis": {m: {"hand": []} for m in maps}}, "markers": markers}
-    code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
-    out = json.loads(out) if isinstance(out, str) else out
-    return code, [(p["file"].rsplit("/", 1)[-1], p["where"], p["message"]) for p in out["problems"]]
 
 
 def test_bad_markers_name_their_place(tmp_path):
     """FORMAT 6 `markers`: the VP marker's side and box, the VP Track, a map's section in AE - each problem at
     its key, saying what to write."""
-    code, probs = _marker_problems(tmp_path, "ds", {"vp-track": ["Hakko Ichiu"]})
+    code, probs = _problems(tmp_path, "ds", markers={"vp-track": ["Hakko Ichiu"]})
     assert (code, probs) == (2, [("s.yaml", "markers.vp-track", "write vp-track: {MARKER: N}")])
-    code, probs = _marker_problems(tmp_path, "ds", {"vp-track": {"Hakko Ichiu": -1}})
+    code, probs = _problems(tmp_path, "ds", markers={"vp-track": {"Hakko Ichiu": -1}})
     assert (code, probs) == (2, [("s.yaml", "markers.vp-track.Hakko Ichiu", "the VP Track box is a number of VP (0 or more), not -1")])
-    code, probs = _marker_problems(tmp_path, "ds", {"vp": {"side": "rising-sun", "box": 1, "colour": "red"}})
+    code, probs = _problems(tmp_path, "ds", markers={"vp": {"side": "rising-sun", "box": 1, "colour": "red"}})
     assert code == 2 and probs[0][:2] == ("s.yaml", "markers.vp.colour") and "colour" in probs[0][2], probs
-    code, probs = _marker_problems(tmp_path, "ds", {"vp": {"box": 1}})
+    code, probs = _problems(tmp_path, "ds", markers={"vp": {"box": 1}})
     assert code == 2 and probs[0][:2] == ("s.yaml", "markers.vp.side") and probs[0][2].startswith("unknown VP marker side"), probs
     for side in ("Rising Sun", "rising_sun", "RISING-SUN"):             # as a player may write the side
-        assert _marker_problems(tmp_path, "ds", {"vp": {"side": side, "box": 1}}) == (0, []), side
-    code, probs = _marker_problems(tmp_path, "ae", {"tk": ["No Retreat"]})
+        assert _problems(tmp_path, "ds", markers={"vp": {"side": side, "box": 1}}) == (0, []), side
+    code, probs = _problems(tmp_path, "ae", markers={"tk": ["No Retreat"]})
     assert (code, probs) == (2, [("s.yaml", "markers.tk", "write the map's markers as a mapping (boxes, vp, vp-track)")])
 
 
@@ -282,29 +275,23 @@ def test_the_soviet_production_limit_names_the_maps_at_total_war_1_1_3_3(tmp_pat
         assert production_limit(load_position(write_state(tmp_path, "s.yaml", st))) == want
 
 
-def _state_problems(tmp_path, st):
-    code, out, err = run("validate", write_state(tmp_path, "s.yaml", st), "--json")
-    out = json.loads(out) if isinstance(out, str) else out
-    return code, [(p["where"], p["message"]) for p in out["problems"]]
-
-
 def test_bad_replacements_and_map_sections_name_their_place(tmp_path):
     """FORMAT 6: the replacements section with and without its map level, `prefer` weights, a country listed
     twice, a map section of markers for a map not in play - each problem at its key."""
-    base = {"game": "tk", "turn": "Mar-Apr 1942", "war-state": "total", "factions": {"soviet": {"tk": {"hand": []}}}}
-    code, probs = _state_problems(tmp_path, dict(base, replacements={"soviet": {"force-pool": [], "colour": 1}}))
-    assert (code, probs) == (2, [("replacements.soviet.colour", "unknown key 'colour': the keys here are steps, force-pool, prefer")]), probs
-    code, probs = _state_problems(tmp_path, dict(base, replacements={"tk": {"soviet": {"prefer": {"R-1": 1.5}}}}))
-    assert (code, probs) == (2, [("replacements.tk.soviet.prefer.R-1", "a weight is a whole number, not 1.5")]), probs
-    code, probs = _state_problems(tmp_path, dict(base, countries={"Russia": {"posture": "war"}, "russia": {"posture": "war"}}))
-    assert (code, probs) == (2, [("countries.russia", "country russia is listed twice")]), probs
-    code, probs = _state_problems(tmp_path, dict(base, markers={"ds": {"strategic-warfare-box": ["Quit India"]}}))
-    assert code == 2 and probs[0] == ("markers.ds", "map ds is not in play (maps: tk)"), probs
+    soviet = {"factions": {"soviet": {"tk": {"hand": []}}}}
+    assert _problems(tmp_path, "tk", replacements={"soviet": {"force-pool": [], "colour": 1}}, **soviet) == (
+        2, [("s.yaml", "replacements.soviet.colour", "unknown key 'colour': the keys here are steps, force-pool, prefer")])
+    assert _problems(tmp_path, "tk", replacements={"tk": {"soviet": {"prefer": {"R-1": 1.5}}}}, **soviet) == (
+        2, [("s.yaml", "replacements.tk.soviet.prefer.R-1", "a weight is a whole number, not 1.5")])
+    assert _problems(tmp_path, "tk", countries={"Russia": {"posture": "war"}, "russia": {"posture": "war"}}) == (
+        2, [("s.yaml", "countries.russia", "country russia is listed twice")])
+    code, probs = _problems(tmp_path, "tk", markers={"ds": {"strategic-warfare-box": ["Quit India"]}})
+    assert code == 2 and probs[0] == ("s.yaml", "markers.ds", "map ds is not in play (maps: tk)"), probs
 
 
 def test_a_box_is_found_whatever_the_spaces_and_case(tmp_path):
     """An Off-Map Box named in an allocation is the map's box whatever its case and spacing."""
-    from .support.replacements import alloc_file, position as rpos
+    from .support.replacements import position as rpos
     from aeref.solver.replacements import check_allocation, read_allocation
     pos = rpos(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}],
                pool=[{"id": "R-1", "nationality": "Russia", "type": "infantry"}], boxes=["Central Asia"])
