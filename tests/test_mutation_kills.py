@@ -327,3 +327,20 @@ def test_1_1_3_1_a_marker_a_card_placed_in_a_box_is_there_and_nowhere_else(tmp_p
     ok, why = _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "strategic-warfare-box"}}], **extra)
     assert not ok and why.endswith("(it is in delay box)"), why
     assert _ruled(tmp_path, [{"marker": {"name": "US Victory Program", "in": "delay-box"}}], **extra)[0]
+
+
+def test_1_1_1_step2_a_requirement_written_twice_is_one_violation(tmp_path):
+    """A card whose `requires` lists the same item twice breaks 1.1.3.1 once, not twice: the reveal
+    (1.1.1 Step 2) and `check` each give one line for it (test-only card)."""
+    card = {"map": "ds", "faction": "axis", "number": 90, "name": "Test Only Card", "war-state": "pre-war",
+            "requires": [{"government": "army"}, {"government": "army"}]}
+    prev = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited", "government": "navy",
+            "factions": {"axis": {"ds": {"pending": 90, "hand": []}}}, "cards": [card]}
+    write_state(tmp_path, "prev.yaml", prev)
+    p = write_state(tmp_path, "s.yaml", dict(prev, turn="Nov-Dec 1941", previous="prev.yaml"))
+    code, res, err = run("reveal", p, "--faction", "axis", "--json")
+    assert code == 1, err
+    assert [v["rule"] for v in res["maps"]["ds"]["violations"]] == ["1.1.3.1"]
+    code, res, err = run("check", write_state(tmp_path, "c.yaml", dict(prev, factions={"axis": {"ds": {"hand": [90]}}})),
+                         "--faction", "axis", "--ds", "90", "--json")
+    assert code == 1 and [v["rule"] for v in res["violations"]] == ["1.1.3.1"], err
