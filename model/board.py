@@ -150,10 +150,9 @@ class Hex:
 
 @dataclass(frozen=True)
 class SupplyTrace:
-    """The answer of :meth:`Board.trace_supply`: ``ok``; ``path`` (location
-    ids from the start to the source) when ok; ``reason`` in words."""
+    """The answer of :meth:`Board.trace_supply`: ``ok``, and ``reason`` in
+    words (when ok, the supply line from the start to the source)."""
     ok: bool
-    path: tuple
     reason: str
 
 
@@ -279,15 +278,15 @@ class Board:
         """
         targets = tuple(dict.fromkeys(targets))
         if not targets:
-            return SupplyTrace(False, (), "there is no supply source to trace to")
+            return SupplyTrace(False, "there is no supply source to trace to")
         if start not in self.graph:
-            return SupplyTrace(False, (), f"{start} is not on the map")
+            return SupplyTrace(False, f"{start} is not on the map")
         if start in self.hexes and self.enemy_ground_units(start, faction):
-            return SupplyTrace(False, (), f"{start} holds an enemy ground unit")
+            return SupplyTrace(False, f"{start} holds an enemy ground unit")
         toward = self._supply_paths(faction, targets, overland)
         if start not in toward:
-            return SupplyTrace(False, (), self._why_cut(start, faction, targets, overland))
-        return SupplyTrace(True, self._line(toward, start), f"supply line {' - '.join(self._line(toward, start))}")
+            return SupplyTrace(False, self._why_cut(start, faction, targets, overland))
+        return SupplyTrace(True, f"supply line {' - '.join(self._line(toward, start))}")
 
     @staticmethod
     def _line(toward: dict, start: str) -> tuple:
@@ -347,10 +346,10 @@ class Board:
         :meth:`trace_supply`. The one place supply is decided for 1.2 and 1.3.
         """
         if stated is not None:
-            return SupplyTrace(bool(stated), (), "supplied as stated" if stated else "unsupplied as stated")
+            return SupplyTrace(bool(stated), "supplied as stated" if stated else "unsupplied as stated")
         targets = list(targets)
         if not targets:
-            return SupplyTrace(False, (), "no supply source of that country on the map")
+            return SupplyTrace(False, "no supply source of that country on the map")
         return self.trace_supply(start, faction, targets, overland=overland)
 
 

@@ -59,9 +59,8 @@ class StepLine:
 
 @dataclass
 class FactionReplacements:
-    """A faction's Replacements Segment on one map as stated in the state file."""
-    map: str
-    faction: str
+    """A faction's Replacements Segment on one map as stated in the state file
+    (``Position.replacements`` holds it under its ``(map, faction)``)."""
     steps: Optional[list] = None           # list[StepLine] or None: derive them (1.3.1, 1.3.2)
     force_pool: list = field(default_factory=list)   # list[Unit]
     prefer: dict = field(default_factory=dict)       # unit id or location -> weight
@@ -109,7 +108,7 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
             if not isinstance(body, dict):
                 problems.append(Problem(file, fw, "write {steps: [...], force-pool: [...], prefer: {...}}"))
                 continue
-            fr = FactionReplacements(m, f, where=fw)
+            fr = FactionReplacements(where=fw)
             b = {norm_key(k): (k, v) for k, v in body.items()}
             for k, (ok, _) in b.items():
                 if k not in ("steps", "force-pool", "prefer"):

@@ -88,9 +88,10 @@ def country_marker(pos: Position, country: str, map_: str) -> tuple[int, str]:
     return 0, f"{c.name} has no Influence or Neutrality marker"
 
 
-def political_drm(pos: Position, map_: str, table: str, country: Optional[str] = None, segment: str = "option-card") -> Roll:
+def political_drm(pos: Position, map_: str, table: str, country: Optional[str], segment: str) -> Roll:
     """The Political DRM (1.1.2.1) of one roll on ``table`` (a :func:`table_key`)
-    on ``map_``, for the event's selected ``country`` (or None).
+    on ``map_``, for the event's selected ``country`` (or None), in ``segment``
+    (``option-card``, ``political-events`` or ``other``: no Political DRM).
 
     Returns a :class:`Roll`. Raises ``ValueError`` for a country not in the
     state file.

@@ -111,7 +111,7 @@ def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[U
     faction = pos.require_faction(faction)
     if map_ not in pos.maps:
         raise InputError(Problem(pos.file, "", f"map {map_} is not in play in game {pos.game} (maps: {', '.join(pos.maps)})"))
-    fr = pos.replacements.get((map_, faction)) or FactionReplacements(map_, faction)
+    fr = pos.replacements.get((map_, faction)) or FactionReplacements()
     board = pos.board
     pools = make_pools(steps_received(pos, faction, map_), map_)
     for p in extra_pools:
