@@ -172,6 +172,13 @@ class Board:
     box_units: dict = field(default_factory=dict)
     stacking: dict = field(default_factory=lambda: {"units": 3, "steps": 6, "limited-steps": 3})
     _graph: Any = field(default=None, repr=False)
+    # the caches (built on first use; see the methods that fill them)
+    _hexes_in: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _by_country: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _sources: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _adjacent: Optional[dict] = field(default=None, init=False, repr=False, compare=False)
+    _supply_cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _enemy_hexes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ lookups
     def box(self, name: str) -> Optional[str]:
@@ -203,9 +210,9 @@ class Board:
 
     def hexes_in(self, country: str) -> list:
         """The hexes that lie in ``country`` (:func:`same_country`), in map order (cached per name)."""
-        cache = self.__dict__.setdefault("_hexes_in", {})
+        cache = self._hexes_in
         if country not in cache:
-            by_name: dict = self.__dict__.setdefault("_by_country", {})
+            by_name = self._by_country
             if not by_name:
                 for h in self.hexes.values():
                     by_name.setdefault(h.country, []).append(h)
@@ -216,7 +223,7 @@ class Board:
 
     def supply_sources(self, country: str) -> list:
         """The ids of the hexes that are a supply source of ``country`` (cached per country)."""
-        cache = self.__dict__.setdefault("_sources", {})
+        cache = self._sources
         if country not in cache:
             cache[country] = [h.id for h in self.hexes.values() if same_country(h.supply_source, country)]
         return list(cache[country])
@@ -238,7 +245,7 @@ class Board:
     def adjacent(self, loc: str) -> tuple:
         """The locations adjacent to ``loc``: those it lists in ``neighbours`` and those listing it
         (adjacency is symmetric, as in the supply graph, even when only one hex names the other)."""
-        adj = self.__dict__.get("_adjacent")
+        adj = self._adjacent
         if adj is None:
             adj = {}
             for h in self.hexes.values():
@@ -248,7 +255,7 @@ class Board:
                     adj.setdefault(h.id, []).append(n)
                     adj.setdefault(n, []).append(h.id)
             adj = {k: tuple(dict.fromkeys(v)) for k, v in adj.items()}
-            self.__dict__["_adjacent"] = adj
+            self._adjacent = adj
         return adj.get(loc, ())
 
     # ------------------------------------------------------------------ graph
@@ -315,10 +322,10 @@ class Board:
         graph's adjacency, as a unit-weight Dijkstra search finds them, cached per question.
         ``avoid_enemy`` False: hexes with enemy ground units are passable (to say why a line is cut)."""
         key = (faction, targets, overland, avoid_enemy)
-        cache = self.__dict__.setdefault("_supply_cache", {})
+        cache = self._supply_cache
         if key not in cache:
             g = self.graph
-            enemy = self.__dict__.setdefault("_enemy_hexes", {})
+            enemy = self._enemy_hexes
             if faction not in enemy:
                 enemy[faction] = {h.id for h in self.hexes.values() if self.enemy_ground_units(h.id, faction)}
             blocked = enemy[faction] if avoid_enemy else set()
