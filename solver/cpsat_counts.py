@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
+from math import comb, perm, prod
 from typing import Any, Callable, Hashable, Optional, Sequence
 
 from ortools.sat.python import cp_model
@@ -126,11 +127,10 @@ class CountModel:
         self.groups = list(groups)
         self.infeasible = False
         self._group_of = {(g.role, v): g for g in self.groups for v in g.values}
+        self._class_of = {s: ci for ci, c in enumerate(classes) for e in c.members for s in entities[e]}
 
     def class_of(self, slot: Hashable) -> Optional[int]:
         """The index in :attr:`classes` of the class of the entity holding ``slot`` (None: no domain)."""
-        if not hasattr(self, "_class_of"):
-            self._class_of = {s: ci for ci, c in enumerate(self.classes) for e in c.members for s in self.entities[e]}
         return self._class_of.get(slot)
 
     def objective(self, j: int) -> cp_model.LinearExpr:
@@ -342,14 +342,11 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
             items = list(key)
             classes = [a for (a, _), _ in items]
             if all(k == 1 for _, k in items) and len(set(classes)) == len(classes):
-                expected = 1
-                for a in classes:
-                    expected *= sizes[a]
+                expected = prod(sizes[a] for a in classes)        # one member of each class
             elif len(items) == 1 and items[0][1] == 2:
-                a = items[0][0][0]
-                expected = sizes[a] * (sizes[a] - 1) // 2
+                expected = comb(sizes[classes[0]], 2)             # two members of one class, the same part
             elif len(items) == 2 and classes[0] == classes[1] and _disjoint(items[0][0][1], items[1][0][1]):
-                expected = sizes[classes[0]] * (sizes[classes[0]] - 1)
+                expected = perm(sizes[classes[0]], 2)             # two members of one class, each its own part
             else:
                 expected = None
             if expected != count:

@@ -144,3 +144,58 @@ def test_tracker_answers_what_the_evaluator_answers(problem, rnd):
             assert ev.fits(tracker.choice)
             # the incremental sums are those of the choice counted afresh (a slot emptied drops its ANY literal)
             assert tracker.totals == Tracker(cons, tracker.choice).totals, (tracker.choice, change)
+
+
+def _sizes(cons, extra=()):
+    """Class sizes of three A units (places h1, h2) and three B units (h1, h3) under ``cons``."""
+    ents = [(("place", u),) for u in ("a1", "a2", "a3", "b1", "b2", "b3")]
+    domains = {("place", u): ["h1", "h2" if u < "b" else "h3", None] for u in ("a1", "a2", "a3", "b1", "b2", "b3")}
+    comp = compile_counts(list(cons), domains, ents)
+    return sorted(c.size for c in comp.classes)
+
+
+def _at(u, h):
+    return Lit(("place", u), h)
+
+
+def test_counts_keep_a_class_whole_under_a_complete_family_of_nogoods():
+    """A cross-entity nogood posted for every pair of members (9.1: no two units of different Minor
+    Countries in a hex) is exact by counts, so the interchangeable units stay one class each; posted for
+    some pairs only, the classes involved are split into single units (module doc of solver/cpsat_counts)."""
+    A, B = ("a1", "a2", "a3"), ("b1", "b2", "b3")
+    assert _sizes([]) == [3, 3]
+    # one member of each class: every (A, B) pair, 3 x 3 = 9 nogoods
+    assert _sizes([Nogood((_at(a, "h1"), _at(b, "h1")), "x", RULE) for a in A for b in B]) == [3, 3]
+    # two members of one class, the same part: every unordered pair of A, C(3, 2) = 3 nogoods
+    assert _sizes([Nogood((_at(x, "h1"), _at(y, "h1")), "x", RULE) for x in A for y in A if x < y]) == [3, 3]
+    # two members of one class, each its own part: every ordered pair of A, 3 x 2 = 6 nogoods
+    assert _sizes([Nogood((_at(x, "h1"), _at(y, "h2")), "x", RULE) for x in A for y in A if x != y]) == [3, 3]
+    # incomplete families split the classes they touch
+    assert _sizes([Nogood((_at("a1", "h1"), _at("b1", "h1")), "x", RULE)]) == [1, 1, 1, 1, 1, 1]
+    assert _sizes([Nogood((_at("a1", "h1"), _at("a2", "h1")), "x", RULE)]) == [1, 1, 1, 3]
+    assert _sizes([Nogood((_at(x, "h1"), _at(y, "h2")), "x", RULE) for x in A for y in A if x < y]) == [1, 1, 1, 3]
+
+
+def test_counts_a_slot_without_a_domain_holds_none():
+    """A literal on a slot the compiler was given no domain for holds exactly when it names None: in a sum
+    it uses up its coefficient, in a nogood it is true (named None) or makes the nogood dead (a value)."""
+    domains = {("place", "a1"): ["h1", "h2"]}
+    ents = [(("place", "a1"),)]
+
+    def places(cons):
+        # an objective weighing h1 and h2 apart keeps them two values (not one group of alike places)
+        comp = compile_counts(cons, domains, ents, objectives=[[(1, _at("a1", "h1")), (2, _at("a1", "h2"))]])
+        out = set()
+        for h in ("h1", "h2"):
+            m = comp.model.clone()
+            m.add(sum(v for c in comp.classes for x, v in zip(c.joint, c.vars) if x == (h,)) == 1)
+            solver = cp_model.CpSolver()
+            if solver.solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                out.add(h)
+        return out
+
+    ghost = ("place", "nowhere")
+    assert places([AtMost(((1, Lit(ghost, None)), (1, _at("a1", "h1"))), 1, lambda held: "s", 0, RULE)]) == {"h2"}
+    assert places([AtMost(((1, Lit(ghost, "h1")), (1, _at("a1", "h1"))), 1, lambda held: "s", 0, RULE)]) == {"h1", "h2"}
+    assert places([Nogood((Lit(ghost, None), _at("a1", "h2")), "x", RULE)]) == {"h1"}
+    assert places([Nogood((Lit(ghost, ANY), _at("a1", "h2")), "x", RULE)]) == {"h1", "h2"}
