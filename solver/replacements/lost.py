@@ -162,7 +162,7 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
     fac = faction_name(ctx.faction)
     ev = None
     for key, p in ctx.pools.items():
-        left = p.count - used.get(key, 0)
+        left = p.count - used[key]               # pool_use has every pool of ctx
         if left <= 0:
             continue
         units = list(ctx.units.values())

@@ -114,7 +114,7 @@ def _anti_comintern(pos, f, m):
     # TK 1.3.2.1: Anti-Comintern Crusade in the SWB and Russia's Posture is War: one German step (any).
     russia = pos.country("Russia", m)
     if f == "axis" and in_swb(pos, "Anti-Comintern Crusade", m) and russia is not None and russia.posture == "war":
-        yield StepLine("Germany", "any", 1, True, False, "Anti-Comintern Crusade (Russia's Posture is War)")
+        yield StepLine("Germany", "any", 1, colonial=True, source="Anti-Comintern Crusade (Russia's Posture is War)")
 
 
 def _minor_production(pos, f, m):
@@ -123,7 +123,7 @@ def _minor_production(pos, f, m):
         n = norm_name(name)
         for plus in (1, 2):
             if f"minor country production +{plus}" in n and norm_name(faction_name(f)) in n:
-                yield StepLine("minor", "any", plus, False, False, f"Minor Country Production +{plus} ({name})")
+                yield StepLine("minor", "any", plus, source=f"Minor Country Production +{plus} ({name})")
 
 
 def _vp_steps(marker: str, side: str, nat: str, own_box: bool, pos, f, m):
@@ -142,15 +142,15 @@ def _vp_steps(marker: str, side: str, nat: str, own_box: bool, pos, f, m):
     if own_box:
         text += f", {marker} marker in the {own} VP Box"
     if n:
-        yield StepLine(nat, "infantry", n, False, True, f"{marker} ({text})")
+        yield StepLine(nat, "infantry", n, pairs_to_armor=True, source=f"{marker} ({text})")
 
 
 def _us_victory(map_, pos, f, m):
     # US Victory Program in the SWB: one US infantry step (TK: and one US armor step).
     if f == "western" and in_swb(pos, "US Victory Program", m):
-        yield StepLine("US", "infantry", 1, False, False, "US Victory Program")
+        yield StepLine("US", "infantry", 1, source="US Victory Program")
         if map_ == "tk":
-            yield StepLine("US", "armor", 1, False, False, "US Victory Program")
+            yield StepLine("US", "armor", 1, source="US Victory Program")
 
 
 def _war_economy(pos, f, m):
@@ -163,7 +163,7 @@ def _war_economy(pos, f, m):
                 country = name.strip()[: -len(suffix)].strip()
                 c = pos.country(country, m)
                 if c is not None and c.alignment == f:
-                    yield StepLine(c.name, "any", plus, False, False, f"War Economy +{plus} ({name})")
+                    yield StepLine(c.name, "any", plus, source=f"War Economy +{plus} ({name})")
 
 
 #: 1.3.2 Additional Seasonal Replacements, per map (△).
@@ -211,15 +211,15 @@ def steps_received(pos: Position, faction: str, map_: str) -> list:
 
 
 def _rule_of(line: StepLine, map_: Optional[str]) -> tuple[Rule, str]:
-    """The rule granting ``line`` and its pair label. A stated line names none: a ``source``
-    that names a marker of 1.3.2 gives that rule, else 1.3.2 and the label ``pairs-to-armor``."""
-    if line.rule is not None:
-        if line.rule == CURRENT_CARD.number:
-            return CURRENT_CARD, line.label or "pairs-to-armor"
-        for r in MARKER_RULES:
-            if r.number == line.rule and r.title == line.label:
-                return r.rule, r.title
-        return Rule(line.rule, STATED.title), line.label or "pairs-to-armor"
+    """The rule granting ``line`` and its pair label. A derived line names its rule and label
+    (:func:`steps_received`: 1.3.1 with ``Current Card ...``, a marker rule of 1.3.2 with its
+    title). A stated line names none: a ``source`` that names a marker of 1.3.2 gives that
+    rule, else 1.3.2 and the label ``pairs-to-armor``."""
+    if line.rule == CURRENT_CARD.number:
+        return CURRENT_CARD, line.label
+    if line.rule is not None:                    # numbers repeat across the maps: the title tells them apart
+        r = next(r for r in MARKER_RULES if (r.number, r.title) == (line.rule, line.label))
+        return r.rule, r.title
     named = (line.label or "").split(" (")[0].strip()
     number, _, rest = named.partition(" ")
     if rest and number[:1].isdigit():            # "1.3.2.1 Hakko Ichiu": the rule's number, then its title
