@@ -34,11 +34,7 @@ def greedy(pos: Position, faction: str, map_: str, ctx: Optional[ReplacementCont
     (:class:`~solver.constraints.Tracker`).
     """
     ctx = ctx or make_context(pos, faction, map_)
-    choice = {}
-    for uid in ctx.units:
-        choice[("place", uid)] = None
-        choice[("pay", uid)] = None
-    tracker = Tracker(constraints if constraints is not None else post(ctx), choice)
+    tracker = Tracker(constraints if constraints is not None else post(ctx), {})   # nothing placed: every slot None
     keys = list(ctx.pools)
     placements = []
     failed: dict = {}                 # class key -> tracker version when a unit of it found no place
@@ -47,17 +43,14 @@ def greedy(pos: Position, faction: str, map_: str, ctx: Optional[ReplacementCont
         key = same.get(uid) if same else None
         if key is not None and failed.get(key) == tracker.version:
             continue
-        done = False
-        for opt in sorted(ctx.pay_values[uid], key=lambda o: (len(o), [keys.index(k) for k in o])):
-            for loc in ctx.place_values[uid]:
-                change = {place: loc, pay: opt}
-                if tracker.fits(change):
-                    tracker.set(change)
-                    placements.append((uid, loc, opt))
-                    done = True
-                    break
-            if done:
-                break
-        if not done and key is not None:
-            failed[key] = tracker.version
+        # the cheapest payment first (fewest steps, then pools in order), then the locations in order
+        fit = next(((loc, opt) for opt in sorted(ctx.pay_values[uid], key=lambda o: (len(o), [keys.index(k) for k in o]))
+                    for loc in ctx.place_values[uid] if tracker.fits({place: loc, pay: opt})), None)
+        if fit is None:
+            if key is not None:
+                failed[key] = tracker.version
+            continue
+        loc, opt = fit
+        tracker.set({place: loc, pay: opt})
+        placements.append((uid, loc, opt))
     return ctx, Allocation(placements)
