@@ -67,8 +67,9 @@ class Compiled:
         return self.var.get((slot, value), False)
 
     def chosen(self, solver: Any, slot: Hashable) -> list:
-        """The values of the class ``solver`` chose for ``slot`` (``[None]`` for a slot with no domain)."""
-        for values, var in self.by_slot.get(slot, ()):
+        """The values of the class ``solver`` chose for ``slot`` (a slot of the compiled domains;
+        ``[None]`` when none is chosen)."""
+        for values, var in self.by_slot[slot]:
             if solver.boolean_value(var):
                 return values
         return [None]
@@ -367,7 +368,7 @@ class _Watch(cp_model.CpSolverSolutionCallback):
     """The solution callback of :func:`solve`: records the best objective value and hands
     each solution to ``inner(callback)`` (the enumeration's collector)."""
 
-    def __init__(self, inner: Optional[Callable] = None, objective: bool = True):
+    def __init__(self, inner: Optional[Callable], objective: bool):
         super().__init__()
         self.inner = inner
         self.objective = objective

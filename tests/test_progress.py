@@ -64,3 +64,66 @@ def test_the_live_line_shows_the_report_after_a_second(monkeypatch):
     line(Progress("placing replacement steps", 12, 14, 1.5, 8.5, "steps"))
     line.close()
     assert "placing replacement steps, best so far 12 steps, at most 14 possible, 8 s left" in err.getvalue()
+
+
+@pytest.mark.parametrize("stage, optimal, status", [
+    ("placing replacement steps", False,
+     "the steps used are proved optimal; interrupted (Ctrl-C) before the prefer weights and the tie-break"),
+    ("weighing the prefer weights", False,
+     "the steps used and the prefer weights are proved optimal; interrupted (Ctrl-C) before the tie-break"),
+    (None, True, "optimal (proved)"),
+])
+def test_ctrl_c_in_a_stage_of_the_optimisation_keeps_what_is_proved(slow_solutions, stage, optimal, status):
+    """Ctrl-C (a KeyboardInterrupt in the main thread, here raised by the progress sink while the stage runs)
+    stops the search; the allocation found is kept and the ruling says which stages were proved (1.3: the
+    steps used, then the prefer weights, then the tie-break)."""
+    def sink(p):
+        if p.what == stage:
+            raise KeyboardInterrupt
+    pos = load_position(EXAMPLES / "tk-soviet-replacements.yaml")
+    res = optimise(pos, "soviet", "tk", budget=Budget(60.0), progress=sink)
+    assert (res.optimal, res.status) == (optimal, status)
+    assert res.allocation.steps_used() == 10                       # the 10 infantry units of the Force Pool
+
+
+def _free_model(n=20):
+    from ortools.sat.python import cp_model
+    m = cp_model.CpModel()
+    for i in range(n):
+        m.new_bool_var(f"x{i}")
+    return m
+
+
+def test_a_solve_says_which_limit_ended_it(slow_solutions):
+    """solve's Outcome.stopped: "clock" when the wall clock ran out first (here: each solution waits 0.15 s,
+    the limit is 0.1 s; the deterministic work done is tiny), "clock" or "work" when nothing was left before
+    the search began, "interrupt" after Ctrl-C ended an earlier solve of the command (no search at all)."""
+    def enumerate_(budget):
+        seen = []
+        _, out = cpsat.solve(_free_model(), budget, inner=seen.append, objective=False, enumerate_all_solutions=True)
+        return out.stopped, out.found, len(seen)
+
+    assert enumerate_(Budget(0.1)) == ("clock", True, 1)
+    spent = Budget(60.0)
+    spent.spent = spent.dtime_left() + 1                          # the deterministic work is used up
+    assert enumerate_(spent) == ("work", False, 0)
+    late = Budget(60.0)
+    late.start -= 61                                              # the wall clock is used up
+    assert enumerate_(late) == ("clock", False, 0)
+    stopped = Budget(60.0)
+    stopped.interrupted = True
+    assert enumerate_(stopped) == ("interrupt", False, 0)
+
+
+def test_ctrl_c_during_a_solve_stops_it_and_every_later_solve(slow_solutions):
+    """Ctrl-C while a solve runs: the search stops with what it found ("interrupt"), and the budget
+    remembers it, so that the command's later solves do not search at all."""
+    def ctrl_c(p):
+        raise KeyboardInterrupt
+    budget = Budget(60.0)
+    seen = []
+    _, out = cpsat.solve(_free_model(), budget, inner=seen.append, progress=ctrl_c, objective=False,
+                         enumerate_all_solutions=True)
+    assert (out.stopped, out.found, len(seen)) == ("interrupt", True, 1) and budget.interrupted
+    _, out = cpsat.solve(_free_model(), budget, objective=False)
+    assert (out.stopped, out.found) == ("interrupt", False)
