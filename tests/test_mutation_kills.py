@@ -344,3 +344,22 @@ def test_1_1_1_step2_a_requirement_written_twice_is_one_violation(tmp_path):
     code, res, err = run("check", write_state(tmp_path, "c.yaml", dict(prev, factions={"axis": {"ds": {"hand": [90]}}})),
                          "--faction", "axis", "--ds", "90", "--json")
     assert code == 1 and [v["rule"] for v in res["violations"]] == ["1.1.3.1"], err
+
+
+def test_1_1_3_no_pending_card_in_one_map_game_names_no_other_map(tmp_path):
+    """Interpretation empty-slot=forced in DS alone: the empty DS slot is ruled on with the card that fits
+    and nothing else ("with ..." names the other map's choice only in AE)."""
+    p = _ds(tmp_path, [], interpretations={"empty-slot": "forced"})
+    code, res, err = run("check", p, "--faction", "axis", "--json")
+    assert code == 1, err
+    assert [v["message"] for v in res["violations"]] == [
+        "no DS Pending Card although ds-axis-90 Test Only Card fits "
+        "(a slot stays empty only when no card fits; interpretation empty-slot=forced)"]
+
+
+def test_step_words_of_a_label_with_step_and_a_note():
+    """A label that ends in "step" before its parenthesised note takes the plural before the note."""
+    from aeref.model.vocabulary import step_words
+    assert step_words("minor step (Minor Country Production +1)", 2) == "minor steps (Minor Country Production +1)"
+    assert step_words("minor step (Minor Country Production +1)", 1) == "minor step (Minor Country Production +1)"
+    assert step_words("Japan infantry (Hakko Ichiu)", 2) == "Japan infantry (Hakko Ichiu) steps"

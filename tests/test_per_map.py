@@ -261,4 +261,5 @@ def test_1_1_3_card_selection_is_final(tmp_path):
     assert run("check", p, "--faction", "western", "--tk", "8").exit_code == 0
     r = run("check", p, "--faction", "western", "--tk", "9", "--json")
     assert r.exit_code == 1
-    assert ("1.1.3", "Card Selection Is Final") in [(v["rule"], v["title"]) for v in json.loads(r.stdout)["violations"]]
+    final = [v for v in json.loads(r.stdout)["violations"] if (v["rule"], v["title"]) == ("1.1.3", "Card Selection Is Final")]
+    assert final and "(tk-western-8 " in final[0]["message"] and " on TK, no DS card)" in final[0]["message"], final
