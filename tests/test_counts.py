@@ -199,3 +199,17 @@ def test_counts_a_slot_without_a_domain_holds_none():
     assert places([AtMost(((1, Lit(ghost, "h1")), (1, _at("a1", "h1"))), 1, lambda held: "s", 0, RULE)]) == {"h1", "h2"}
     assert places([Nogood((Lit(ghost, None), _at("a1", "h2")), "x", RULE)]) == {"h1"}
     assert places([Nogood((Lit(ghost, ANY), _at("a1", "h2")), "x", RULE)]) == {"h1", "h2"}
+
+
+def test_values_an_objective_weighs_alike_are_one_group():
+    """solver/cpsat_groups: values of a later role (a unit's payment) that the objective weighs alike
+    become one group; weighed apart, they stay values of their own."""
+    ents = [(("place", u), ("pay", u)) for u in ("a", "b")]
+    domains = {}
+    for u in ("a", "b"):
+        domains[("place", u)], domains[("pay", u)] = ["h1"], ["p1", "p2", "p3"]
+    alike = [(1, Lit(("pay", u), p)) for u in ("a", "b") for p in ("p1", "p2", "p3")]
+    [group] = compile_counts([], domains, ents, objectives=[alike]).groups
+    assert (group.role, group.values, group.caps) == (1, ["p1", "p2", "p3"], [None, None, None])
+    apart = [(i + 1, Lit(("pay", u), p)) for u in ("a", "b") for i, p in enumerate(("p1", "p2", "p3"))]
+    assert compile_counts([], domains, ents, objectives=[apart]).groups == []

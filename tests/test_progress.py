@@ -127,3 +127,27 @@ def test_ctrl_c_during_a_solve_stops_it_and_every_later_solve(slow_solutions):
     assert (out.stopped, out.found, len(seen)) == ("interrupt", True, 1) and budget.interrupted
     _, out = cpsat.solve(_free_model(), budget, objective=False)
     assert (out.stopped, out.found) == ("interrupt", False)
+
+
+def test_the_time_limit_runs_out_at_its_last_instant(monkeypatch):
+    """Budget.check: at exactly the limit the time has run out (the command stops with what it has)."""
+    from aeref.solver.limits import TimeLimitReached
+    budget = Budget(2.0, start=100.0)
+    monkeypatch.setattr("time.perf_counter", lambda: 101.5)
+    budget.check("loading")                                       # 0.5 s left
+    monkeypatch.setattr("time.perf_counter", lambda: 102.0)
+    with pytest.raises(TimeLimitReached, match=r"the time limit of 2 s ran out while tracing supply \(2\.0 s\)"):
+        budget.check("tracing supply")
+
+
+def test_the_proven_bound_of_a_stopped_optimisation():
+    """The bound said with "not proved optimal": the solver's bound, never below the steps placed, never above
+    the steps received; the steps received when the solver proved none."""
+    from types import SimpleNamespace
+
+    from aeref.solver.replacements.optimise import _upper_bound
+    assert _upper_bound(SimpleNamespace(best_objective_bound=7.0), 7, 10) == 7        # the steps placed are the best
+    assert _upper_bound(SimpleNamespace(best_objective_bound=8.9999999), 7, 10) == 9
+    assert _upper_bound(SimpleNamespace(best_objective_bound=12.0), 7, 10) == 10
+    assert _upper_bound(SimpleNamespace(best_objective_bound=6.5), 7, 10) == 10       # below the allocation in hand
+    assert _upper_bound(SimpleNamespace(best_objective_bound=float("inf")), 7, 10) == 10
