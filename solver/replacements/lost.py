@@ -15,7 +15,7 @@ from ...model.vocabulary import faction_name, step_words
 
 from ..constraints import Evaluator
 from .context import ReplacementContext
-from .received import Pool
+from .received import Pool, colonial_words
 from .ruling import Allocation, paid_with_text
 from .rules import RULES, post
 from .taking import AIRBORNE, TWO_STEP_TYPES, payment_options, payment_problems, pool_fits_nationality, takeable_problems
@@ -168,9 +168,11 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
         units = list(ctx.units.values())
         fits = [u for u in units if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
         kind = {"infantry": "infantry-type", "armor": "armor- or infantry-type", "any": "infantry- or armor-type"}[p.kind]
+        if p.kind == "infantry" and p.pairs_to_armor:   # 1.3.2: a pair of them is exchanged for one armor step
+            kind += " (or, with a pair, armor-type)"
         nat = (p.nationality if p.special is None else
                f"{fac} Minor Country" if p.special == "minor" else p.nationality + " Country")
-        what = f"one-step {nat} {'colonial ' if p.colonial else ''}{kind}"
+        what = f"one-step {nat} {colonial_words(p.colonial)}{kind}"
         barred = _barred(ctx, p)
         barred_text = "; ".join(f"{msg} [{rule}]" for _, rule, msg in barred)
         free = [u for u in fits if u.id not in taken]

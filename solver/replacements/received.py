@@ -49,14 +49,19 @@ class Pool:
         return None
 
 
+def colonial_words(colonial) -> str:
+    """The words a colonial step or unit limit adds before its kind (1.3.3.5): ``""`` (not colonial),
+    ``"colonial "`` or, with a code, ``"colonial Ind "``."""
+    if not colonial:
+        return ""
+    return "colonial " + (f"{colonial} " if isinstance(colonial, str) else "")
+
+
 def pool_key(line: StepLine, pair_label: Optional[str] = None) -> str:
     """The label of a line's pool: ``Germany infantry``, ``Britain colonial Ind infantry``,
     ``minor step`` (kind ``any``), ``Japan infantry (Hakko Ichiu)`` (pairs-to-armor)."""
-    col = ""
-    if line.colonial:
-        col = "colonial " + (f"{line.colonial} " if isinstance(line.colonial, str) else "")
     kind = "step" if line.kind == "any" else line.kind
-    key = f"{line.nationality} {col}{kind}"
+    key = f"{line.nationality} {colonial_words(line.colonial)}{kind}"
     if line.pairs_to_armor:
         key += f" ({pair_label or 'pairs-to-armor'})"
     return key
