@@ -41,7 +41,9 @@ WORK = ROOT / "build" / "mutation"
 #: Tests every group runs: the worked examples found by the mutation runs, the golden rulings (every
 #: command's whole output on a corpus, and validate's answer to damaged files), bad input, the turn.
 COMMON = ["test_mutation_kills.py", "test_golden.py", "test_bad_input.py", "test_mistakes.py", "test_turn.py",
-          "test_show.py", "test_readme.py", "test_interpretations.py", "test_rules_that_bite.py", "test_consistency.py"]
+          "test_show.py", "test_readme.py", "test_interpretations.py", "test_rules_that_bite.py", "test_consistency.py",
+          "test_kills_allocation.py", "test_kills_board.py", "test_kills_steps.py", "test_kills_seasonal.py",
+          "test_kills_procedure.py"]
 
 #: Groups of rules modules and the tests run against their mutants: the tests of the rules the modules
 #: decide (mutmut runs, of those, the ones that executed the mutated function). The model modules every
@@ -73,7 +75,7 @@ GROUPS = {
                 "solver/replacements/greedy.py", "solver/replacements/context.py"],
                ["test_choices.py", "test_constraints.py", "test_counts.py", "test_why.py", "test_time_limits.py",
                 "test_selection_agreement.py", "test_replacements_oracle.py", "test_replacements_rules.py",
-                "test_replacements_cli.py", "test_selection_generated_hands.py", *COMMON]),
+                "test_replacements_cli.py", "test_selection_generated_hands.py", "test_progress.py", *COMMON]),
 }
 #: The default run: every group.
 STABLE = ("selection", "replacements", "seasonal", "engine")
