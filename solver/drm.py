@@ -105,19 +105,12 @@ def political_drm(pos: Position, map_: str, table: str, country: Optional[str], 
     if vp is None:
         terms.append(Term("1.1.2.1", "VP marker", 0, f"{note}: no VP DRM" if note else "no VP marker in the state file (markers.vp)"))
     else:
-        side = VP_SIDES[vp.side]
-        axis_side = {"tk": "axis-tide", "ds": "rising-sun"}[map_]
         if vp.side == "allied-crusade":
             v = -vp.box
             terms.append(Term("1.1.2.1", "VP marker", v, f"the VP marker reads Allied Crusade in the {vp.box} VP Box: -1 per VP = {_signed(v)}"))
-        elif vp.side == axis_side:
+        else:                       # the map's own Axis side (△ Axis Tide / Rising Sun): the other map's is refused on reading
             v = vp.box
-            terms.append(Term("1.1.2.1", "VP marker", v, f"the VP marker reads {side} in the {vp.box} VP Box: +1 per VP = {_signed(v)}"))
-        else:
-            v = vp.box
-            terms.append(Term("1.1.2.1", "VP marker", v,
-                              f"the VP marker reads {side} in the {vp.box} VP Box: +1 per VP = {_signed(v)} "
-                              f"(△ on the {map_.upper()} map this side is called {VP_SIDES[axis_side]})"))
+            terms.append(Term("1.1.2.1", "VP marker", v, f"the VP marker reads {VP_SIDES[vp.side]} in the {vp.box} VP Box: +1 per VP = {_signed(v)}"))
     u = pos.seasonal.uscl_drm or 0
     terms.append(Term("1.1.2.1", "USCL", u, f"the European USCL marker gives {_signed(u) if u else '0'}"
                       + (" (uscl-drm not given: the US has not entered the war)" if pos.seasonal.uscl_drm is None else "")))
