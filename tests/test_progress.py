@@ -7,6 +7,7 @@ import io
 import time
 
 import pytest
+import yaml
 
 from aeref.model.position import load_position
 from aeref.solver import cpsat
@@ -84,6 +85,23 @@ def test_ctrl_c_in_a_stage_of_the_optimisation_keeps_what_is_proved(slow_solutio
     res = optimise(pos, "soviet", "tk", budget=Budget(60.0), progress=sink)
     assert (res.optimal, res.status) == (optimal, status)
     assert res.allocation.steps_used() == 10                       # the 10 infantry units of the Force Pool
+
+
+def test_ctrl_c_in_the_prefer_weights_stage_before_its_optimum_is_proved(slow_solutions, tmp_path):
+    """1.3 with prefer weights that tell units apart (R-1 rather than another unit, 4016 rather than another
+    hex): Ctrl-C in the prefer-weights stage, before its optimum is proved, keeps the allocation found and
+    says that only the steps used are proved."""
+    st = yaml.safe_load((EXAMPLES / "tk-soviet-replacements.yaml").read_text())
+    st["replacements"]["tk"]["soviet"]["prefer"] = {"R-1": 4, "4016": 3}
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(st))
+
+    def sink(p):
+        if p.what == "weighing the prefer weights":
+            raise KeyboardInterrupt
+    res = optimise(load_position(tmp_path / "s.yaml"), "soviet", "tk", budget=Budget(60.0), progress=sink)
+    assert (res.optimal, res.status) == (
+        False, "the steps used are proved optimal, the prefer weights not: interrupted (Ctrl-C) ended the search")
+    assert res.allocation.steps_used() == 10
 
 
 def _free_model(n=20):
