@@ -17,6 +17,7 @@ from aeref.model.position import load_position
 from aeref.solver.turn import REVEAL_ORDER
 
 from ..support import copy_examples
+from ..support.seasonal import empty_state
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -254,3 +255,19 @@ def test_select_takes_a_map_given_as_no_card():
     ruling, new = select(pos, "axis", {"tk": None, "ds": "ds-axis-28b"})
     assert ruling.legal, ruling.violations
     assert (new.factions["axis"]["tk"].pending, new.factions["axis"]["ds"].pending) == (None, "ds-axis-28b")
+
+
+# ----------------------------------------------------------------------------- next-turn writes the markers as read
+
+@pytest.mark.parametrize("game,markers", [
+    ("ds", {"strategic-warfare-box": ["US Victory Program"], "vp": {"side": "rising-sun", "box": 1}}),
+    ("ae", {"delay-box": ["Quit India"],
+            "tk": {"strategic-warfare-box": ["US Victory Program"], "vp": {"side": "axis-tide", "box": 2}}}),
+])
+def test_1_1_1_next_turn_writes_the_markers_as_read(tmp_path, game, markers):
+    """1.1.1 (`aeref next-turn`): the written state file keeps the `markers:` section, box names with hyphens."""
+    p = empty_state(tmp_path, game, markers=markers)
+    out = tmp_path / "next.yaml"
+    code, _, err = run("next-turn", p, "--write", out)
+    assert code == 0, err
+    assert yaml.safe_load(out.read_text())["markers"] == markers

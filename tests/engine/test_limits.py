@@ -16,6 +16,7 @@ from ortools.sat.python import cp_model
 
 import aeref.solver.choices as cpsat
 import aeref.solver.limits as limits
+from aeref.solver.choices import why
 from aeref.cli.main import cli
 from aeref.model.position import load_position
 from aeref.solver.limits import DEFAULT_TIME_LIMIT, Budget
@@ -23,6 +24,7 @@ from aeref.solver.replacements.greedy import greedy
 from aeref.solver.replacements.optimise import optimise
 
 from ..support.bench import load
+from ..support.clock import solves_take_their_budget
 
 ROOT = Path(__file__).resolve().parents[2]
 AE = str(ROOT / "examples" / "ae-soviet-production.yaml")
@@ -385,3 +387,67 @@ def test_the_end_of_a_search_is_named():
     assert _why_stopped("work", Budget(None)) == "the time limit"
     assert _why_stopped("clock", Budget(2.5)) == ("the time limit of 2.5 s ran out on the wall clock (a slow or loaded "
                                                  "machine: another run may differ)")
+
+
+# ----------------------------------------------------------------------------- why's and pairs' time limit shared by all their solves
+
+WHY = """
+game: ae
+turn: Nov-Dec 1941
+war-state: {tk: total, ds: limited}
+factions:
+  soviet:
+    tk: {pending: 42, hand: [38]}
+    ds: {pending: 92, hand: [24]}
+cards:
+  - {map: tk, faction: soviet, number: 38, name: Total War Production, war-state: total, production: 3}
+  - {map: tk, faction: soviet, number: 42, name: Test Only Twin, war-state: total, production: 0, combined: true}
+  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}
+  - {map: ds, faction: soviet, number: 92, name: test only twin, war-state: limited, production: 0, combined: true}
+"""
+
+
+WHY_RULES = {"1.1.3 Card Selection Is Final", "1.1.3.3 Identically Named © Cards"}
+
+
+def test_why_time_limit_bounds_all_its_solves_together(tmp_path, monkeypatch):
+    """`why --time-limit S` bounds the solver's work for the whole answer (README "Solver limits"), not
+    each solve: when every solve uses all the work it is given, the later solves get nothing; the rules
+    listed still exclude the card (proved by the first solve) and the answer says the set may not be
+    minimal (`complete` false). Without a limit the same answer is complete."""
+    from aeref.solver.limits import DTIME_PER_SECOND
+    (tmp_path / "s.yaml").write_text(WHY)
+    pos = load_position(tmp_path / "s.yaml")
+    free = why(pos, "soviet", "tk-soviet-42")
+    assert not free.legal and free.complete and set(free.rules) == WHY_RULES, free.rules
+    with solves_take_their_budget(monkeypatch) as log:
+        ans = why(pos, "soviet", "tk-soviet-42", time_limit=2.0)
+    assert len(log.given) >= 2, log.given
+    assert log.given[0] == pytest.approx(2.0 * DTIME_PER_SECOND) and not any(log.given[1:]), log.given
+    assert not ans.legal and set(ans.rules) >= WHY_RULES and not ans.complete
+
+
+def test_why_cli_time_limit_bounds_all_its_solves_together(tmp_path, monkeypatch):
+    """`aeref why STATE CARD --time-limit S --json`: the same through the command line."""
+    (tmp_path / "s.yaml").write_text(WHY)
+    with solves_take_their_budget(monkeypatch) as log:
+        r = CliRunner().invoke(cli, ["why", str(tmp_path / "s.yaml"), "tk-soviet-42", "--faction", "soviet", "--json",
+                                     "--time-limit", "2"])
+    assert r.exit_code == 1, r.output
+    out = json.loads(r.stdout)
+    assert out["legal"] is False and out["complete"] is False and out["violations"]
+    assert len(log.given) >= 2 and log.given[0] and not any(log.given[1:]), log.given
+
+
+def test_pairs_cli_time_limit_leaves_the_excluded_cards_it_could_not_explain_unexplained(tmp_path, monkeypatch):
+    """`aeref pairs --time-limit S`: the enumeration takes the whole budget; each card left out of every legal
+    selection whose rules were not found in time says so, with no rule named (never a wrong one)."""
+    (tmp_path / "s.yaml").write_text(WHY)
+    with solves_take_their_budget(monkeypatch):
+        r = CliRunner().invoke(cli, ["pairs", str(tmp_path / "s.yaml"), "--faction", "soviet", "--json",
+                                     "--time-limit", "2"])
+    out = json.loads(r.stdout)
+    cut = [x for x in out["excluded"] if not x["rules"]]
+    assert {x["card"] for x in cut} == {"tk-soviet-42", "ds-soviet-92"}, out["excluded"]
+    assert all(x["message"] == "the time limit ran out before the rules that exclude it were found (ask aeref why)"
+               for x in cut)

@@ -3,12 +3,15 @@ reads the map it applies to (© 12 "each map has its own War State"; FORMAT 4 "A
 Card numbers and names here are test-only data."""
 import json
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
 from aeref.cli.main import cli
 from aeref.model.position import load_position
 from aeref.solver.selection import check
+
+from ..support.seasonal import empty_state
 
 WESTERN_CARDS = [   # test-only cards
     {"map": "tk", "faction": "western", "number": 8, "name": "Test Card Eight", "war-state": "pre-war"},
@@ -263,3 +266,45 @@ def test_1_1_3_card_selection_is_final(tmp_path):
     assert r.exit_code == 1
     final = [v for v in json.loads(r.stdout)["violations"] if (v["rule"], v["title"]) == ("1.1.3", "Card Selection Is Final")]
     assert final and "(tk-western-8 " in final[0]["message"] and " on TK, no DS card)" in final[0]["message"], final
+
+
+# ----------------------------------------------------------------------------- country entries and the VP marker per map (12, FORMAT 4)
+
+def test_12_policy_marker_on_the_ds_display_checked_after_a_tk_section_not_in_play(tmp_path):
+    """© 12 / FORMAT 4 "AE, per map": in DS alone a `tk:` section is reported, and the `ds:` section is still read
+    (a Neutrality Policy marker makes a Policy Affected Country)."""
+    p = empty_state(tmp_path, "ds", countries={"Russia": {"tk": {"posture": "war"},
+                                                     "ds": {"policy": "neutrality", "posture": "war"}}})
+    r = run("validate", p, "--json")
+    assert r.exit_code == 2
+    res = r.json
+    assert res["problems"] == [
+        {"file": str(p), "where": "countries.Russia.tk", "message": "map tk is not in play (maps: ds)"},
+        {"file": str(p), "where": "countries.Russia.ds.posture",
+         "message": "Russia has a Neutrality Policy marker, which makes it a Policy Affected Country, but its posture is war"}]
+
+
+def test_12_ae_country_without_a_map_only_when_both_displays_agree(tmp_path):
+    """© 12 (each map its own Posture Display): in AE a country may be looked up without a map only when both
+    displays show it alike; else Position.country raises ValueError."""
+    p = empty_state(tmp_path, "ae", countries={
+        "Russia": {"alignment": "soviet", "tk": {"posture": "war"}, "ds": {"posture": "war"}},
+        "Britain": {"alignment": "western", "posture": "war"},
+        "India": {"map": "ds", "dependent-of": "Britain"}})
+    pos = load_position(p)
+    assert pos.country("Britain").alignment == "western"
+    for name in ("Russia", "India"):
+        with pytest.raises(ValueError) as exc:
+            pos.country(name)
+        assert str(exc.value) == f"{name} is shown differently on the TK and DS displays: name the map"
+
+
+def test_12_ae_vp_marker_side_names_its_map(tmp_path):
+    """© 12 (each map its own VP marker): a Rising Sun VP marker written under `tk:` is reported."""
+    p = empty_state(tmp_path, "ae", markers={"tk": {"vp": {"side": "rising-sun", "box": 1}}})
+    r = run("validate", p, "--json")
+    assert r.exit_code == 2
+    res = r.json
+    assert res["problems"] == [{"file": str(p), "where": "markers.tk.vp.side",
+                                "message": "the Rising Sun side of the VP marker is the DS map's, not the TK map's "
+                                           "(Axis Tide: TK, Rising Sun: DS)"}]

@@ -177,3 +177,46 @@ def test_12_war_state_card_bare_number_names_the_ids_of_this_map(tmp_path):
     p = write_state(tmp_path, "s.yaml", st)
     code, _, err = run("war-state", p, "--map", "tk", "--card", "23")
     assert code == 2 and err.count("Error:") == 1 and "tk-soviet-23 or tk-western-23" in err and "ds-" not in err
+
+
+# ----------------------------------------------------------------------------- previous positions, 12.3 Steps 5, 6 and 10
+
+def test_12_no_going_back_names_previous_or_the_option(tmp_path):
+    """12 "There is no going back to an earlier War State": the error names `previous:` or `--previous`."""
+    prev = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "total", "european-war": "limited",
+            "government": "navy",
+            "factions": {"axis": {"ds": {"current": 11, "pending": "28a", "hand": [3, 8, 12, "33a", "28b"]}}}}
+    prev_file = write_state(tmp_path, "prev.yaml", prev)
+    p = write_state(tmp_path, "s.yaml", dict(prev, **{"turn": "Nov-Dec 1941", "war-state": "limited",
+                                                      "previous": "prev.yaml"}))
+    tail = "has Total War on the DS map and this position Limited War: there is no going back to an earlier War State (12)\n"
+    assert run("reveal", p, "--faction", "axis") == (2, "", f"Error: {p}: previous: prev.yaml {tail}")
+    assert run("reveal", p, "--faction", "axis", "--previous", prev_file) == (
+        2, "", f"Error: {p}: --previous: {prev_file} {tail}")
+
+
+def _total_war(tmp_path, **extra):
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited", "european-war": "limited", "esv": 5,
+          "factions": {"axis": {"ds": {"current": 11, "hand": [3]}}}, **extra}
+    return write_state(tmp_path, "s.yaml", st)
+
+
+def test_12_3_step_5_a_removed_truce_marker_leaves_the_posture_display(tmp_path):
+    """12.3 Step 5: the Axis faction removes Russia's Truce marker; the written position no longer shows it."""
+    p = _total_war(tmp_path, countries={"Russia": {"posture": "truce-affected", "status": "neutral", "alignment": "soviet"}})
+    out = tmp_path / "out.yaml"
+    code, _, err = run("war-state", p, "--to", "total", "--remove", "Russia", "--write", out)
+    assert code == 0, err
+    written = yaml.safe_load(out.read_text())
+    assert written["countries"] == {"Russia": {"status": "neutral", "alignment": "soviet"}}
+
+
+def test_12_3_steps_6_and_10_turn_track_written_with_a_renamed_calendar(tmp_path):
+    """12.3 Steps 6 and 10 place markers on the Turn Track, written with the calendar's own names (1.1.3.3)."""
+    p = _total_war(tmp_path, turn="Winter 1941",
+                   interpretations={"calendar": ["Fruehling", "Sommer", "Herbst", "Winter"]})   # test-only names
+    out = tmp_path / "out.yaml"
+    code, _, err = run("war-state", p, "--to", "total", "--write", out)
+    assert code == 0, err
+    written = yaml.safe_load(out.read_text())
+    assert written["turn-track"] == {"ds": {"Increase USCL": "Herbst 1942", "V-J Day": "Winter 1945"}}

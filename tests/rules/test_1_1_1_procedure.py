@@ -1,4 +1,6 @@
 """1.1.1 Option Card Procedure, 1.1.2.2 Reinforcements, *1.1.4 ESV: `aeref reveal`."""
+import json
+
 import pytest
 import yaml
 
@@ -330,3 +332,103 @@ def test_1_1_2_2_ae_reads_the_card_maps_display(tmp_path):
     code, res, err = run("reveal", write_state(tmp_path, "s.yaml", st), "--faction", "western", "--json")
     assert code == 0, err
     assert [r["received"] for r in res["maps"]["tk"]["reinforcements"]] == [True, True, True]
+
+
+# ----------------------------------------------------------------------------- *1.1.4 without an ESV table, 1.1.2.2 Minor Country counters, Step 2 in AE, reveal --faction all
+
+def test_1_1_4_without_an_esv_table_the_adjustment_is_not_looked_up(tmp_path):
+    """*1.1.4: with no esv-table in the state file the adjustment is None and the ESV stays as it is."""
+    st = {"game": "ds", "turn": "Spring 1939", "war-state": "limited", "esv": 4,
+          "factions": {"soviet": {"ds": {"current": None, "pending": 16, "hand": [24]}}}}
+    code, res, err = run("reveal", write_state(tmp_path, "s.yaml", st), "--faction", "soviet", "--json")
+    assert code == 0, err
+    assert res["maps"]["ds"]["esv"] == {
+        "rule": "*1.1.4", "adjustment": None, "esv-before": 4, "esv-after": 4,
+        "message": "ds-soviet-16 Pre-War Production: Production Value 1, Limited War in effect in DS, no War marker "
+                   "in the Soviet European War Box (No War column); the state file gives no esv-table, so the "
+                   "adjustment could not be looked up"}
+
+
+def test_1_1_2_2_minor_country_counters_of_gamelin_line_need_an_active_western_france(tmp_path):
+    """1.1.2.2: the card says France's counters are Minor Country counters; France (minor not written in
+    countries) is not an active Western Minor Country, so they are not placed."""
+    st = {"game": "tk", "turn": "Nov-Dec 1939", "war-state": "limited",
+          "countries": {"France": {"status": "neutral", "alignment": "western"}},
+          "factions": {"western": {"tk": {"current": None, "pending": "28a", "hand": [23]}}}}
+    code, res, err = run("reveal", write_state(tmp_path, "s.yaml", st), "--faction", "western", "--json")
+    assert code == 0, err
+    assert res["maps"]["tk"]["reinforcements"] == [
+        {"counter": f"French Fortress {i}", "country": "France", "to": "delay-box", "map": "tk", "received": False,
+         "rule": "1.1.2.2",
+         "message": f"French Fortress {i}: France is not an active Western Minor Country (status neutral, alignment western)"}
+        for i in (1, 2, 3)]
+
+
+def test_1_1_1_step2_check_of_a_faction_with_one_map_section_in_ae(tmp_path):
+    """1.1.1 Step 2: in AE a faction with only a DS section has its DS Pending Card checked and revealed."""
+    prev = {"game": "ae", "turn": "Aug-Sept 1941", "war-state": {"tk": "limited", "ds": "limited"},
+            "factions": {"western": {"ds": {"pending": 27, "hand": [5]}}}}
+    prev_file = write_state(tmp_path, "prev.yaml", prev)
+    p = write_state(tmp_path, "s.yaml", dict(prev, turn="Nov-Dec 1941", previous="prev.yaml"))
+    code, res, err = run("reveal", p, "--faction", "western", "--json")
+    assert code == 0, err
+    assert res["legal"] is True
+    assert res["maps"]["ds"]["legal"] is True and res["maps"]["ds"]["violations"] == []
+    assert [s["message"] for s in res["steps"]] == [
+        "the Western faction has no TK section",
+        "no Current Card to discard",
+        f"ds-western-27 Commonwealth Support is revealed and becomes the Current Card; it was legally selected in "
+        f"Aug-Sept 1941 (checked against {prev_file})"]
+
+
+DECKS = ["decks/axis.yaml", "decks/western.yaml", "decks/soviet.yaml"]
+
+
+def _illegal_axis_all(tmp_path):
+    """DS, Nov-Dec 1941: the Axis Pending Card 28a East Wind Rain (a Limited War card) was selected under
+    Pre-War in Aug-Sept 1941; the Western faction has no Pending Card."""
+    prev = {"game": "ds", "turn": "Aug-Sept 1941", "war-state": "pre-war", "european-war": "limited",
+            "government": "navy", "decks": DECKS,
+            "factions": {"axis": {"ds": {"current": 11, "pending": "28a", "hand": [3, 8, 12, "33a", "28b"]}},
+                         "western": {"ds": {"current": 22, "hand": ["19a", 5, 27, "43a"]}}}}
+    write_state(tmp_path, "prev.yaml", prev)
+    return write_state(tmp_path, "s.yaml", dict(prev, turn="Nov-Dec 1941", previous="prev.yaml"))
+
+
+def test_1_1_1_reveal_all_with_an_illegal_axis_card_is_illegal(tmp_path):
+    """1.1.1 Step 2: an illegal Axis Current Card makes the whole `reveal --faction all` illegal (exit 1)."""
+    code, res, err = run("reveal", _illegal_axis_all(tmp_path), "--faction", "all", "--json")
+    assert code == 1, err
+    assert res["legal"] is False
+    assert [r["legal"] for r in res["reveals"]] == [False, True]
+    assert res["reveals"][0]["total-war-option"]["maps"] == ["ds"]
+
+
+def test_1_1_1_allied_declaration_with_reveal_all_starts_total_war(tmp_path):
+    """1.1.1: after an illegal Axis Current Card under Pre-War, the Allied declaration puts Total War (12.3)
+    into effect with the Axis reveal of `reveal --faction all`."""
+    out = tmp_path / "o.yaml"
+    code, res, err = run("reveal", _illegal_axis_all(tmp_path), "--faction", "all", "--declare-total-war",
+                         "--write", out, "--json")
+    assert code == 1, err
+    axis, western = res["reveals"]
+    assert axis["total-war-option"] is None
+    [ch] = axis["war-state"]
+    assert (ch["before"], ch["after"]) == ("pre-war", "total")
+    assert ch["cause"] == ("the Axis faction made an illegal Current Card play (1.1.1) "
+                           "(an Allied faction declares Total War)")
+    assert western["war-state"] == [] and western["total-war-option"] is None
+    assert yaml.safe_load(out.read_text())["war-state"] == "total"
+
+
+def test_1_1_1_step_1_undated_played_card_cannot_be_in_the_hand(tmp_path):
+    """1.1.1 Step 1: a non-recyclable card in `played` without a turn is set aside and cannot be in the hand."""
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited",
+          "factions": {"axis": {"ds": {"current": None, "hand": [3, 11], "played": [11]}}}}
+    p = write_state(tmp_path, "s.yaml", st)
+    code, out, err = run("validate", p, "--json")
+    assert code == 2, out                     # bad input (FORMAT 5)
+    assert json.loads(out)["problems"] == [{
+        "file": str(p), "where": "factions.axis.ds.hand[1]",
+        "message": "ds-axis-11 Diplomatic Overtures was played and is not recyclable: it was set aside "
+                   "(1.1.1 Step 1) and cannot be in the hand"}]

@@ -70,3 +70,36 @@ def test_1_1_2_1_drm_empty_table_name_is_bad_input(tmp_path):
     p = write_state(tmp_path, "s.yaml", st)
     code, _, err = run("drm", p, "--table", " ")
     assert code == 2 and err.startswith("Error: --table") and err.count("\n") == 1
+
+
+# ----------------------------------------------------------------------------- 1.1.2.1 the table a roll names
+
+def _drm(tmp_path, *tables):
+    st = {"game": "ds", "turn": "Mar-Apr 1939", "war-state": "pre-war",
+          "countries": {"Hopeh": {"minor": True, "status": "neutral", "influence": 1}},
+          "markers": {"vp": {"side": "rising-sun", "box": 0}}}
+    args = ["drm", write_state(tmp_path, "s.yaml", st), "--country", "Hopeh", "--json"]
+    for t in tables:
+        args += ["--table", t]
+    code, res, err = run(*args)
+    assert code == 0, err
+    return res["rolls"]
+
+
+def test_1_1_2_1_table_card_is_the_current_card_table(tmp_path):
+    """1.1.2.1: `--table card` names the Current Card table, where the selected country's Influence marker applies."""
+    [roll] = _drm(tmp_path, "card")
+    assert (roll["table"], roll["drm"]) == ("Current Card table", 1)
+    assert roll["terms"][-1] == {
+        "rule": "1.1.2.1", "name": "Influence/Neutrality", "value": 1,
+        "message": "Hopeh has an Influence marker with a +1 DRM; it applies on the Current Card table"}
+
+
+def test_1_1_2_1_influence_does_not_carry_over_to_the_political_events_table(tmp_path):
+    """1.1.2.1: a roll on the Political Events Table is named word by word and gets no Influence DRM."""
+    [roll] = _drm(tmp_path, "Political Events Table")
+    assert (roll["table"], roll["drm"]) == ("Political Events Table", 0)
+    assert roll["terms"][-1]["message"] == (
+        "Hopeh has an Influence marker with a +1 DRM, but it applies only to rolls on the Diplomatic Incident "
+        "Table, the International Crisis Table or a Current Card table, not on the Political Events Table: "
+        "it does not carry over")

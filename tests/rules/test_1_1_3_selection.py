@@ -17,6 +17,8 @@ from aeref.model.position import load_position
 from aeref.solver.choices import enumerate_choices
 from aeref.solver.selection import check, legal_choices_direct
 
+from ..support.seasonal import ds_card_state, run, write_state
+
 DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
 EXAMPLES = DECKS.parent
 
@@ -847,3 +849,69 @@ def test_1_1_3_3_card_types_are_whole_words_of_the_name(name, kinds):
     card = CardFile.model_validate({"map": "ds", "faction": "soviet", "number": 1, "name": name, "war-state": "total",
                                     "production": 0})
     assert set(derive_kinds(card)) & {"offensive", "demand", "war-progress", "diplomatic-overtures"} == kinds
+
+
+# ----------------------------------------------------------------------------- the Current Card, the Soviet Production Limit, the empty slot, Limited War Blitz (1.1.3 - 1.1.3.3)
+
+def test_the_current_card_is_not_in_the_hand_1_1_3(tmp_path):
+    """1.1.1 Step 4: the Pending Card is selected from the hand; the Current Card is not in it."""
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited", "factions": {"axis": {"ds": {"current": 11, "hand": [12]}}}}
+    code, res, _ = run("check", write_state(tmp_path, "s.yaml", st), "--faction", "axis", "--ds", "11", "--json")
+    assert code == 1 and any(v["message"].endswith("it is the Current Card, not in the hand") for v in res["violations"]), res
+
+
+def test_the_soviet_production_limit_names_the_maps_at_total_war_1_1_3_3(tmp_path):
+    """1.1.3.3 Soviet Production Limit (AE): 3 once Total War is in effect on either map - the reason names
+    each map at Total War; 1 otherwise."""
+    from aeref.model.position import load_position
+    from aeref.solver.selection import production_limit
+    for ws, want in (({"tk": "total", "ds": "total"}, (3, "Total War on TK and DS")),
+                     ({"tk": "limited", "ds": "total"}, (3, "Total War on DS")),
+                     ({"tk": "limited", "ds": "pre-war"}, (1, "Pre-War or Limited War on both maps"))):
+        st = {"game": "ae", "turn": "Nov-Dec 1941", "war-state": ws, "factions": {"soviet": {"tk": {"hand": []}, "ds": {"hand": []}}}}
+        assert production_limit(load_position(write_state(tmp_path, "s.yaml", st))) == want
+
+
+def test_1_1_3_no_pending_card_in_one_map_game_names_no_other_map(tmp_path):
+    """Interpretation empty-slot=forced in DS alone: the empty DS slot is ruled on with the card that fits
+    and nothing else ("with ..." names the other map's choice only in AE)."""
+    p = ds_card_state(tmp_path, [], interpretations={"empty-slot": "forced"})
+    code, res, err = run("check", p, "--faction", "axis", "--json")
+    assert code == 1, err
+    assert [v["message"] for v in res["violations"]] == [
+        "no DS Pending Card although ds-axis-90 Test Only Card fits "
+        "(a slot stays empty only when no card fits; interpretation empty-slot=forced)"]
+
+
+LWB = """
+game: {game}
+turn: Aug-Sept 1938
+war-state: {war_state}
+factions:
+  western:
+    {map}: {{current: 30, hand: [31, 32, 33]}}
+cards:
+  - {{map: {map}, faction: western, number: 30, name: Test Only Blitz A, war-state: limited, blitz: 1}}
+  - {{map: {map}, faction: western, number: 31, name: Test Only Blitz B, war-state: limited, blitz: 2}}
+  - {{map: {map}, faction: western, number: 32, name: Test Only Blitz C, war-state: total, blitz: 1}}
+  - {{map: {map}, faction: western, number: 33, name: Test Only Plain, war-state: limited}}
+"""
+
+
+@pytest.mark.parametrize("game, map_, war_state", [("ds", "ds", "total"), ("tk", "tk", "total"),
+                                                   ("ae", "ds", "{tk: total, ds: total}")])
+def test_1_1_3_3_western_limited_war_blitz_cards_not_back_to_back_on_either_map(tmp_path, game, map_, war_state):
+    """1.1.3.3 Sequential Selection Restrictions, "Western: Limited War Blitz cards" - in both rules files
+    (no triangle): with a gray Limited War card with a Blitz Value as the Current Card, another such card
+    cannot be selected on that map; a red card with a Blitz Value is no Limited War Blitz card, nor is a
+    gray card without one (FORMAT 2)."""
+    text = LWB.format(game=game, map=map_, war_state=war_state)
+    if game == "ae":
+        text = text.replace("    ds: {current", "    tk: {hand: []}\n    ds: {current")
+    (tmp_path / "s.yaml").write_text(text)
+    pos = load_position(tmp_path / "s.yaml")
+    blitz = check(pos, "western", {map_: f"{map_}-western-31"})
+    assert [(v.rule, v.title) for v in blitz.violations] == [("1.1.3.3", "Sequential Selection Restrictions")]
+    assert f"{map_}-western-30" in blitz.violations[0].message and "Limited War Blitz" in blitz.violations[0].message
+    assert check(pos, "western", {map_: f"{map_}-western-32"}).legal
+    assert check(pos, "western", {map_: f"{map_}-western-33"}).legal

@@ -11,7 +11,7 @@ from aeref.cli.replacements import solution_json
 from aeref.solver.replacements import check_allocation, read_allocation as parse_allocation, steps_received
 from aeref.solver.replacements.optimise import optimise
 
-from ..support.replacements import hexes, inf, position, state
+from ..support.replacements import alloc_file, hexes, inf, position, state
 
 CITY = lambda country, **kw: {"country": country, "city": True, **kw}
 WEST = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status": "active", "alignment": "western"},
@@ -311,3 +311,44 @@ def test_ae_a_strategic_warfare_box_marker_without_a_map_is_noted_1_3_2(tmp_path
         "US Victory Program is listed in markers.strategic-warfare-box without a map: in AE each map has its own "
         "Strategic Warfare Box, so it is not counted on the DS map (write it under markers: "
         "{ds: {strategic-warfare-box: [...]}} or boxes)"]
+
+
+# ----------------------------------------------------------------------------- 1.3.2.1 Hakko Ichiu, 1.3.2.3 No Retreat steps on two lines
+
+def test_1_3_2_1_hakko_ichiu_one_step_does_not_buy_an_armor_unit(tmp_path, aeref):
+    """1.3.2.1 Hakko Ichiu (DS): a pair of the infantry steps is exchanged for one armor step; one alone buys no armor unit."""
+    japan = {"Japan": {"posture": "war", "status": "active", "alignment": "axis"}}
+    st = state(tmp_path, game="ds", faction="axis", countries=japan,
+               steps=[{"nationality": "Japan", "kind": "infantry", "count": 2, "pairs-to-armor": True, "source": "Hakko Ichiu"}],
+               pool=[inf("J-A1", "Japan", "armor", faction="axis")],
+               hexes=hexes(("1001", CITY("Japan", **{"supply-source": "Japan"}))))
+    why = ("J-A1 (Japan armor): one Japan infantry (Hakko Ichiu) step is an infantry step; "
+           "a pair of them is exchanged for one armor step")
+    a = alloc_file(tmp_path, [{"unit": "J-A1", "location": "1001", "paid-with": ["Japan infantry (Hakko Ichiu)"]}])
+    r = aeref("check-replacements", st, a, "--faction", "axis")
+    assert (r.code, r.stdout, r.stderr) == (1, (
+        "Illegal: Axis replacements on the DS map (0 of 2 steps used)\n"
+        f"  1.3.2.1 Hakko Ichiu: {why}\n"
+        "  Unused: 1 Japan infantry (Hakko Ichiu) step [1.3.3] only 1 one-step Japan infantry-type (or, with a pair, armor-type) unit in the Axis Force Pool\n"
+        f"  Unused: 1 Japan infantry (Hakko Ichiu) step [1.3.2.1] spent on J-A1, whose placement breaks 1.3.2.1 Hakko Ichiu: {why}\n"
+        "Interpretations: airborne-steps=armor-counts, partisan-base-faction=own, soviet-off-map-boxes=Eastern Europe\n"), "")
+
+
+GERMANY = {"Germany": {"posture": "war", "status": "active", "alignment": "axis"}}
+
+
+def test_1_3_2_3_no_retreat_steps_stated_on_two_lines_keep_their_rule(tmp_path, aeref):
+    """1.3.2.3 No Retreat: steps stated on two lines form one pool that still cites 1.3.2.3 when its last step,
+    too few for a pair, is lost."""
+    steps = [{"nationality": "Germany", "kind": "infantry", "count": 1, "pairs-to-armor": True, "source": "No Retreat"},
+             {"nationality": "Germany", "kind": "infantry", "count": 2, "pairs-to-armor": True, "source": "1.3.2.3 No Retreat"}]
+    p = state(tmp_path, faction="axis", countries=GERMANY, steps=steps,
+              pool=[inf("G-A1", "Germany", "armor"), inf("G-A2", "Germany", "armor")],
+              hexes=hexes(("0101", CITY("Germany", control="axis"))))
+    r = aeref("replacements", p, "--faction", "axis", "--json")
+    code, out = r.code, r.json
+    assert (code, out["steps-received"], out["steps-used"]) == (0, 3, 2)
+    assert out["received"] == [{"step": "Germany infantry (No Retreat)", "count": 3, "sources": ["No Retreat", "1.3.2.3 No Retreat"]}]
+    assert out["lost"] == [{"step": "Germany infantry (No Retreat)", "count": 1, "rule": "1.3.2.3", "reason":
+                            "one Germany infantry (No Retreat) step is left, and G-A2 is an armor-type unit, for which only a "
+                            "pair of Germany infantry (No Retreat) steps is exchanged (1.3.2.3 No Retreat)"}]

@@ -9,10 +9,13 @@ from __future__ import annotations
 import pytest
 
 from aeref.model.board import Unit
+from aeref.solver.replacements import check_allocation, read_allocation
 from aeref.solver.replacements.context import make_context
 from aeref.solver.replacements.locations import replacement_locations
+from aeref.solver.replacements.optimise import optimise
 
-from ..support.replacements import hexes, inf, position
+from ..support.replacements import hexes, inf, position, state
+from ..support.seasonal import run
 
 CITY = lambda country, **kw: {"country": country, "city": True, **kw}
 
@@ -160,3 +163,44 @@ def test_1_3_4_tk_german_colonial_unit_in_a_soviet_strategic_hex_with_a_german_p
     miss = "is a Soviet Strategic Hex without a German ground unit, Detachment or Logistics marker"
     assert locations(pos, "axis", "tk", "G-C") == ({"0501": why, "0502": why, "0503": why},
                                                    {"0504": f"0504 {miss}", "0507": f"0507 {miss}"})
+
+
+# ----------------------------------------------------------------------------- a Logistics marker without an overland supply line; whose Partisan Base counts
+
+def test_1_3_4_soviet_logistics_marker_without_an_overland_supply_line(tmp_path):
+    """1.3.4 "A Russian unit can be placed in the hex containing the Soviet Logistics marker if it can trace an
+    overland supply line to a supply source in Russia": the lost step names the overland line the marker lacks."""
+    h = hexes(("0101", {"country": "Russia", "supply-source": "Russia", "neighbours": []}),
+              ("0103", {"country": "Poland", "neighbours": [], "markers": [{"type": "logistics", "faction": "soviet"}]}))
+    p = state(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 1}], pool=[inf("R-1")], hexes=h,
+              countries={"Russia": {"posture": "war", "status": "active", "alignment": "soviet"}, "Poland": {"alignment": "axis"}})
+    code, out, _ = run("replacements", p, "--faction", "soviet", "--json")
+    assert (code, out["steps-used"]) == (0, 0)
+    assert out["lost"] == [{"step": "Russia infantry", "count": 1, "rule": "1.3.4", "reason":
+                            "the one-step Russia infantry-type units left in the Force Pool cannot be placed: R-1: the Soviet "
+                            "Logistics marker in 0103 cannot trace an overland supply line to a supply source in Russia: "
+                            "no line of neighbouring hexes runs from 0103 to 0101"}]
+
+
+MINOR = {"Greece": {"minor": True, "status": "active", "alignment": "western"}}
+
+
+@pytest.mark.parametrize("whose, own, any_", [("western", True, True), (None, True, True), ("soviet", False, True),
+                                              ("axis", False, True)])
+def test_1_3_4_partisan_base_faction_own_and_any(tmp_path, whose, own, any_):
+    """1.3.4 "A Minor Country unit can be placed in a Home Country hex that contains a Partisan Base marker",
+    whose Base being the interpretation partisan-base-faction: `own` (default) - the placing faction's, or
+    one whose faction the file does not say; `any` - a Partisan Base of any faction."""
+    base = {"type": "partisan-base"} if whose is None else {"type": "partisan-base", "faction": whose}
+    kw = dict(faction="western", countries=MINOR, steps=[{"nationality": "minor", "kind": "any", "count": 1}],
+              pool=[inf("GR-1", "Greece")], hexes=hexes(("0201", {"country": "Greece", "markers": [base]})))
+    for value, placed in (("own", own), ("any", any_)):
+        pos = position(tmp_path, **kw, extra={"interpretations": {"partisan-base-faction": value}})
+        res = optimise(pos, "western", "tk")
+        assert res.allocation.steps_used() == int(placed), (value, whose)
+        ctx, rows, problems = read_allocation(pos, "western", "tk", [{"unit": "GR-1", "location": "0201", "paid-with": ["minor infantry"]}], "a.yaml")
+        ruling = check_allocation(ctx, rows)
+        assert ruling.legal == placed, (value, whose, ruling.violations)
+        assert ruling.interpretations["partisan-base-faction"] == value
+        if not placed:
+            assert [(v.rule, v.title) for v in ruling.violations] == [("1.3.4", "Replacement Locations")]

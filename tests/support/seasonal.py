@@ -2,14 +2,12 @@
 to copies of the shipped decks and run the CLI. Test-only data."""
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import yaml
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
+from . import cli
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -26,9 +24,34 @@ def write_state(tmp_path: Path, name: str, data: dict) -> Path:
 
 
 def run(*args):
-    """Run aeref; returns (exit code, parsed JSON or text, stderr)."""
-    r = CliRunner().invoke(cli, [str(a) for a in args])
-    out = r.stdout
-    if "--json" in args and r.exit_code in (0, 1):
-        out = json.loads(out)
-    return r.exit_code, out, r.stderr
+    """Run aeref in process (:func:`tests.support.cli.run`) and return the run as a triple: ``(exit code,
+    stdout parsed as JSON when ``--json`` is given and the exit code is 0 or 1 - else the text -, stderr)``."""
+    r = cli.run(*args)
+    return r.exit_code, (r.json if "--json" in args and r.exit_code in (0, 1) else r.stdout), r.stderr
+
+
+def empty_state(tmp_path: Path, game: str, *, hexes=None, boxes=None, pool=None, **extra) -> Path:
+    """``s.yaml`` in ``tmp_path``: a position of ``game`` (May-June 1942, Total War) with every faction, no
+    cards, and (when given) a map of ``hexes`` and Off-Map ``boxes`` and a marker ``pool``; ``extra`` keys are
+    written as they are. Returns the file's path."""
+    maps = ["tk", "ds"] if game == "ae" else [game]
+    st = {"game": game, "turn": "May-June 1942",
+          "war-state": {m: "total" for m in maps} if game == "ae" else "total", "decks": [],
+          "factions": {f: {m: {"hand": []} for m in maps} for f in ("axis", "western", "soviet")}}
+    if pool is not None:
+        st["marker-pool"] = pool
+    if hexes is not None:
+        st["map"] = {"hexes": hexes, **({"boxes": boxes} if boxes else {})}
+    st.update(extra)
+    return write_state(tmp_path, "s.yaml", st)
+
+
+def ds_card_state(tmp_path: Path, requires, **extra) -> Path:
+    """``s.yaml`` in ``tmp_path``: DS, Nov-Dec 1941, Limited War, the Navy leading the Japanese Government, and
+    one test-only Axis card, ds-axis-90 "Test Only Card" (Pre-War), in the Axis hand, with these ``requires``
+    items (FORMAT 3); ``extra`` keys are written as they are. Returns the file's path."""
+    st = {"game": "ds", "turn": "Nov-Dec 1941", "war-state": "limited", "government": "navy",
+          "factions": {"axis": {"ds": {"hand": [90]}}},
+          "cards": [{"map": "ds", "faction": "axis", "number": 90, "name": "Test Only Card", "war-state": "pre-war",
+                     "requires": requires}], **extra}
+    return write_state(tmp_path, "s.yaml", st)
