@@ -7,13 +7,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aeref.cli.common import json_text
-from aeref.cli.main import cli
 
+from ..support.cli import run
 from ..support.seasonal import write_state
 
 DECK = """\
@@ -56,10 +55,6 @@ def write(tmp_path, state, name="state.yaml"):
     p = tmp_path / name
     p.write_text(textwrap.dedent(state))
     return str(p)
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def test_pairs_json_is_the_format_example(tmp_path):
@@ -315,7 +310,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_pairs_on_the_ae_production_example():
-    r = CliRunner().invoke(cli, ["pairs", str(EXAMPLES / "ae-soviet-production.yaml"), "--faction", "soviet", "--json"])
+    r = run("pairs", str(EXAMPLES / "ae-soviet-production.yaml"), "--faction", "soviet", "--json")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     assert {"tk": "tk-soviet-39", "ds": "ds-soviet-24"} in out["choices"]
@@ -323,7 +318,7 @@ def test_pairs_on_the_ae_production_example():
 
 
 def test_aeref_alone_prints_its_usage():
-    r = CliRunner().invoke(cli, [])
+    r = run()
     assert r.exit_code == 0 and r.stderr == ""
     assert r.stdout.startswith("Usage: ") and "[OPTIONS] COMMAND [ARGS]..." in r.stdout.splitlines()[0]
     assert "select" in r.stdout and "show" in r.stdout and "next-turn" in r.stdout
@@ -332,10 +327,10 @@ def test_aeref_alone_prints_its_usage():
 def test_validate_a_deck_file_on_its_own():
     for name, summary in (("soviet.yaml", "a deck of 7 cards (TK Soviet 4, DS Soviet 3); © twins tk-soviet-26b / ds-soviet-11b"),
                           ("axis.yaml", "a deck of 15 cards (TK Axis 6, DS Axis 9)")):
-        r = CliRunner().invoke(cli, ["validate", str(EXAMPLES / "decks" / name)])
+        r = run("validate", str(EXAMPLES / "decks" / name))
         assert r.exit_code == 0, r.output
         assert r.stdout.splitlines()[0].endswith(f"{name}: {summary}")
-    r = CliRunner().invoke(cli, ["validate", str(EXAMPLES / "decks" / "soviet.yaml"), "--json"])
+    r = run("validate", str(EXAMPLES / "decks" / "soviet.yaml"), "--json")
     assert json.loads(r.stdout) == {"ok": True, "kind": "deck", "problems": [], "notes": []}
 
 
@@ -348,7 +343,7 @@ def test_validate_a_deck_checks_numbering_and_twins(tmp_path):
         "  - {map: ds, faction: soviet, number: 12b, name: Siberian Reserves Released, war-state: limited, production: 0, combined: true}\n"
         "  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1, requires: [{played: 16}]}\n"
         "  - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}\n")
-    r = CliRunner().invoke(cli, ["validate", str(deck), "--json"])
+    r = run("validate", str(deck), "--json")
     assert r.exit_code == 2
     out = json.loads(r.stdout)
     messages = [p["message"] for p in out["problems"]]
@@ -357,27 +352,19 @@ def test_validate_a_deck_checks_numbering_and_twins(tmp_path):
     assert any("ds-soviet-16" in n["message"] and "another deck" in n["message"] for n in out["notes"])
 
 
-def test_shell_completion_as_the_readme_says():
+def test_shell_completion_as_the_readme_says(aeref_process):
     """bash, zsh and fish completion scripts come from click (README, Shell completion); a
     completion request for `aeref sh` offers `show`."""
-    import os
-    import shutil
-    import subprocess
-    import sys
-    exe = shutil.which("aeref", path=os.path.dirname(sys.executable))
-    if exe is None:
-        pytest.skip("the aeref console script is not installed")
     for shell in ("bash", "zsh", "fish"):
-        r = subprocess.run([exe], env={**os.environ, "_AEREF_COMPLETE": f"{shell}_source"}, capture_output=True, text=True)
-        assert r.returncode == 0 and "_aeref_completion" in r.stdout, shell
-    r = subprocess.run([exe], env={**os.environ, "_AEREF_COMPLETE": "bash_complete", "COMP_WORDS": "aeref sh",
-                                   "COMP_CWORD": "1"}, capture_output=True, text=True)
+        r = aeref_process(env={"_AEREF_COMPLETE": f"{shell}_source"})
+        assert r.exit_code == 0 and "_aeref_completion" in r.stdout, shell
+    r = aeref_process(env={"_AEREF_COMPLETE": "bash_complete", "COMP_WORDS": "aeref sh", "COMP_CWORD": "1"})
     assert "show" in r.stdout.split()[0] or "plain,show" in r.stdout
 
 
 def test_an_unknown_command_gets_a_did_you_mean():
     for typed, meant in (("pair", "pairs"), ("shwo", "show"), ("nexturn", "next-turn"), ("valdate", "validate")):
-        r = CliRunner().invoke(cli, [typed, "x.yaml"])
+        r = run(typed, "x.yaml")
         assert r.exit_code == 2 and r.stdout == ""
         assert r.stderr.strip() == f"Error: no such command '{typed}' (did you mean {meant}?); `aeref --help` lists the commands"
 _JSON = st.recursive(
@@ -400,12 +387,12 @@ def test_bad_input_time_limit_nan_and_a_yaml_alias_cycle(tmp_path):
     """`--time-limit nan` is not a number of seconds (exit 2); a YAML alias that contains itself would never
     end (a requirement list that is its own item): one line naming the file and the place, exit 2."""
     from ..support.seasonal import EXAMPLES
-    r = CliRunner().invoke(cli, ["pairs", str(EXAMPLES / "ae-1941.yaml"), "--faction", "axis", "--time-limit", "nan"])
+    r = run("pairs", str(EXAMPLES / "ae-1941.yaml"), "--faction", "axis", "--time-limit", "nan")
     assert r.exit_code == 2 and "not a number of seconds" in r.stderr
     p = tmp_path / "s.yaml"
     p.write_text("game: tk\nturn: Mar-Apr 1939\nwar-state: pre-war\nfactions: {axis: {tk: {hand: [1]}}}\n"
                  "cards:\n  - {map: tk, faction: axis, number: 1, name: Test Only, war-state: pre-war, requires: &r [*r]}\n")
     for cmd in (["validate", str(p)], ["pairs", str(p), "--faction", "axis"]):
-        r = CliRunner().invoke(cli, cmd)
+        r = run(*cmd)
         assert r.exit_code == 2 and r.stderr.count("\n") == 1, (cmd, r.output)
         assert "s.yaml: line 6" in r.stderr and "alias" in r.stderr, r.stderr

@@ -5,20 +5,14 @@ from pathlib import Path
 
 import yaml
 
-from click.testing import CliRunner
-
-from aeref.cli.main import cli
 from aeref.model.position import load_position
 from aeref.solver.replacements.optimise import optimise
 from aeref.solver.replacements.greedy import greedy
 
+from ..support.cli import run
 from ..support.replacements import alloc_file, hexes, inf, state
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def test_tk_soviet_example_loses_two_steps_to_the_force_pool():
@@ -143,7 +137,7 @@ def test_validate_reports_every_map_problem(tmp_path):
 def _rule_on(tmp_path, rows, state="ds-axis-replacements.yaml", faction="axis"):
     a = tmp_path / "alloc.yaml"
     a.write_text(yaml.safe_dump(rows, sort_keys=False))
-    r = CliRunner().invoke(cli, ["check-replacements", str(EXAMPLES / state), str(a), "--faction", faction, "--json"])
+    r = run("check-replacements", str(EXAMPLES / state), str(a), "--faction", faction, "--json")
     return r.exit_code, (json.loads(r.stdout) if r.exit_code in (0, 1) else r.stderr)
 
 
@@ -202,7 +196,7 @@ def test_nothing_to_choose_when_no_unit_can_be_taken(tmp_path):
     """`replacements` with steps but no unit that can be taken: nothing to choose, proved, every step lost."""
     p = state(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 2}], pool=[],
               hexes=hexes(("0101", {"country": "Russia", "city": True})))
-    r = CliRunner().invoke(cli, ["replacements", str(p), "--faction", "soviet", "--json"])
+    r = run("replacements", str(p), "--faction", "soviet", "--json")
     out = json.loads(r.stdout)
     assert (out["optimal"], out["status"], out["steps-used"]) == (True, "nothing to choose: no unit can be taken", 0), out
 
@@ -224,7 +218,7 @@ def test_an_empty_allocation_takes_nothing(tmp_path):
     for text in ("", "placements:\n"):
         a = tmp_path / "empty.yaml"
         a.write_text(text)
-        r = CliRunner().invoke(cli, ["check-replacements", str(EXAMPLES / "tk-soviet-replacements.yaml"), str(a),
-                                     "--faction", "soviet", "--json"])
+        r = run("check-replacements", str(EXAMPLES / "tk-soviet-replacements.yaml"), str(a),
+                                     "--faction", "soviet", "--json")
         out = json.loads(r.stdout)
         assert r.exit_code == 0 and out["legal"] and out["steps-used"] == 0 and out["steps-lost"] == 12, (text, out)

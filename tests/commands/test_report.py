@@ -7,23 +7,18 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
 from aeref.cli.report import report_data, render
 from aeref.model.position import load_position
 from aeref.solver.selection import check
 
 from ..support import copy_examples
+from ..support.cli import run
 from ..support.markup import write_markup_position
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHIPPED = sorted(p for p in EXAMPLES.glob("*.yaml") if p.read_text().lstrip().startswith(("#", "game")) and
                  "game:" in p.read_text())
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)

@@ -3,21 +3,18 @@
 (atomic, never over an existing file without ``--force``)."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
 from aeref.model.atomic import FileExists, write_text
 from aeref.model.position import load_position
 from aeref.solver.turn import REVEAL_ORDER
 
 from ..support import copy_examples
-from ..support.seasonal import empty_state
+from ..support.seasonal import empty_state, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -27,11 +24,6 @@ def game(tmp_path, monkeypatch):
     copy_examples(tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def run(*args):
-    r = CliRunner().invoke(cli, [str(a) for a in args])
-    return r.exit_code, r.stdout, r.stderr
 
 
 def test_select_writes_the_pending_cards_and_takes_them_from_the_hand(game):
@@ -61,7 +53,7 @@ def test_select_rules_exactly_as_check(game):
         _, checked, _ = run("check", "examples/ae-aug-1941.yaml", "--faction", "axis", *args, "--json")
         code, selected, _ = run("select", "examples/ae-aug-1941.yaml", "--faction", "axis", *args, "--write",
                                 f"s{len(args)}.yaml", "--json")
-        c, s = json.loads(checked), json.loads(selected)
+        c, s = checked, selected
         assert (s["legal"], s["violations"]) == (c["legal"], c["violations"]), args
         assert (s["written"] is not None) == c["legal"] == Path(f"s{len(args)}.yaml").exists()
 
@@ -102,9 +94,8 @@ def _selected(game):
 
 def test_reveal_all_in_the_order_of_play_gives_one_position(game):
     _selected(game)
-    code, out, err = run("reveal", "nov.yaml", "--faction", "all", "--write", "done.yaml", "--json")
+    code, res, err = run("reveal", "nov.yaml", "--faction", "all", "--write", "done.yaml", "--json")
     assert code == 0, err
-    res = json.loads(out)
     assert res["order"] == list(REVEAL_ORDER) == ["axis", "western", "soviet"]
     assert [r["faction"] for r in res["reveals"]] == res["order"]
     assert res["legal"] is True and res["written"] == "done.yaml"
@@ -242,8 +233,7 @@ def test_select_on_one_map_only_and_again_after_it(game):
     assert code == 0, err
     pos = load_position("a.yaml")
     assert (pos.factions["axis"]["tk"].pending, pos.factions["axis"]["ds"].pending) == (None, "ds-axis-28b")
-    code, out, _ = run("select", "a.yaml", "--faction", "axis", "--tk", "22a", "--write", "b.yaml", "--json")
-    res = json.loads(out)
+    code, res, _ = run("select", "a.yaml", "--faction", "axis", "--tk", "22a", "--write", "b.yaml", "--json")
     assert code == 1 and res["legal"] is False and res["violations"][0]["title"] == "Card Selection Is Final", res
 
 

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ..support import oracle
+from ..support.cli import run
 from ..support.profiles import scaled
 from aeref.solver.constraints import Evaluator, post
 from aeref.solver.choices import why
@@ -158,8 +159,6 @@ cards:
   - {map: ds, faction: western, number: 3, name: Test Only Delta, war-state: pre-war}
 """)
     from aeref.model.position import load_position
-    from click.testing import CliRunner
-    from aeref.cli.main import cli
     pos = load_position(tmp_path / "s.yaml")
     ans = why(pos, "western", "tk-western-2")
     assert not ans.legal
@@ -169,6 +168,6 @@ cards:
     procedure = next(v for v in ans.violations if v.rule == "1.1.1")
     assert "ds-western-2" in procedure.message and "tk-western-1" in procedure.message
     assert_why_sound(pos, "western", "tk-western-2")
-    r = CliRunner().invoke(cli, ["why", str(tmp_path / "s.yaml"), "tk-western-2", "--faction", "western"])
+    r = run("why", str(tmp_path / "s.yaml"), "tk-western-2", "--faction", "western")
     assert r.exit_code == 1
     assert "1.1.1 Option Card Procedure: ds-western-2" in r.stdout and "1.1.3 Card Selection Is Final:" in r.stdout

@@ -17,12 +17,12 @@ import json
 from itertools import product
 from pathlib import Path
 
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from ..support import oracle
+from ..support.cli import run as run_cli
 from ..support.seasonal import run
 import aeref.solver.choices as choices
 from aeref.model.position import load_position
@@ -147,11 +147,10 @@ def test_time_limit_zero_is_no_time_not_no_limit(tmp_path):
 def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypatch):
     """Exit code 1 of `pairs` says no selection but the empty one is legal; with the time limit hit
     before a solution was found that is not known: "complete": false and exit 0, not 1."""
-    from aeref.cli.main import cli
 
     path = _write(tmp_path, AE_SOVIET % "forced")
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, callback=None: cp_model.UNKNOWN)
-    r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "30"])
+    r = run_cli("pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "30")
     out = json.loads(r.stdout)
     assert out["complete"] is False and out["choices"] == []
     assert r.exit_code == 0
@@ -194,12 +193,11 @@ cards:
 def test_pairs_lists_each_hand_card_left_out_with_the_rules_why_finds(tmp_path):
     """Below the legal selections, every hand card in none of them, each with the minimal rule set
     `why` finds for it (computed with one shared model); --json adds `excluded` and keeps FORMAT's fields."""
-    from aeref.cli.main import cli
 
     path = ROOT / "examples" / "ae-1941.yaml"
     pos = load_position(path)
     for faction in ("axis", "western", "soviet"):
-        r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", faction, "--json"])
+        r = run_cli("pairs", str(path), "--faction", faction, "--json")
         out = json.loads(r.stdout)
         assert {"game", "turn", "faction", "choices", "count", "complete", "interpretations", "excluded"} <= set(out)
         used = {c for ch in out["choices"] for c in ch.values() if c}
@@ -210,25 +208,24 @@ def test_pairs_lists_each_hand_card_left_out_with_the_rules_why_finds(tmp_path):
             assert not ans.legal and ans.complete
             assert [f"{x['rule']} {x['title']}" for x in e["rules"]] == ans.rules
             assert e["message"] == "; ".join(str(v) for v in ans.violations)
-            text = CliRunner().invoke(cli, ["pairs", str(path), "--faction", faction]).stdout
+            text = run_cli("pairs", str(path), "--faction", faction).stdout
             card = pos.cards[e["card"]]
             assert f"  {card.map.upper()} {card.number} {card.name}: {e['message']}" in text.splitlines()
-    soviet = json.loads(CliRunner().invoke(cli, ["pairs", str(path), "--faction", "soviet", "--json"]).stdout)
+    soviet = json.loads(run_cli("pairs", str(path), "--faction", "soviet", "--json").stdout)
     assert {e["card"] for e in soviet["excluded"]} == {"tk-soviet-38", "tk-soviet-39"}
 
 
 def test_pairs_table_is_paged_and_the_count_stays_exact(tmp_path):
-    from aeref.cli.main import cli
 
     path = ROOT / "examples" / "ae-1941.yaml"
-    full = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "axis"]).stdout.splitlines()
-    paged = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "axis", "--limit", "3"]).stdout.splitlines()
+    full = run_cli("pairs", str(path), "--faction", "axis").stdout.splitlines()
+    paged = run_cli("pairs", str(path), "--faction", "axis", "--limit", "3").stdout.splitlines()
     rows = [l for l in full if l[:3].strip().isdigit()]
     assert len(rows) == 8
     assert [l for l in paged if l[:3].strip().isdigit()] == rows[:3]
     assert "... and 5 more (--limit 0 shows every selection, --json lists them)" in paged
     assert "8 legal selections." in paged and "8 legal selections." in full
-    every = CliRunner().invoke(cli, ["pairs", str(path), "--faction", "axis", "--limit", "0"]).stdout.splitlines()
+    every = run_cli("pairs", str(path), "--faction", "axis", "--limit", "0").stdout.splitlines()
     assert every == full
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 from ortools.sat.python import cp_model
 
 import aeref.solver.choices as cpsat
@@ -24,6 +23,7 @@ from aeref.solver.replacements.greedy import greedy
 from aeref.solver.replacements.optimise import optimise
 
 from ..support.bench import load
+from ..support.cli import run
 from ..support.clock import solves_take_their_budget
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,10 +31,6 @@ AE = str(ROOT / "examples" / "ae-soviet-production.yaml")
 
 #: Commands that run a solver (CP-SAT); each must take --time-limit.
 SOLVING = ["pairs", "why", "replacements"]
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args))
 
 
 @pytest.mark.parametrize("command", SOLVING)
@@ -431,8 +427,8 @@ def test_why_cli_time_limit_bounds_all_its_solves_together(tmp_path, monkeypatch
     """`aeref why STATE CARD --time-limit S --json`: the same through the command line."""
     (tmp_path / "s.yaml").write_text(WHY)
     with solves_take_their_budget(monkeypatch) as log:
-        r = CliRunner().invoke(cli, ["why", str(tmp_path / "s.yaml"), "tk-soviet-42", "--faction", "soviet", "--json",
-                                     "--time-limit", "2"])
+        r = run("why", str(tmp_path / "s.yaml"), "tk-soviet-42", "--faction", "soviet", "--json",
+                                     "--time-limit", "2")
     assert r.exit_code == 1, r.output
     out = json.loads(r.stdout)
     assert out["legal"] is False and out["complete"] is False and out["violations"]
@@ -444,8 +440,8 @@ def test_pairs_cli_time_limit_leaves_the_excluded_cards_it_could_not_explain_une
     selection whose rules were not found in time says so, with no rule named (never a wrong one)."""
     (tmp_path / "s.yaml").write_text(WHY)
     with solves_take_their_budget(monkeypatch):
-        r = CliRunner().invoke(cli, ["pairs", str(tmp_path / "s.yaml"), "--faction", "soviet", "--json",
-                                     "--time-limit", "2"])
+        r = run("pairs", str(tmp_path / "s.yaml"), "--faction", "soviet", "--json",
+                                     "--time-limit", "2")
     out = json.loads(r.stdout)
     cut = [x for x in out["excluded"] if not x["rules"]]
     assert {x["card"] for x in cut} == {"tk-soviet-42", "ds-soviet-92"}, out["excluded"]

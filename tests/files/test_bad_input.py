@@ -8,9 +8,8 @@ import textwrap
 import time
 
 import pytest
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
+from ..support.cli import run
 
 DECK = """\
 cards:
@@ -105,10 +104,6 @@ def write(tmp_path, state, deck=None):
     return str(tmp_path / "state.yaml")
 
 
-def invoke(args):
-    return CliRunner().invoke(cli, args)
-
-
 def assert_one_error_line(r, words):
     assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
     assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
@@ -124,7 +119,7 @@ def assert_one_error_line(r, words):
 def test_bad_input_exits_2_with_one_error_line(tmp_path, name, state, deck, words, command):
     path = write(tmp_path, state, deck)
     start = time.monotonic()
-    r = invoke([a.format(state=path) for a in command])
+    r = run(*[a.format(state=path) for a in command])
     assert time.monotonic() - start < 5, "bad input must fail fast"
     assert_one_error_line(r, words)
     assert r.stdout == ""
@@ -133,7 +128,7 @@ def test_bad_input_exits_2_with_one_error_line(tmp_path, name, state, deck, word
 @pytest.mark.parametrize("name,state,deck,words", CASES, ids=[c[0] for c in CASES])
 def test_validate_json_reports_bad_input(tmp_path, name, state, deck, words):
     path = write(tmp_path, state, deck)
-    r = invoke(["validate", path, "--json"])
+    r = run(*["validate", path, "--json"])
     assert_one_error_line(r, words[:1])
     out = json.loads(r.stdout)
     assert out["ok"] is False and out["problems"]
@@ -148,7 +143,7 @@ def test_alias_bomb_fails_within_seconds(tmp_path):
     """A 9**12 (282 billion node) alias bomb is refused quickly, not expanded."""
     path = write(tmp_path, bomb(levels=12))
     start = time.monotonic()
-    r = invoke(["validate", path])
+    r = run(*["validate", path])
     assert time.monotonic() - start < 3
     assert r.exit_code == 2
     assert r.stderr.startswith("Error: ") and "state.yaml" in r.stderr
@@ -156,7 +151,7 @@ def test_alias_bomb_fails_within_seconds(tmp_path):
 
 def test_deeply_nested_yaml_is_an_input_error(tmp_path):
     path = write(tmp_path, "game: " + "[" * 5000 + "]" * 5000 + "\n")
-    r = invoke(["pairs", path, "--faction", "soviet"])
+    r = run(*["pairs", path, "--faction", "soviet"])
     assert_one_error_line(r, ["state.yaml"])
 
 
@@ -168,26 +163,26 @@ def test_validate_reports_every_problem_not_only_the_first(tmp_path):
              .replace("[11b, 24]", "[11b, 77]")
              .replace("tk: total,", "tk: total,"))
     path = write(tmp_path, state, deck)
-    r = invoke(["validate", path, "--json"])
+    r = run(*["validate", path, "--json"])
     assert r.exit_code == 2
     problems = json.loads(r.stdout)["problems"]
     text = [" ".join(p.values()) for p in problems]
     for words in (["colour"], ["totl"], ["ds-soviet-24", "Production Value"], ["Smarch"], ["ds-soviet-77"]):
         assert any(all(w in t for w in words) for t in text), (words, text)
     # the human output lists every problem too (on stdout), and stderr has one Error: line
-    r = invoke(["validate", path])
+    r = run(*["validate", path])
     assert r.exit_code == 2
     assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("Error: ")
     assert len(r.stdout.strip().splitlines()) >= len(problems)
     # pairs reports the first problem and says there are more
-    r = invoke(["pairs", path, "--faction", "soviet"])
+    r = run(*["pairs", path, "--faction", "soviet"])
     assert_one_error_line(r, [])
     assert "more" in r.stderr
 
 
 def test_validate_ok(tmp_path):
     path = write(tmp_path, STATE)
-    r = invoke(["validate", path, "--json"])
+    r = run(*["validate", path, "--json"])
     assert r.exit_code == 0
     assert json.loads(r.stdout) == {"ok": True, "problems": []}
     assert r.stderr == ""
@@ -211,7 +206,7 @@ def test_validate_ok(tmp_path):
 ])
 def test_bad_usage_exits_2_with_one_error_line(tmp_path, args, words):
     path = write(tmp_path, STATE)
-    r = invoke([a.format(state=path, dir=tmp_path) for a in args])
+    r = run(*[a.format(state=path, dir=tmp_path) for a in args])
     assert_one_error_line(r, words)
     assert r.stdout == ""
 
@@ -227,7 +222,7 @@ def test_check_in_a_single_map_game_refuses_the_other_map(tmp_path):
             tk: {hand: [38, 39]}
         """)
     path = write(tmp_path, state)
-    r = invoke(["check", path, "--faction", "soviet", "--tk", "38", "--ds", "24"])
+    r = run(*["check", path, "--faction", "soviet", "--tk", "38", "--ds", "24"])
     assert_one_error_line(r, ["--ds"])
 
 
@@ -240,15 +235,11 @@ def test_validate_goes_on_after_a_schema_problem(tmp_path, extra, words):
     """A problem in one top-level key does not hide the problems elsewhere (every problem is reported)."""
     state = STATE.replace("[26b, 38, 39]", "[26b, 38, 99]").replace("countries:\n  Russia: {posture: war, status: active, alignment: soviet}\n", "")
     path = write(tmp_path, state + extra)
-    r = invoke(["validate", path, "--json"])
+    r = run(*["validate", path, "--json"])
     assert r.exit_code == 2
     texts = [" ".join(p.values()) for p in json.loads(r.stdout)["problems"]]
     assert any(all(w in t for w in words) for t in texts), texts
     assert any("tk-soviet-99" in t for t in texts), texts
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def test_a_key_written_twice_is_bad_input(tmp_path):

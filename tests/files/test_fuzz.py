@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -33,12 +31,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aeref.cli.main import cli
 from aeref.model.schema import json_schema
+
+from ..support.cli import executable, run as run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -192,7 +191,7 @@ def run(args: list[str]):
     signal.setitimer(signal.ITIMER_REAL, SECONDS * 4)
     t0 = time.perf_counter()
     try:
-        r = CliRunner().invoke(cli, args, catch_exceptions=True)
+        r = run_cli(*args)
     except _Timeout:
         pytest.fail(f"aeref {' '.join(args)} ran past {SECONDS * 4} s")
     finally:
@@ -423,7 +422,7 @@ def test_not_utf8_and_directories(tmp_path):
 # ----------------------------------------------------------------------------- the real process
 
 def _aeref() -> str:
-    exe = shutil.which("aeref", path=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+    exe = executable()
     if exe is None:
         pytest.skip("the aeref console script is not installed")
     return exe

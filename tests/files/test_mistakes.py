@@ -8,10 +8,8 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
-
+from ..support.cli import run
 from ..support.mistakes import DECK, MISTAKES, STATE
 
 #: Words of pydantic, Python or YAML internals that must never reach a player.
@@ -41,14 +39,14 @@ def test_there_are_at_least_20_mistakes():
 
 def test_the_good_files_are_good(tmp_path):
     state, deck = _files(tmp_path, "state", "game: ae", "game: ae")
-    assert CliRunner().invoke(cli, ["validate", state]).exit_code == 0
-    assert CliRunner().invoke(cli, ["validate", deck]).exit_code == 0
+    assert run("validate", state).exit_code == 0
+    assert run("validate", deck).exit_code == 0
 
 
 @pytest.mark.parametrize("name,kind,old,new,where,words", MISTAKES, ids=[m[0] for m in MISTAKES])
 def test_one_mistake_one_line(tmp_path, name, kind, old, new, where, words):
     state, deck = _files(tmp_path, kind, old, new)
-    r = CliRunner().invoke(cli, ["validate", state])
+    r = run("validate", state)
     assert r.exit_code == 2, r.output
     lines = r.stdout.splitlines()
     assert len(lines) == 1, f"{name}: {len(lines)} lines:\n{r.stdout}"
@@ -60,11 +58,11 @@ def test_one_mistake_one_line(tmp_path, name, kind, old, new, where, words):
         assert w in line, (w, line)
     assert not INTERNALS.search(line), line
     # the JSON names the same place, without internals
-    r = CliRunner().invoke(cli, ["validate", state, "--json"])
+    r = run("validate", state, "--json")
     [problem] = json.loads(r.stdout)["problems"]
     assert problem["where"] == where and not INTERNALS.search(problem["where"] + problem["message"])
     # any other command gives the same one line
-    r = CliRunner().invoke(cli, ["pairs", state, "--faction", "soviet"])
+    r = run("pairs", state, "--faction", "soviet")
     assert r.exit_code == 2 and r.stderr.strip() == f"Error: {line}", r.stderr
 
 
@@ -73,7 +71,7 @@ def test_one_mistake_one_line(tmp_path, name, kind, old, new, where, words):
 def test_deck_mistakes_in_the_deck_alone(tmp_path, name, kind, old, new, where, words):
     """`aeref validate DECK` finds the same mistake in the deck file on its own."""
     _, deck = _files(tmp_path, kind, old, new)
-    r = CliRunner().invoke(cli, ["validate", deck])
+    r = run("validate", deck)
     assert r.exit_code == 2
     [line] = [x for x in r.stdout.splitlines() if not x.startswith("Note:")]
     assert f": {where}: " in line and all(w in line for w in words), line

@@ -6,11 +6,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
 from aeref.model.position import read_state
 from aeref.model.schema import json_schema
+
+from ..support.cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -40,7 +40,7 @@ def validator(kind):
 
 @pytest.mark.parametrize("kind", ["state", "deck"])
 def test_shipped_schema_equals_the_command_output(kind):
-    r = CliRunner().invoke(cli, ["schema", "--kind", kind])
+    r = run("schema", "--kind", kind)
     assert r.exit_code == 0, r.output
     shipped = (SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8")
     assert r.output == shipped, (
@@ -50,15 +50,15 @@ def test_shipped_schema_equals_the_command_output(kind):
 
 
 def test_schema_default_kind_is_state_and_output_option(tmp_path):
-    r = CliRunner().invoke(cli, ["schema"])
+    r = run("schema")
     assert r.exit_code == 0 and json.loads(r.output)["$id"].endswith("state.schema.json")
     out = tmp_path / "deck.json"
-    r = CliRunner().invoke(cli, ["schema", "--kind", "deck", "-o", str(out)])
+    r = run("schema", "--kind", "deck", "-o", str(out))
     assert r.exit_code == 0 and json.loads(out.read_text())["$id"].endswith("deck.schema.json")
 
 
 def test_schema_bad_kind_is_a_usage_error():
-    r = CliRunner().invoke(cli, ["schema", "--kind", "hex"])
+    r = run("schema", "--kind", "hex")
     assert r.exit_code == 2
 
 

@@ -1,9 +1,7 @@
 """12.3 Steps 3 and 5: the Axis faction may remove Acceptance Policy and Truce markers (test-only countries)."""
 import json
 
-from click.testing import CliRunner
-
-from aeref.cli.main import cli
+from ..support.cli import run
 
 STATE = """
 game: ds
@@ -18,7 +16,7 @@ countries:
 def _steps(tmp_path, *extra):
     p = tmp_path / "s.yaml"
     p.write_text(STATE)
-    r = CliRunner().invoke(cli, ["war-state", str(p), "--to", "total", "--json", *extra])
+    r = run("war-state", str(p), "--to", "total", "--json", *extra)
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
     return {e["rule"]: e for e in out["change"]["effects"]}

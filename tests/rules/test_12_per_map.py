@@ -5,12 +5,11 @@ import json
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
 from aeref.model.position import load_position
 from aeref.solver.selection import check
 
+from ..support.cli import run
 from ..support.seasonal import empty_state
 
 WESTERN_CARDS = [   # test-only cards
@@ -20,10 +19,6 @@ WESTERN_CARDS = [   # test-only cards
     {"map": "ds", "faction": "western", "number": 7, "name": "Test Card Seven", "war-state": "pre-war",
      "requires": [{"posture": {"Russia": "war"}}]},
 ]
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def write(tmp_path, data, name="state.yaml"):

@@ -19,7 +19,6 @@ import yaml
 
 import json
 
-from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +27,7 @@ from aeref.solver.choices import enumerate_choices
 from aeref.solver.selection import check, legal_choices_direct
 
 from ..support import oracle
+from ..support.cli import run
 from ..support.profiles import scaled
 from ..support.selection_positions import as_set, load, scenarios
 
@@ -68,7 +68,6 @@ def test_oracle_check_direct_and_cpsat_agree(scenario):
 def test_cli_pairs_and_check_agree_with_the_oracle(scenario, data):
     """The same agreement through the command line: `pairs --json` lists exactly the oracle's legal
     selections (sorted as FORMAT 5 says) and `check` exits 0 exactly on those."""
-    from aeref.cli.main import cli
 
     state, deck, faction, extra = scenario
     with tempfile.TemporaryDirectory() as d:
@@ -78,7 +77,7 @@ def test_cli_pairs_and_check_agree_with_the_oracle(scenario, data):
         path.write_text(yaml.safe_dump(state, sort_keys=False))
         pos = load_position(path)
         expected = oracle.legal_set(pos, faction)
-        r = CliRunner().invoke(cli, ["pairs", str(path), "--faction", faction, "--json"])
+        r = run("pairs", str(path), "--faction", faction, "--json")
         out = json.loads(r.stdout)
         assert as_set(out["choices"]) == expected
         assert out["count"] == len(expected)
@@ -92,7 +91,7 @@ def test_cli_pairs_and_check_agree_with_the_oracle(scenario, data):
         for m, c in choice.items():
             if c is not None:
                 args += [f"--{m}", c]
-        r = CliRunner().invoke(cli, args)
+        r = run(*args)
         want = oracle.legal(pos, faction, choice)
         assert r.exit_code == (0 if want else 1), (choice, r.stdout, r.stderr)
         assert json.loads(r.stdout)["legal"] is want

@@ -17,6 +17,7 @@ from aeref.model.position import load_position
 from aeref.solver.choices import enumerate_choices
 from aeref.solver.selection import check, legal_choices_direct
 
+from ..support.cli import run as run_cli
 from ..support.seasonal import ds_card_state, run, write_state
 
 DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
@@ -698,15 +699,13 @@ def test_1_1_3_card_must_come_from_the_hand(tmp_path):
 def test_1_1_3_must_say_so_when_no_card_can_be_selected(tmp_path):
     """1.1.3: a faction that cannot select any card without violating a restriction must say so: the only
     legal selection is none, and `pairs` exits 1."""
-    from click.testing import CliRunner
 
-    from aeref.cli.main import cli
 
     pos = position(tmp_path, SEQ_TK.format(axis_current=10, axis_hand="[11, 94]", western_current="null")
                    .replace("war-state: limited\n", "war-state: pre-war\n", 1))
     assert pairs(pos, "axis") == [{"tk": None}]
     assert check(pos, "axis", {}).legal
-    r = CliRunner().invoke(cli, ["pairs", str(tmp_path / "state.yaml"), "--faction", "axis", "--json"])
+    r = run_cli("pairs", str(tmp_path / "state.yaml"), "--faction", "axis", "--json")
     assert r.exit_code == 1
     assert '"choices": [\n    {\n      "tk": null\n    }\n  ]' in r.output or '"tk": null' in r.output
 

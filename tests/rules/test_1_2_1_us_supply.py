@@ -1,9 +1,8 @@
 """1.2.1 Western Logistics: "a City hex containing a supplied US ground unit" - the US
 unit traces supply to the Off-Map Box that 1.3.4 names for the Western Logistics
 marker (DS: the Western US Box). Test-only map: two Philippine City hexes."""
-from click.testing import CliRunner
 
-from aeref.cli.main import cli
+from ..support.cli import run
 
 STATE = """
 game: ds
@@ -32,7 +31,7 @@ map:
 def _run(tmp_path, *args):
     p = tmp_path / "state.yaml"
     p.write_text(STATE)
-    return CliRunner().invoke(cli, [args[0], str(p), *args[1:]])
+    return run(args[0], str(p), *args[1:])
 
 
 def test_1_2_1_us_unit_traces_supply_to_the_western_us_box(tmp_path):

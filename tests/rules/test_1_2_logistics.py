@@ -3,13 +3,11 @@ The maps here are test-only data."""
 from itertools import combinations
 
 import pytest
-from click.testing import CliRunner
-
-from aeref.cli.main import cli
 
 from aeref.model.position import load_position
 from aeref.solver.logistics import legal_actions, rule_on
 
+from ..support.cli import run as run_cli
 from ..support.seasonal import EXAMPLES, run, write_state
 
 EX = EXAMPLES / "ds-axis-reveal.yaml"
@@ -265,9 +263,9 @@ def test_1_2_logistics_rulings_word_for_word(tmp_path, args, ruling):
     an overland supply line)."""
     p = tmp_path / "tk.yaml"
     p.write_text(LOGISTICS_TK)
-    r = CliRunner().invoke(cli, ["check-logistics", str(p), *args])
+    r = run_cli("check-logistics", str(p), *args)
     assert r.exit_code == 1 and f"  {ruling}\n" in r.stdout, r.stdout
-    assert CliRunner().invoke(cli, ["check-logistics", str(p), "-f", "soviet", "--place-partisan", "0201"]).exit_code == 0
+    assert run_cli("check-logistics", str(p), "-f", "soviet", "--place-partisan", "0201").exit_code == 0
 
 
 def test_1_2_1_ds_a_logistics_marker_needs_a_supply_line_not_an_overland_one(tmp_path):
@@ -292,7 +290,7 @@ map:
     "1504": {country: China, city: true, control: axis, neighbours: ["1605"],
              units: [{id: J-1, faction: axis, nationality: Japan, type: infantry}]}
 """)
-    r = CliRunner().invoke(cli, ["check-logistics", str(p), "-f", "axis", "--place-logistics", "IGHQ@1504"])
+    r = run_cli("check-logistics", str(p), "-f", "axis", "--place-logistics", "IGHQ@1504")
     assert r.exit_code == 1 and (
         "  1.2.1 Logistics Marker Placement: place Logistics marker IGHQ in 1504: no Japanese ground unit in 1504 can "
         "trace a supply line to a supply source in Japan (J-1: every line from 1504 to 1706 passes a hex with an "

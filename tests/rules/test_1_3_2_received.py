@@ -4,22 +4,16 @@ import json
 
 import pytest
 
-from click.testing import CliRunner
-
-from aeref.cli.main import cli
 from aeref.cli.replacements import solution_json
 from aeref.solver.replacements import check_allocation, read_allocation as parse_allocation, steps_received
 from aeref.solver.replacements.optimise import optimise
 
+from ..support.cli import run
 from ..support.replacements import alloc_file, hexes, inf, position, state
 
 CITY = lambda country, **kw: {"country": country, "city": True, **kw}
 WEST = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status": "active", "alignment": "western"},
         "India": {"dependent-of": "Britain", "alignment": "western"}}
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def test_1_3_3_quit_india_in_the_maps_strategic_warfare_box(tmp_path):

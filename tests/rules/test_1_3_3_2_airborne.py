@@ -1,9 +1,7 @@
 """1.3.3.2 and the named interpretation `airborne-steps` (test-only position)."""
 import json
 
-from click.testing import CliRunner
-
-from aeref.cli.main import cli
+from ..support.cli import run
 
 STATE = """
 game: tk
@@ -31,7 +29,7 @@ map:
 def _run(tmp_path, *extra):
     p = tmp_path / "state.yaml"
     p.write_text(STATE)
-    r = CliRunner().invoke(cli, ["replacements", str(p), "--faction", "western", "--json", *extra])
+    r = run("replacements", str(p), "--faction", "western", "--json", *extra)
     assert r.exit_code == 0, r.output
     return json.loads(r.output)
 

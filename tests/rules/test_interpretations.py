@@ -5,21 +5,10 @@ Positions are test-only data.
 """
 from __future__ import annotations
 
-import json
-
-from click.testing import CliRunner
-
-from aeref.cli.main import cli
 from aeref.model.interpretations import INTERPRETATIONS
 
 from ..support.replacements import hexes, inf, state
-from ..support.seasonal import run as run_seasonal
-from ..support.seasonal import write_state
-
-
-def run(*args):
-    r = CliRunner().invoke(cli, [str(a) for a in args])
-    return r.exit_code, (json.loads(r.stdout) if "--json" in args and r.stdout.strip() else r.stdout)
+from ..support.seasonal import run, write_state
 
 
 def selection(tmp_path, body: str, name: str = "s.yaml"):
@@ -34,7 +23,7 @@ def legal(path, faction, *choice, interp=None):
         args += [f"--{slot}", cid]
     if interp:
         args += ["-i", interp]
-    code, out = run(*args)
+    code, out, _ = run(*args)
     assert code in (0, 1), out
     return out["legal"], [(v["rule"], v["title"]) for v in out["violations"]], out["interpretations"]
 
@@ -79,7 +68,7 @@ cards:
     assert not ok and rules == [("1.1.3", "No Pending Card")]
     ok, rules, interps = legal(p, "axis", interp="empty-slot=voluntary")
     assert ok and interps["empty-slot"] == "voluntary"
-    code, out = run("pairs", p, "--faction", "axis", "--json", "-i", "empty-slot=voluntary")
+    code, out, _ = run("pairs", p, "--faction", "axis", "--json", "-i", "empty-slot=voluntary")
     assert out["count"] == 2 and {"tk": None} in out["choices"]
 
 
@@ -116,7 +105,7 @@ def test_interpretation_illegal_axis_card(tmp_path):
     for value, after in (("allied-option", []), ("automatic", ["total"])):
         st = dict(prev, turn="Nov-Dec 1941", previous="prev.yaml", interpretations={"illegal-axis-card": value})
         p = write_state(tmp_path, f"s-{value}.yaml", st)
-        code, res, _ = run_seasonal("reveal", p, "--faction", "axis", "--json")
+        code, res, _ = run("reveal", p, "--faction", "axis", "--json")
         assert code == 1 and res["maps"]["ds"]["legal"] is False
         assert [c["after"] for c in res["war-state"]] == after, value
         assert (res["total-war-option"] is not None) == (value == "allied-option")
@@ -131,7 +120,7 @@ def test_interpretation_airborne_steps(tmp_path):
               pool=[inf("R-AB", type_="airborne")], hexes=hexes(("0101", {"country": "Russia", "city": True})))
     for value, used in (("armor-counts", 2), ("infantry-only", 0)):
         p = state(tmp_path, **kw, extra={"interpretations": {"airborne-steps": value}})
-        code, out = run("replacements", p, "--faction", "soviet", "--json")
+        code, out, _ = run("replacements", p, "--faction", "soviet", "--json")
         assert code == 0 and out["steps-used"] == used, value
         assert out["interpretations"]["airborne-steps"] == value
     # both steps lost to 1.3.3.2: the armor step because of the interpretation, which the reason names (it
@@ -157,7 +146,7 @@ cards:
   - {map: tk, faction: soviet, number: 81, name: Test Only Spring Offensive, war-state: pre-war, production: 0}
 """
     p = selection(tmp_path, body + "interpretations: {calendar: [Jan-Mar, Apr-Jun, Jul-Sep, Oct-Dec]}\n")
-    code, out = run("pairs", p, "--faction", "soviet", "--json")
+    code, out, _ = run("pairs", p, "--faction", "soviet", "--json")
     assert code == 0 and out["turn"] == "Oct-Dec 1941" and {"tk": "tk-soviet-81"} in out["choices"]
     ok, rules, _ = legal(p, "soviet", ("tk", "tk-soviet-81"))
     assert ok
@@ -166,7 +155,7 @@ cards:
                    + "interpretations: {calendar: [Jan-Mar, Apr-Jun, Jul-Sep, Oct-Dec]}\n", "s2.yaml")
     ok, rules, _ = legal(p2, "soviet", ("tk", "tk-soviet-81"))
     assert not ok and rules == [("1.1.3.3", "Annual Selection Restrictions")]
-    code, _ = run("check", selection(tmp_path, body, "s3.yaml"), "--faction", "soviet", "--json")
+    code, _, _ = run("check", selection(tmp_path, body, "s3.yaml"), "--faction", "soviet", "--json")
     assert code == 2
 
 
@@ -178,7 +167,7 @@ def test_interpretation_partisan_base_faction(tmp_path):
               hexes=hexes(("0201", {"country": "Greece", "markers": [{"type": "partisan-base", "faction": "soviet"}]})))
     for value, used in (("own", 0), ("any", 1)):
         p = state(tmp_path, **kw, extra={"interpretations": {"partisan-base-faction": value}})
-        code, out = run("replacements", p, "--faction", "western", "--json")
+        code, out, _ = run("replacements", p, "--faction", "western", "--json")
         assert out["steps-used"] == used and out["interpretations"]["partisan-base-faction"] == value
 
 
@@ -194,7 +183,7 @@ def test_interpretation_soviet_off_map_boxes(tmp_path):
     for value, used in ((None, 0), (["Eastern Europe", "Siberia"], 1)):
         extra = {"interpretations": {"soviet-off-map-boxes": value}} if value else None
         p = state(tmp_path, **kw, extra=extra)
-        code, out = run("replacements", p, "--faction", "soviet", "--json")
+        code, out, _ = run("replacements", p, "--faction", "soviet", "--json")
         assert out["steps-used"] == used, value
         assert out["interpretations"]["soviet-off-map-boxes"] == (value or ["Eastern Europe"])
 

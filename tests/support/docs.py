@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import copy_examples
+from .cli import run as run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 _EXIT = re.compile(r"^\(exit (\d+)\)$")
@@ -58,12 +59,8 @@ def examples(page: Path) -> list[Example]:
 
 def run(command: str):
     """Run one page command in the current folder: (exit code, output lines without blank ones, raw output)."""
-    from click.testing import CliRunner
-
-    from aeref.cli.main import cli
-
     command, _, pipe = command.partition(" | grep ")
-    r = CliRunner().invoke(cli, shlex.split(command)[1:])
+    r = run_cli(*shlex.split(command)[1:])
     text = r.output
     got = [line for line in text.split("\n") if line.strip()]
     if pipe:

@@ -2,7 +2,7 @@
 
 The worked-example tests check the facts a rule decides; these check everything a referee reads: the
 rule numbers, the concrete values, the words of each reason, the JSON keys, the exit code. A change of
-a ruling's wording or of a fact in it fails ``tests/test_golden.py`` until a person has read the new
+a ruling's wording or of a fact in it fails ``tests/package/test_golden.py`` until a person has read the new
 output and accepted it::
 
     python -m tests.support.golden --update        # rewrite tests/golden/outputs/ (then read the diff)
@@ -13,7 +13,7 @@ the rules the others seldom reach (``hand-*``: the 1.3.2 markers, colonial units
 random generators of the property tests (``selection_positions.scenarios``, ``replacement_positions.
 spec_and_allocation``) with fixed seeds and written out as files: test-only data, so that the goldens
 depend on aeref's code only, not on hypothesis' drawing. Each position is run through every command
-that reads it (:func:`commands`), in process (``click.testing.CliRunner``), so that mutation testing
+that reads it (:func:`commands`), in process (``tests/support/cli.py``), so that mutation testing
 (``bench/mutation.py``) sees the mutated code.
 """
 from __future__ import annotations
@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 
 import yaml
+
+from .cli import run as run_cli
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CORPUS = ROOT / "tests" / "golden"
@@ -110,15 +112,11 @@ def commands(state: Path) -> list[list[str]]:
 def render(state: Path) -> str:
     """Every command of :func:`commands` on ``state`` and its output (stdout, then stderr, then the exit
     code when it is not 0), with the corpus' folders written as ``<examples>`` and ``<corpus>``."""
-    from click.testing import CliRunner
-
-    from aeref.cli.main import cli
-
     parts = []
     for args in commands(state):
         extra = [a for a in args[1:] if a.endswith("allocation.yaml")]
         line = [args[0], str(state), *[a for a in args[1:] if a not in extra], *extra]
-        r = CliRunner().invoke(cli, line)
+        r = run_cli(*line)
         if r.exception is not None and not isinstance(r.exception, SystemExit):
             raise r.exception
         text = r.stdout + (("[stderr]\n" + r.stderr) if r.stderr else "")
@@ -166,7 +164,7 @@ def _header() -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description="Golden rulings of the corpus (tests/test_golden.py).")
+    ap = argparse.ArgumentParser(description="Golden rulings of the corpus (tests/package/test_golden.py).")
     ap.add_argument("--update", action="store_true", help="rewrite every golden output")
     ap.add_argument("--new-corpus", action="store_true", help="draw the generated positions again, then --update")
     a = ap.parse_args(argv)
@@ -253,10 +251,6 @@ def render_damaged(target: Path) -> str:
     import shutil
     import tempfile
 
-    from click.testing import CliRunner
-
-    from aeref.cli.main import cli
-
     data = yaml.safe_load(target.read_text())
     is_deck = target.parent.name == "decks"
     lines = []
@@ -277,7 +271,7 @@ def render_damaged(target: Path) -> str:
         for i, path in enumerate(_places(data)):
             for how in (DAMAGES[i % len(DAMAGES)], DAMAGES[(i + 3) % len(DAMAGES)]):
                 written.write_text(yaml.safe_dump(damage(data, path, how), sort_keys=False))
-                r = CliRunner().invoke(cli, args)
+                r = run_cli(*args)
                 if r.exception is not None and not isinstance(r.exception, SystemExit):
                     raise AssertionError(f"{target.name} {path} {how}: {r.exception!r}") from r.exception
                 said = (r.stdout + r.stderr).replace(str(tmp), "<tmp>").strip().splitlines()
