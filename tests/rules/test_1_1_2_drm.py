@@ -103,3 +103,25 @@ def test_1_1_2_1_influence_does_not_carry_over_to_the_political_events_table(tmp
         "Hopeh has an Influence marker with a +1 DRM, but it applies only to rolls on the Diplomatic Incident "
         "Table, the International Crisis Table or a Current Card table, not on the Political Events Table: "
         "it does not carry over")
+
+
+def test_1_1_2_1_international_crisis_table_takes_the_influence_and_neutrality_markers(tmp_path):
+    """1.1.2.1 "DRMs for Influence and Neutrality markers apply only to rolls directly involving that country.
+    Specifically, this means rolls on the Diplomatic Incident Table, International Crisis Table, or any Current
+    Card table": on the International Crisis Table, written as the rules write it, Hungary's Influence marker
+    (+1) and Siam's Neutrality marker (-1) count; the VP marker in its 0 VP Box adds nothing."""
+    [roll] = _rolls(tmp_path, "tk", "Hungary", {"side": "axis-tide", "box": 0}, ["International Crisis Table"])
+    assert (roll["table"], roll["drm"]) == ("International Crisis Table", 1)
+    assert roll["terms"][-1] == {
+        "rule": "1.1.2.1", "name": "Influence/Neutrality", "value": 1,
+        "message": "Hungary has an Influence marker with a +1 DRM; it applies on the International Crisis Table"}
+    st = {"game": "ds", "turn": "Mar-Apr 1939", "war-state": "pre-war",
+          "countries": {"Siam": {"minor": True, "status": "neutral", "neutrality": -1}},
+          "markers": {"vp": {"side": "rising-sun", "box": 0}}}
+    code, res, err = run("drm", write_state(tmp_path, "s.yaml", st), "--country", "Siam",
+                         "--table", "international crisis", "--json")
+    assert code == 0, err
+    [roll] = res["rolls"]
+    assert (roll["table"], roll["drm"]) == ("International Crisis Table", -1)
+    assert roll["terms"][-1]["message"] == ("Siam has a Neutrality marker with a -1 DRM; it applies on the "
+                                            "International Crisis Table")

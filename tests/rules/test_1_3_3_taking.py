@@ -149,3 +149,25 @@ def test_1_3_3_5_colonial_steps_with_a_code_are_labelled_with_it(tmp_path):
                                   "basis": "a City under Western control in India (British colonial Ind)"}]
     assert out["lost"] == [{"step": "Britain colonial Ind infantry", "count": 1, "rule": "1.3.3",
                             "reason": "only 1 one-step Britain colonial Ind infantry-type unit in the Western Force Pool"}]
+
+
+WEST = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status": "active", "alignment": "western"}}
+
+
+def test_1_3_3_2_marine_costs_two_infantry_steps(tmp_path, aeref):
+    """1.3.3.2 "A player must use two infantry-type replacement steps to take a onestep airborne or marine unit":
+    a US marine paid with one US infantry step is illegal, and the step is not used; paid with two, legal. The
+    marine goes to the Eastern US/Canada Off-Map Box (TK 1.3.4 "A US unit can be placed in the Eastern US/Canada
+    Off-Map Box")."""
+    st = state(tmp_path, game="tk", faction="western", countries=WEST, boxes=["Eastern US/Canada"],
+               steps=[{"nationality": "US", "kind": "infantry", "count": 2}], pool=[inf("U-M1", "US", "marine")])
+    one = aeref("check-replacements", st, alloc_file(tmp_path, [
+        {"unit": "U-M1", "location": "Eastern US/Canada", "paid-with": ["US infantry"]}]), "--faction", "western", "--json")
+    assert one.code == 1, one
+    assert (one.json["legal"], one.json["steps-used"]) == (False, 0)
+    assert [(v["rule"], v["title"], v["message"]) for v in one.json["violations"]] == [
+        ("1.3.3.2", "Airborne and Marine Units", "U-M1 (US marine) costs two infantry-type replacement steps, paid with 1")]
+    two = aeref("check-replacements", st, alloc_file(tmp_path, [
+        {"unit": "U-M1", "location": "Eastern US/Canada", "paid-with": ["US infantry", "US infantry"]}]), "--faction", "western")
+    assert two.code == 0, two
+    assert two.stdout.startswith("Legal: Western replacements on the TK map (2 of 2 steps used)"), two.stdout
