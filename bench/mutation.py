@@ -17,8 +17,8 @@ and the repository maps ``model/`` to ``aeref.model`` only through the installed
 mutmut runs each mutant against the tests that executed the mutated function (it records
 them in a first, clean run), in the ``mutation`` hypothesis profile (``tests/support/profiles.py``:
 the CI examples, a failure not shrunk). The test selection leaves out the tests that only
-start processes (``test_imports``, ``test_package``: they would run the original code) and
-the slow fuzz tests of bad input (``test_fuzz``), which test no rule.
+start processes (``package/test_imports``, ``package/test_package``: they would run the original code) and
+the slow fuzz tests of bad input (``files/test_fuzz``), which test no rule.
 
 The score of a module is killed / (mutants - skipped); a timeout counts as killed (the
 mutant made a test run away), "no tests" and "suspicious" as survivors. The table is printed
@@ -38,12 +38,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutation"
 
-#: Tests every group runs: the worked examples found by the mutation runs, the golden rulings (every
-#: command's whole output on a corpus, and validate's answer to damaged files), bad input, the turn.
-COMMON = ["test_mutation_kills.py", "test_golden.py", "test_bad_input.py", "test_mistakes.py", "test_turn.py",
-          "test_show.py", "test_readme.py", "test_interpretations.py", "test_rules_that_bite.py", "test_consistency.py",
-          "test_kills_allocation.py", "test_kills_board.py", "test_kills_steps.py", "test_kills_seasonal.py",
-          "test_kills_procedure.py"]
+#: Tests every group runs (paths under tests/): the files that hold the worked examples found by the mutation
+#: runs, the golden rulings (every command's whole output on a corpus, and validate's answer to damaged files),
+#: bad input, the turn.
+COMMON = ["rules/test_1_1_3_selection.py", "rules/test_1_1_3_1_requirements.py", "rules/test_1_1_1_procedure.py",
+          "rules/test_1_1_2_drm.py", "rules/test_1_2_1_supply.py", "rules/test_1_3_2_received.py",
+          "rules/test_1_3_3_taking.py", "rules/test_1_3_4_locations.py", "rules/test_9_stacking.py",
+          "rules/test_12_war_state.py", "rules/test_12_per_map.py", "rules/test_interpretations.py",
+          "files/test_allocation.py", "files/test_card_requirements.py", "files/test_state_sections.py",
+          "files/test_vocabulary.py", "files/test_bad_input.py", "files/test_mistakes.py", "files/test_consistency.py",
+          "commands/test_turn.py", "commands/test_show.py", "engine/test_limits.py", "package/test_golden.py",
+          "package/test_readme.py"]
 
 #: Groups of rules modules and the tests run against their mutants: the tests of the rules the modules
 #: decide (mutmut runs, of those, the ones that executed the mutated function). The model modules every
@@ -53,29 +58,29 @@ COMMON = ["test_mutation_kills.py", "test_golden.py", "test_bad_input.py", "test
 GROUPS = {
     "selection": (["solver/selection.py", "solver/requirements.py", "model/requirements.py", "model/cards.py",
                    "model/calendar.py", "model/vocabulary.py"],
-                  ["test_rules_examples.py", "test_selection_agreement.py", "test_why.py", "test_set_aside.py",
-                   "test_per_map.py", "test_cli.py", "test_choices.py", "test_selection_generated_hands.py",
+                  ["rules/test_1_1_3_selection.py", "rules/test_1_1_3_oracle.py", "commands/test_why.py", "rules/test_1_1_1_set_aside.py",
+                   "rules/test_12_per_map.py", "commands/test_cli.py", "engine/test_choices.py", "engine/test_generated_hands.py",
                    # the model modules of this group (vocabulary, calendar) serve the replacement rules too
-                   "test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py", *COMMON]),
+                   "rules/test_1_3_examples.py", "rules/test_1_3_2_received.py", "commands/test_replacements.py", *COMMON]),
     "replacements": (["solver/replacements/received.py", "solver/replacements/taking.py",
                       "solver/replacements/locations.py", "solver/replacements/rules.py", "solver/replacements/lost.py",
                       "solver/replacements/ruling.py", "model/board.py", "model/countries.py", "model/markers.py",
                       "model/allocation.py", "model/replacements.py"],
-                     ["test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py",
-                      "test_replacements_oracle.py", "test_airborne_interpretation.py", "test_replacement_locations.py",
-                      "test_per_map.py", "test_logistics.py", "test_logistics_us_supply.py", "test_time_limits.py", *COMMON]),
+                     ["rules/test_1_3_examples.py", "rules/test_1_3_2_received.py", "commands/test_replacements.py",
+                      "rules/test_1_3_oracle.py", "rules/test_1_3_3_2_airborne.py", "rules/test_1_3_4_locations.py",
+                      "rules/test_12_per_map.py", "rules/test_1_2_logistics.py", "rules/test_1_2_1_us_supply.py", "engine/test_limits.py", *COMMON]),
     "seasonal": (["solver/procedure.py", "solver/war_state.py", "solver/drm.py", "solver/logistics.py", "solver/turn.py",
                   "model/consistency.py", "model/interpretations.py"],
-                 ["test_reveal.py", "test_war_state.py", "test_war_state_optional_steps.py", "test_drm.py",
-                  "test_logistics.py", "test_logistics_us_supply.py", "test_per_map.py", "test_cli.py", "test_set_aside.py",
+                 ["rules/test_1_1_1_procedure.py", "rules/test_12_war_state.py", "rules/test_12_3_optional_steps.py", "rules/test_1_1_2_drm.py",
+                  "rules/test_1_2_logistics.py", "rules/test_1_2_1_us_supply.py", "rules/test_12_per_map.py", "commands/test_cli.py", "rules/test_1_1_1_set_aside.py",
                   *COMMON]),
     # the constraint engine, the solver and the optimiser
     "engine": (["solver/choices.py", "solver/cpsat.py", "solver/cpsat_counts.py", "solver/cpsat_groups.py",
                 "solver/constraints.py", "solver/limits.py", "solver/replacements/optimise.py",
                 "solver/replacements/greedy.py", "solver/replacements/context.py"],
-               ["test_choices.py", "test_constraints.py", "test_counts.py", "test_why.py", "test_time_limits.py",
-                "test_selection_agreement.py", "test_replacements_oracle.py", "test_replacements_rules.py",
-                "test_replacements_cli.py", "test_selection_generated_hands.py", "test_progress.py", *COMMON]),
+               ["engine/test_choices.py", "engine/test_constraints.py", "engine/test_counts.py", "commands/test_why.py", "engine/test_limits.py",
+                "rules/test_1_1_3_oracle.py", "rules/test_1_3_oracle.py", "rules/test_1_3_examples.py",
+                "commands/test_replacements.py", "engine/test_generated_hands.py", "engine/test_progress.py", *COMMON]),
 }
 #: The default run: every group.
 STABLE = ("selection", "replacements", "seasonal", "engine")
@@ -121,7 +126,7 @@ def prepare(modules: list[str], tests: list[str], fresh: bool) -> None:
     if copied.exists():
         shutil.rmtree(copied)
     shutil.copytree(ROOT / "tests", copied, ignore=ignore)
-    selection = sorted(f"tests/{t}" for t in tests if (ROOT / "tests" / t).exists())
+    selection = sorted({f"tests/{t}" for t in tests if (ROOT / "tests" / t).exists()})
     only = ", ".join(f'"{mutated_path(m)}"' for m in modules)
     sel = ", ".join(f'"{t}"' for t in selection)
     also = ", ".join(f'"{d}"' for d in DATA)

@@ -1,4 +1,14 @@
-"""Hypothesis profiles (tests/support/profiles.py): ``ci`` - derandomized, the same examples on every
+"""The test suite, filed by what each test tests:
+
+* ``tests/rules/test_<section>_<topic>.py``: one rule section (``test_1_3_3_taking.py``), each test named by its
+  rule (``test_1_3_3_2_marine_costs_two_infantry_steps``);
+* ``tests/commands/test_<command>.py``: one CLI command; ``tests/engine/``: the constraint language, the CP-SAT
+  compilers, the solve runner and its limits; ``tests/files/``: reading, validating and writing files;
+  ``tests/package/``: packaging, imports, the README and golden outputs checked against real output;
+* ``tests/support/``: oracles, generators and helpers (no tests), imported relatively
+  (``from ..support import oracle``).
+
+Hypothesis profiles (tests/support/profiles.py): ``ci`` - derandomized, the same examples on every
 run - unless ``--hypothesis-profile=explore`` (or ``AEREF_HYPOTHESIS_PROFILE``) asks for another.
 
 The fixtures every test may take to run the CLI (tests/support/cli.py, one result shape for both):

@@ -75,7 +75,7 @@ def test_why_core_is_minimal_and_rechecked(scenario, data):
 def test_why_core_is_minimal_when_two_rules_exclude_the_card_together(case, data):
     """1.1.3 "Card selection is final" with a pair of Pending Cards that breaks a pair rule of 1.1.3.3:
     each card is excluded only by the two rules together, so the minimal set has two rules and each
-    one left out lets the card back in (tests/test_generator_coverage.py asserts that such cores occur)."""
+    one left out lets the card back in (tests/rules/test_generator_coverage.py asserts that such cores occur)."""
     (state, deck, faction, _), pending = case
     pos = load(state, deck)
     assert_why_sound(pos, faction, data.draw(st.sampled_from(pending)))

@@ -42,7 +42,7 @@ from ..support.cli import executable, run as run_cli
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 SECONDS = 5.0          # a run must finish within this (in-process; the real process gets more)
-#: pydantic's own words and type names, which must never reach a player (tests/test_mistakes.py has the full list).
+#: pydantic's own words and type names, which must never reach a player (tests/files/test_mistakes.py has the full list).
 INTERNALS = __import__("re").compile(r"Input should|Field required|Extra inputs|constrained-str|function-(before|after)|"
                                      r"\b\w+File\.|Value error,|errors\.pydantic")
 

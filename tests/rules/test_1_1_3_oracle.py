@@ -7,7 +7,7 @@ file plus inline cards), loaded with ``load_position`` and ruled on four ways:
 and ``solver.selection.check`` on every combination of the hand cards and of
 cards from outside the hand (other map, other faction, Current Card, played):
 the same verdict and the same violated rules. What the positions reach is
-asserted by ``tests/test_generator_coverage.py``.
+asserted by ``tests/rules/test_generator_coverage.py``.
 """
 from __future__ import annotations
 

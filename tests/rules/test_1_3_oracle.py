@@ -3,7 +3,7 @@ rules text of 1.3.3 / 1.3.4 and 9.1 / 9.2, independent of ``solver/``) against t
 (``replacements``: the most steps used) and against ``check-replacements`` (the rules a proposed
 allocation breaks, the units 9.2 eliminates after the Segment, the steps that end up used), on random
 small Replacements Segments of two universes (TK Soviet, DS Western; ``tests/support/replacement_positions.py``).
-What the positions reach is asserted by ``tests/test_generator_coverage.py``.
+What the positions reach is asserted by ``tests/rules/test_generator_coverage.py``.
 """
 from __future__ import annotations
 

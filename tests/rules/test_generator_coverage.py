@@ -5,8 +5,8 @@ Over a fixed, derandomized set of generated positions (the same on every run, wh
 profile; ``tests/support/distributions.py``), every rule of 1.1.3 - 1.1.3.3, 1.3.3 - 1.3.4, 9.1 and
 9.2 must be the *only* rule broken in some examples, as the oracles (written from the rules text) judge
 them; and for the Replacements Segment every rule must decide some optima: without it, more steps could
-be used. The agreement tests (``test_selection_agreement.py``, ``test_why.py``,
-``test_replacements_oracle.py``) draw from the same strategies, so the rules they check are the rules
+be used. The agreement tests (``tests/rules/test_1_1_3_oracle.py``, ``tests/commands/test_why.py``,
+``tests/rules/test_1_3_oracle.py``) draw from the same strategies, so the rules they check are the rules
 reached here. ``python -m tests.support.distributions`` prints the numbers.
 """
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_1_1_3_selection_positions_reach_every_rule():
 
 
 def test_why_minimal_sets_of_two_rules_occur():
-    """`why` (tests/test_why.py) meets minimal sets of two rules - a Pending Card placed on each map
+    """`why` (tests/commands/test_why.py) meets minimal sets of two rules - a Pending Card placed on each map
     (1.1.3 "Card selection is final") whose pair breaks a pair rule - so that "minimal" is tested where
     it can fail (each rule of the set, left out, lets the card back in)."""
     sizes = Counter()

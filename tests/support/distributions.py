@@ -1,6 +1,6 @@
 """What the random positions of the property tests reach: distributions and rule coverage.
 
-Used by ``tests/test_generator_coverage.py`` (which asserts that the generators reach every rule) and
+Used by ``tests/rules/test_generator_coverage.py`` (which asserts that the generators reach every rule) and
 printed by ``python -m tests.support.distributions`` (from the top of the repository) to measure a
 generator. Test-only code: it reads positions through the oracles of ``tests/support``, never ``solver/``.
 """

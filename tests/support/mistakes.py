@@ -1,5 +1,5 @@
 """Common mistakes in position and deck files (test-only data): each case edits a
-good file in one place, as a player might; ``tests/test_mistakes.py`` checks that
+good file in one place, as a player might; ``tests/files/test_mistakes.py`` checks that
 each gives exactly one line a player understands."""
 from __future__ import annotations
 
