@@ -14,7 +14,8 @@ from typing import Any, Optional
 
 from .board import Unit
 from .errors import Problem, join_path
-from .position import Position
+from .names import norm_key
+from .position_data import Position
 from .vocabulary import UNIT_TYPE_ALIASES, faction_name
 from .wording import shown
 
@@ -106,7 +107,7 @@ def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: st
         if not isinstance(item, dict):
             problems.append(Problem(file, w, f"a placement is a mapping {{unit, location, paid-with}}, not {item!r}"))
             continue
-        it = {str(k).strip().lower().replace("_", "-"): v for k, v in item.items()}
+        it = {norm_key(str(k)): v for k, v in item.items()}
         for k in it:
             if k not in ("unit", "location", "paid-with"):
                 problems.append(Problem(file, join_path(w, k), "unknown key (unit, location, paid-with)"))

@@ -8,9 +8,10 @@ from typing import Any, Literal, Optional, Union
 from pydantic import Field, field_validator
 
 from .base import FileModel
-from .names import norm_name
+from .names import norm_name, norm_word
 from .seasonal import ReinforcementFile
 from .vocabulary import WarState, step_kind
+from .wording import unknown
 
 #: Card types of 1.1.3.3 that can be derived or added with ``kinds``.
 KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz")
@@ -118,9 +119,8 @@ class CardFile(FileModel):
         if isinstance(v, list):
             out = []
             for k in v:
-                key = str(k).strip().lower().replace("_", "-").replace(" ", "-")
+                key = norm_word(k)
                 if key not in KINDS:
-                    from .wording import unknown
                     raise ValueError(unknown("card kind", k, KINDS))
                 out.append(key)
             return out

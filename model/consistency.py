@@ -18,14 +18,10 @@ file and the place:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .errors import Problem, join_path
 from .names import norm_key, norm_name
+from .position_data import Position
 from .vocabulary import ALLIED
-
-if TYPE_CHECKING:
-    from .position import Position
 
 
 def _written(keys, key: str) -> str:

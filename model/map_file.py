@@ -14,8 +14,8 @@ from pydantic import Field, ValidationError, field_validator
 from .base import FileModel, problems_from_validation, validate_items
 from .board import MARKER_TYPES, Board, Hex, Marker, Unit, unit_type
 from .errors import Problem, join_path
-from .wording import shown, unknown_key
-from .names import norm_key
+from .wording import shown, unknown, unknown_key
+from .names import norm_key, norm_word
 from .vocabulary import FACTIONS
 
 
@@ -24,7 +24,6 @@ def _faction(v: Any) -> Any:
         return v
     key = str(v).strip().lower()
     if key not in FACTIONS:
-        from .wording import unknown
         raise ValueError(unknown("faction", v, FACTIONS))
     return key
 
@@ -76,10 +75,9 @@ class MarkerFile(FileModel):
     @field_validator("type", mode="before")
     @classmethod
     def _type(cls, v: Any) -> Any:
-        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        key = norm_word(v)
         key = {"logistics-marker": "logistics", "partisan": "partisan-base", "partisan-base-marker": "partisan-base"}.get(key, key)
         if key not in MARKER_TYPES:
-            from .wording import unknown
             raise ValueError(unknown("marker type", v, MARKER_TYPES))
         return key
 
@@ -120,7 +118,6 @@ class HexFile(FileModel):
             return v
         key = str(v).strip().lower()
         if key not in ("tk", "ds"):
-            from .wording import unknown
             raise ValueError(unknown("map", v, ("tk", "ds")))
         return key
 

@@ -17,7 +17,7 @@ from .base import FileModel, validate_items
 from .board import Board
 from .map_file import parse_units
 from .errors import Problem, join_path
-from .wording import suggest, unknown, unknown_key
+from .wording import map_not_in_play, suggest, unknown, unknown_key
 from .names import norm_key
 from .vocabulary import FACTIONS, step_kind
 
@@ -94,7 +94,7 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
     for m, (orig, section) in data.items():
         mw = join_path("replacements", str(orig)) if orig is not None else "replacements"
         if m not in maps:
-            problems.append(Problem(file, mw, f"map {orig!r} is not in play{suggest(orig, maps)} (maps: {', '.join(maps)})"))
+            problems.append(Problem(file, mw, map_not_in_play(repr(orig), maps, hint=suggest(orig, maps))))
             continue
         if not isinstance(section, dict):
             problems.append(Problem(file, mw, "write FACTION: {steps, force-pool, prefer}"))

@@ -14,7 +14,7 @@ from .cards import parse_card_ref
 from .vocabulary import WarState
 from .errors import Problem, join_path
 from .wording import unknown
-from .names import norm_key
+from .names import norm_key, norm_word
 
 POSTURES = ("war", "policy-affected", "truce-affected")
 STATUSES = ("active", "neutral", "conquered")
@@ -95,7 +95,7 @@ class _Bad(Exception):
 
 
 def _choice(value: Any, allowed: tuple, what: str, where: str) -> str:
-    key = str(value).strip().lower().replace("_", "-").replace(" ", "-") if value is not None else "none"
+    key = norm_word(value) if value is not None else "none"
     if key not in allowed:
         raise _Bad(where, unknown(what, value, allowed))
     return key

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, get_args
 
 from pydantic import BaseModel, Field
 
@@ -36,6 +36,7 @@ from .schema_models import (
     BoxesByMap, CardSchema, InterpretationsSchema, MapSchema, MarkersSchema, PoolByFaction, PoolByMap,
     ReplacementsByFaction, ReplacementsByMap, TurnTrackByMap,
 )
+from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
 from .seasonal import MapBoxesFile
 from .vocabulary import STEP_KIND_SPELLINGS, WAR_STATE_SPELLINGS
 from .state_file import StateFile
@@ -53,7 +54,6 @@ _VALUE_HINTS: dict[str, tuple] = {
 
 
 def _hints() -> dict[str, tuple]:
-    from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
     out = dict(_VALUE_HINTS)
     out.update({"posture": POSTURES, "status": STATUSES, "alignment": ALIGNMENTS,
                 "government": GOVERNMENTS, "european-war": EUROPEAN_WAR})
@@ -238,7 +238,6 @@ def _one_or_many(sub: dict) -> dict:
 
 def _all_models(model: type[BaseModel], seen: Optional[set] = None) -> list[type[BaseModel]]:
     """``model`` and every model its fields use (for their before-validators)."""
-    from typing import get_args
     seen = seen if seen is not None else set()
     if model in seen:
         return []

@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel
+from .base import FileModel, problems_from_validation
 from .errors import Problem, join_path
-from .wording import suggest, unknown
-from .names import norm_key
+from .wording import map_not_in_play, suggest, unknown
+from .names import norm_key, norm_word
 from .vocabulary import WarState
 
 #: The Policy markers of the Posture Display (12.3 Steps 2-4).
@@ -41,7 +41,7 @@ POLICIES = ("disputes", "peace", "quarantine", "resistance", "treaty", "acceptan
 
 
 def _word(v: Any) -> Any:
-    return v.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(v, str) else v
+    return norm_word(v) if isinstance(v, str) else v
 
 
 class ReinforcementFile(FileModel):
@@ -152,7 +152,7 @@ def _per_map(raw: Any, maps: tuple, file: str, where: str, problems: list[Proble
         for k, v in raw.items():
             m = norm_key(k)
             if m not in maps:
-                problems.append(Problem(file, join_path(where, str(k)), f"map {k!r} is not in play{suggest(k, maps)} (maps: {', '.join(maps)})"))
+                problems.append(Problem(file, join_path(where, str(k)), map_not_in_play(repr(k), maps, hint=suggest(k, maps))))
                 continue
             out[m] = v
         return out
@@ -166,10 +166,6 @@ def parse_seasonal(state: Any, file: str, base: Path, maps: tuple, turn_of, prob
     """Resolve the sections of this module from a validated ``StateFile``;
     ``turn_of(text, where)`` parses a turn (reporting a problem, returning
     None on failure). Appends every problem to ``problems``."""
-    from pydantic import ValidationError
-
-    from .base import problems_from_validation
-
     s = Seasonal()
     if state.previous:
         s.previous = state.previous

@@ -17,8 +17,10 @@ from typing import Any, Optional
 
 import yaml
 
+from .atomic import write_text
 from .names import norm_key
-from .position import Position
+from .position_data import Position
+from .yamlio import load_yaml_file
 
 _MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
          "decks", "previous", "turn", "government", "flags", "interpretations"}
@@ -40,8 +42,6 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     ``previous`` is the state file of the Seasonal Turn the Pending Cards were
     selected in (1.1.1 Step 2); None keeps the position's own ``previous:``.
     """
-    from .yamlio import load_yaml_file
-
     raw = load_yaml_file(pos.file, pos.file)
     out_dir = Path(out_path).resolve().parent
     base = (pos.base_dir or Path(".")).resolve()
@@ -111,8 +111,6 @@ def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Pa
     Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
     ``force``, ``OSError`` when it cannot be written.
     """
-    from .atomic import write_text
-
     d = state_dict(pos, out_path, previous)
     text = yaml.safe_dump(d, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
     write_text(out_path, text, force)

@@ -41,6 +41,10 @@ LAZY = {
     ("aeref.cli", "tabulate"): "tables are loaded only by the commands that print one",
     ("aeref.cli", "jinja2"): "templates are loaded only by `report`",
     ("aeref.cli", "aeref.model.schema"): "the JSON Schema models are built only by `schema`",
+    # the map's and the Force Pools' modules (their schemas: about 12 ms) only for a state file with a map
+    ("aeref.model.position", "aeref.model.map_file"): "the map's schemas only for a state file with a map",
+    ("aeref.model.position", "aeref.model.replacements"): "the Force Pools' schemas only for a file with a map",
+    ("aeref.model.position_data", "aeref.model.board"): "an empty map only when a rule reads a position without one",
 }
 
 #: Imports inside functions written before this test, in code other engineers own and rewrite in parallel (cli/,
