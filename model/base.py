@@ -40,6 +40,20 @@ class FileModel(BaseModel):
         return data
 
 
+def empty_list() -> list:
+    """A new empty list: the default of a list field, ``Field(default_factory=empty_list)``.
+
+    Not the builtin ``list``: pydantic reads a default factory's signature when it
+    builds a schema, and for a builtin that means tokenizing its text signature
+    (the largest part of the first validation of a state file, at every start)."""
+    return []
+
+
+def empty_dict() -> dict:
+    """A new empty dict: the default of a mapping field (see :func:`empty_list`)."""
+    return {}
+
+
 def one_of(allowed: tuple, what: str):
     """A validator of a word among ``allowed`` (any case, ``_`` or space for ``-``; None passes); it raises
     ``ValueError`` naming the accepted words."""

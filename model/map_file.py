@@ -11,7 +11,7 @@ from typing import Any, Optional, Union
 
 from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel, problems_from_validation, validate_items
+from .base import FileModel, empty_list, problems_from_validation, validate_items
 from .board import MARKER_TYPES, Board, Hex, Marker, Unit, unit_type
 from .errors import Problem, join_path
 from .wording import shown, unknown, unknown_key
@@ -100,9 +100,9 @@ class HexFile(FileModel):
     supply_source: Optional[str] = None
     strategic: bool = False
     map: Optional[str] = None
-    neighbours: list[Union[str, int]] = Field(default_factory=list)
-    units: list[Any] = Field(default_factory=list)
-    markers: list[Any] = Field(default_factory=list)
+    neighbours: list[Union[str, int]] = Field(default_factory=empty_list)
+    units: list[Any] = Field(default_factory=empty_list)
+    markers: list[Any] = Field(default_factory=empty_list)
     at: Optional[tuple[int, int]] = Field(default=None, description=(
         "Where `aeref report` draws the hex: [column, row] (a hex numbered CCRR needs none), e.g. [23, 15]"))
 

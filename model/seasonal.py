@@ -30,7 +30,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel, problems_from_validation
+from .base import FileModel, empty_dict, empty_list, problems_from_validation
 from .errors import Problem, join_path
 from .wording import map_not_in_play, suggest, unknown
 from .names import norm_key, norm_word
@@ -65,15 +65,15 @@ class ReinforcementFile(FileModel):
 
 
 class MapBoxesFile(FileModel):
-    force_pool: dict[str, list[str]] = Field(default_factory=dict)
-    delay_box: list[str] = Field(default_factory=list)
-    strategic_warfare_box: list[str] = Field(default_factory=list)
-    outbreak_of_war: dict[str, list[str]] = Field(default_factory=dict)
+    force_pool: dict[str, list[str]] = Field(default_factory=empty_dict)
+    delay_box: list[str] = Field(default_factory=empty_list)
+    strategic_warfare_box: list[str] = Field(default_factory=empty_list)
+    outbreak_of_war: dict[str, list[str]] = Field(default_factory=empty_dict)
 
 
 class CountersFile(FileModel):
-    in_play: list[str] = Field(default_factory=list)
-    removed: list[str] = Field(default_factory=list)
+    in_play: list[str] = Field(default_factory=empty_list)
+    removed: list[str] = Field(default_factory=empty_list)
 
 
 class EsvRowFile(FileModel):
@@ -108,7 +108,7 @@ class MapBoxes:
 
 class PoolMarkersFile(FileModel):
     """1.2: a faction's Logistics markers (by name) and Partisan Bases (a number) in its Force Pool."""
-    logistics: list[str] = Field(default_factory=list)
+    logistics: list[str] = Field(default_factory=empty_list)
     partisan_bases: int = Field(default=0, ge=0)
 
 
