@@ -14,7 +14,8 @@ from typing import Any, Optional
 
 from .board import Unit
 from .errors import Problem, join_path
-from .position import Position
+from .names import norm_key
+from .position_data import Position
 from .vocabulary import UNIT_TYPE_ALIASES, faction_name
 from .wording import shown
 
@@ -85,6 +86,19 @@ def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: st
         data = []
     if not isinstance(data, list):
         return [], {}, [Problem(file, "", "an allocation is a list of {unit, location, paid-with}")]
+    known = _known_units(pos, faction, map_)
+    rows: list[Placement] = []
+    named: dict[str, Unit] = {}
+    for i, item in enumerate(data):
+        row = _placement(item, f"[{i}]", pos, faction, map_, known, named, file, problems)
+        if row is not None:
+            rows.append(row)
+    return rows, named, problems
+
+
+def _known_units(pos: Position, faction: str, map_: str) -> dict[str, Unit]:
+    """Every unit an allocation may name, by id: the faction's Force Pool on ``map_`` first, then the map's
+    hexes and boxes, then the other Force Pools."""
     board = pos.board
     known: dict[str, Unit] = {}
     fr = pos.replacements.get((map_, faction))
@@ -99,53 +113,55 @@ def parse_allocation(pos: Position, faction: str, map_: str, data: Any, file: st
     for other in pos.replacements.values():
         for u in other.force_pool:
             known.setdefault(u.id, u)
-    rows: list[Placement] = []
-    named: dict[str, Unit] = {}
-    for i, item in enumerate(data):
-        w = f"[{i}]"
-        if not isinstance(item, dict):
-            problems.append(Problem(file, w, f"a placement is a mapping {{unit, location, paid-with}}, not {item!r}"))
-            continue
-        it = {str(k).strip().lower().replace("_", "-"): v for k, v in item.items()}
-        for k in it:
-            if k not in ("unit", "location", "paid-with"):
-                problems.append(Problem(file, join_path(w, k), "unknown key (unit, location, paid-with)"))
-        uid = it.get("unit")
-        if uid is None:
-            problems.append(Problem(file, join_path(w, "unit"), "required key missing"))
-            continue
-        if isinstance(uid, (list, dict, bool)):
-            problems.append(Problem(file, join_path(w, "unit"), f"write one unit's id, not {shown(uid)}"))
-            continue
-        uid = str(uid)
-        if uid not in known:
-            problems.append(Problem(file, join_path(w, "unit"),
-                                    f"no unit {uid} in the {faction_name(faction)} {map_.upper()} Force Pool or on the map"))
-            continue
-        named[uid] = known[uid]
-        loc_raw = it.get("location")
-        if loc_raw is None:
-            problems.append(Problem(file, join_path(w, "location"), "required key missing"))
-            continue
-        loc = board.location(loc_raw)
-        if loc is None:
-            problems.append(Problem(file, join_path(w, "location"),
-                                    f"location {loc_raw if isinstance(loc_raw, (str, int)) else shown(loc_raw)} is not on the map (no such hex or Off-Map Box in {pos.file})"))
-            continue
-        paid = it.get("paid-with", [])
-        if isinstance(paid, str):
-            paid = [paid]
-        if not isinstance(paid, list):
-            problems.append(Problem(file, join_path(w, "paid-with"), "paid-with is a list of steps such as \"Japan armor\""))
-            continue
-        odd = [j for j, s in enumerate(paid) if not isinstance(s, str)]
-        for j in odd:
-            problems.append(Problem(file, join_path(join_path(w, "paid-with"), j),
-                                    f"write a step such as \"Russia infantry\", not {shown(paid[j])}"))
-        if odd:
-            continue
-        rows.append(Placement(uid, loc, list(paid), w))
-    return rows, named, problems
+    return known
+
+
+def _placement(item: Any, w: str, pos: Position, faction: str, map_: str, known: dict[str, Unit],
+               named: dict[str, Unit], file: str, problems: list[Problem]) -> Optional[Placement]:
+    """One row of the allocation (at ``w``), or None after reporting why it is not one; a unit it names
+    goes to ``named``."""
+    if not isinstance(item, dict):
+        problems.append(Problem(file, w, f"a placement is a mapping {{unit, location, paid-with}}, not {item!r}"))
+        return None
+    it = {norm_key(str(k)): v for k, v in item.items()}
+    for k in it:
+        if k not in ("unit", "location", "paid-with"):
+            problems.append(Problem(file, join_path(w, k), "unknown key (unit, location, paid-with)"))
+    uid = it.get("unit")
+    if uid is None:
+        problems.append(Problem(file, join_path(w, "unit"), "required key missing"))
+        return None
+    if isinstance(uid, (list, dict, bool)):
+        problems.append(Problem(file, join_path(w, "unit"), f"write one unit's id, not {shown(uid)}"))
+        return None
+    uid = str(uid)
+    if uid not in known:
+        problems.append(Problem(file, join_path(w, "unit"),
+                                f"no unit {uid} in the {faction_name(faction)} {map_.upper()} Force Pool or on the map"))
+        return None
+    named[uid] = known[uid]
+    loc_raw = it.get("location")
+    if loc_raw is None:
+        problems.append(Problem(file, join_path(w, "location"), "required key missing"))
+        return None
+    loc = pos.board.location(loc_raw)
+    if loc is None:
+        problems.append(Problem(file, join_path(w, "location"),
+                                f"location {loc_raw if isinstance(loc_raw, (str, int)) else shown(loc_raw)} is not on the map (no such hex or Off-Map Box in {pos.file})"))
+        return None
+    paid = it.get("paid-with", [])
+    if isinstance(paid, str):
+        paid = [paid]
+    if not isinstance(paid, list):
+        problems.append(Problem(file, join_path(w, "paid-with"), "paid-with is a list of steps such as \"Japan armor\""))
+        return None
+    odd = [j for j, s in enumerate(paid) if not isinstance(s, str)]
+    for j in odd:
+        problems.append(Problem(file, join_path(join_path(w, "paid-with"), j),
+                                f"write a step such as \"Russia infantry\", not {shown(paid[j])}"))
+    if odd:
+        return None
+    return Placement(uid, loc, list(paid), w)
 
 
 def step_problem(file: str, where: str, text: str, received: list[str]) -> Problem:

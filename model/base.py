@@ -7,7 +7,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from .errors import Problem, join_path
-from .names import norm_key
+from .names import norm_key, norm_word
+from .wording import describe_errors, unknown
 
 
 def _alias(name: str) -> str:
@@ -39,15 +40,28 @@ class FileModel(BaseModel):
         return data
 
 
+def empty_list() -> list:
+    """A new empty list: the default of a list field, ``Field(default_factory=empty_list)``.
+
+    Not the builtin ``list``: pydantic reads a default factory's signature when it
+    builds a schema, and for a builtin that means tokenizing its text signature
+    (the largest part of the first validation of a state file, at every start)."""
+    return []
+
+
+def empty_dict() -> dict:
+    """A new empty dict: the default of a mapping field (see :func:`empty_list`)."""
+    return {}
+
+
 def one_of(allowed: tuple, what: str):
     """A validator of a word among ``allowed`` (any case, ``_`` or space for ``-``; None passes); it raises
     ``ValueError`` naming the accepted words."""
     def check(v: Any) -> Any:
         if v is None:
             return v
-        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        key = norm_word(v)
         if key not in allowed:
-            from .wording import unknown
             raise ValueError(unknown(what, v, allowed))
         return key
     return check
@@ -67,7 +81,6 @@ def _model_named(name: str, root: type = None) -> Any:
 def problems_from_validation(exc: ValidationError, file: str, prefix: str = "") -> list[Problem]:
     """The problems of a pydantic error in the player's words (:mod:`model.wording`):
     one per mistake, with its YAML path under ``prefix``."""
-    from .wording import describe_errors
     return describe_errors(exc.errors(), _model_named(exc.title), file, prefix)
 
 

@@ -19,8 +19,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Union
 
-from .names import norm_box, norm_name
+from .names import norm_box, norm_name, norm_word
 from .vocabulary import UNIT_TYPE_ALIASES, faction_name
+from .wording import shown, suggest
 
 #: Infantry-type unit types (1.3.3 Unit-Type Limitation), per map (△).
 INFANTRY_TYPES = {
@@ -50,10 +51,9 @@ COUNTRY_ALIASES = {
 
 def unit_type(v: Any) -> str:
     """Normalise a unit type (``Panzer`` -> ``armor``). Raises ``ValueError`` naming the known types."""
-    key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+    key = norm_word(v)
     key = UNIT_TYPE_ALIASES.get(key, key)
     if key not in UNIT_TYPES:
-        from .wording import shown, suggest
         raise ValueError(f"unknown unit type {shown(v)}{suggest(key, list(UNIT_TYPES) + list(UNIT_TYPE_ALIASES))}: "
                          f"use one of {', '.join(UNIT_TYPES)}")
     return key
@@ -263,7 +263,7 @@ class Board:
     def graph(self):
         """The undirected networkx graph of the map (hex ids and box names as nodes). Imports networkx."""
         if self._graph is None:
-            import networkx as nx
+            import networkx as nx   # deliberately lazy: heavy, only when supply is traced
             g = nx.Graph()
             g.add_nodes_from(self.hexes)
             for h in self.hexes.values():

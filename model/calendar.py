@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from .wording import suggest
+
 DEFAULT_NAMES: tuple[str, str, str, str] = ("Mar-Apr", "May-June", "Aug-Sept", "Nov-Dec")
 
 _SPELLINGS: dict[str, int] = {}
@@ -83,7 +85,6 @@ def parse_turn(text: object, names: Sequence[str] | None = None) -> Turn:
     if season is None:
         season = _SPELLINGS.get(key)
     if season is None:
-        from .wording import suggest
         hint = suggest(m.group("name"), list(names or ()) + list(DEFAULT_NAMES) + ["Spring", "Summer", "Fall", "Winter"])
         raise ValueError(
             f"unknown turn {text!r}{hint}: the Seasonal Turns are "

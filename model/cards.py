@@ -7,10 +7,11 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import Field, field_validator
 
-from .base import FileModel
-from .names import norm_name
+from .base import FileModel, empty_list
+from .names import norm_name, norm_word
 from .seasonal import ReinforcementFile
 from .vocabulary import WarState, step_kind
+from .wording import unknown
 
 #: Card types of 1.1.3.3 that can be derived or added with ``kinds``.
 KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz")
@@ -79,11 +80,11 @@ class CardFile(FileModel):
     recyclable: bool = False
     rearmament: bool = False
     blitz: int = Field(default=0, ge=0)
-    kinds: list[str] = Field(default_factory=list)
-    requires: list[Any] = Field(default_factory=list)
+    kinds: list[str] = Field(default_factory=empty_list)
+    requires: list[Any] = Field(default_factory=empty_list)
     starts: Optional[Literal["limited", "total"]] = None
-    replacements: list[ReplacementBox] = Field(default_factory=list)
-    reinforcements: list[ReinforcementFile] = Field(default_factory=list)   # 1.1.2.2 (model/seasonal.py)
+    replacements: list[ReplacementBox] = Field(default_factory=empty_list)
+    reinforcements: list[ReinforcementFile] = Field(default_factory=empty_list)   # 1.1.2.2 (model/seasonal.py)
 
     @field_validator("map", "faction", mode="before")
     @classmethod
@@ -118,9 +119,8 @@ class CardFile(FileModel):
         if isinstance(v, list):
             out = []
             for k in v:
-                key = str(k).strip().lower().replace("_", "-").replace(" ", "-")
+                key = norm_word(k)
                 if key not in KINDS:
-                    from .wording import unknown
                     raise ValueError(unknown("card kind", k, KINDS))
                 out.append(key)
             return out

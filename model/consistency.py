@@ -18,14 +18,10 @@ file and the place:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .errors import Problem, join_path
 from .names import norm_key, norm_name
+from .position_data import FactionMap, Position
 from .vocabulary import ALLIED
-
-if TYPE_CHECKING:
-    from .position import Position
 
 
 def _written(keys, key: str) -> str:
@@ -33,7 +29,7 @@ def _written(keys, key: str) -> str:
     return next((str(k) for k in keys if norm_key(k) == key), key)
 
 
-def _other_display(pos: "Position", m: str) -> str:
+def _other_display(pos: Position, m: str) -> str:
     """AE: the other way out of a Posture of War read on map ``m`` - the posture is on the other map's display."""
     if len(pos.maps) < 2:
         return ""
@@ -42,7 +38,7 @@ def _other_display(pos: "Position", m: str) -> str:
             f"(map: {other}, or {other}: {{posture: war}} and {m}: {{posture: ...}})")
 
 
-def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem]:
+def contradictions(pos: Position, war_state_due: bool = False) -> list[Problem]:
     """Every contradiction of the position (see the module), as problems with file and place.
     ``war_state_due``: a war state change of 12 not yet applied is the question asked, not a contradiction."""
     out: list[Problem] = []
@@ -52,60 +48,85 @@ def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem
         fw = join_path("factions", fkey)
         for m, fm in sections.items():
             mw = join_path(fw, _written(written.get(fkey, {}), m))
-            for i, cid in enumerate(fm.removed):
-                if cid in fm.hand:
-                    out.append(Problem(pos.file, join_path(mw, "removed", i),
-                                       f"{pos.card_text(cid)} is removed from the game and also listed in the hand"))
-            for i, cid in enumerate(fm.hand):
-                card = pos.cards[cid]
-                earlier = [p for p in fm.played if p.card == cid]
-                if earlier and not card.recyclable:
-                    when = f" in {earlier[0].turn}" if earlier[0].turn else ""
-                    out.append(Problem(pos.file, join_path(mw, "hand", i),
-                                       f"{card.text} was played{when} and is not recyclable: it was set aside "
-                                       "(1.1.1 Step 1) and cannot be in the hand"))
-            first: dict[str, int] = {}
-            for i, p in enumerate(fm.played):
-                card = pos.cards[p.card]
-                if card.recyclable:
-                    continue
-                if p.card in first:
-                    out.append(Problem(pos.file, join_path(mw, "played", i),
-                                       f"{card.text} is played twice (also played[{first[p.card]}]) and is not "
-                                       "recyclable: it was set aside after its first play (1.1.1 Step 1)"))
-                first.setdefault(p.card, i)
-            if fm.current and fm.current == fm.pending:
-                out.append(Problem(pos.file, join_path(mw, "pending"),
-                                   f"{pos.card_text(fm.pending)} is the Current Card and cannot also be the Pending "
-                                   "Card: the Pending Card is selected from the hand (1.1.1 Step 4)"))
-            for slot, cid in (("current", fm.current), ("pending", fm.pending)):
-                if cid and cid in fm.removed:
-                    out.append(Problem(pos.file, join_path(mw, slot),
-                                       f"{pos.card_text(cid)} is removed from the game (removed) and cannot be the "
-                                       f"{slot.title()} Card"))
-                if cid and cid in first:
-                    out.append(Problem(pos.file, join_path(mw, slot),
-                                       f"{pos.card_text(cid)} was played (played[{first[cid]}]) and is not recyclable: "
-                                       f"it was set aside (1.1.1 Step 1) and cannot be the {slot.title()} Card"))
-            dated: dict = {}
-            for i, p in enumerate(fm.played):
-                if p.turn is None:
-                    continue
-                if p.turn in dated:
-                    out.append(Problem(pos.file, join_path(mw, "played", i, "turn"),
-                                       f"{pos.card_text(p.card)} and {pos.card_text(fm.played[dated[p.turn]].card)} "
-                                       f"(played[{dated[p.turn]}]) are both dated {p.turn}: a faction reveals one "
-                                       f"Current Card a Season on each map (1.1.1)"))
-                dated.setdefault(p.turn, i)
-            if fm.current:
-                for i, p in enumerate(fm.played):
-                    if p.turn is not None and p.turn == pos.turn:
-                        out.append(Problem(pos.file, join_path(mw, "played", i, "turn"),
-                                           f"{pos.card_text(p.card)} is dated {p.turn}, the current Seasonal Turn, while "
-                                           f"{pos.card_text(fm.current)} is the Current Card: a faction reveals one "
-                                           "Current Card a Season on each map (1.1.1)"))
+            out += _set_aside(pos, fm, mw)
+            out += _one_reveal_a_season(pos, fm, mw)
+    if not war_state_due:
+        out += _pre_war(pos)
+    out += _neighbours(pos)
+    return out
+
+
+def _set_aside(pos: Position, fm: FactionMap, mw: str) -> list[Problem]:
+    """One faction's cards on one map (at ``mw``): a card removed or set aside once played (1.1.1 Step 1)
+    that is still in the hand, played again, or the Current or Pending Card; the Current Card as Pending Card."""
+    out: list[Problem] = []
+    for i, cid in enumerate(fm.removed):
+        if cid in fm.hand:
+            out.append(Problem(pos.file, join_path(mw, "removed", i),
+                               f"{pos.card_text(cid)} is removed from the game and also listed in the hand"))
+    for i, cid in enumerate(fm.hand):
+        card = pos.cards[cid]
+        earlier = [p for p in fm.played if p.card == cid]
+        if earlier and not card.recyclable:
+            when = f" in {earlier[0].turn}" if earlier[0].turn else ""
+            out.append(Problem(pos.file, join_path(mw, "hand", i),
+                               f"{card.text} was played{when} and is not recyclable: it was set aside "
+                               "(1.1.1 Step 1) and cannot be in the hand"))
+    first: dict[str, int] = {}
+    for i, p in enumerate(fm.played):
+        card = pos.cards[p.card]
+        if card.recyclable:
+            continue
+        if p.card in first:
+            out.append(Problem(pos.file, join_path(mw, "played", i),
+                               f"{card.text} is played twice (also played[{first[p.card]}]) and is not "
+                               "recyclable: it was set aside after its first play (1.1.1 Step 1)"))
+        first.setdefault(p.card, i)
+    if fm.current and fm.current == fm.pending:
+        out.append(Problem(pos.file, join_path(mw, "pending"),
+                           f"{pos.card_text(fm.pending)} is the Current Card and cannot also be the Pending "
+                           "Card: the Pending Card is selected from the hand (1.1.1 Step 4)"))
+    for slot, cid in (("current", fm.current), ("pending", fm.pending)):
+        if cid and cid in fm.removed:
+            out.append(Problem(pos.file, join_path(mw, slot),
+                               f"{pos.card_text(cid)} is removed from the game (removed) and cannot be the "
+                               f"{slot.title()} Card"))
+        if cid and cid in first:
+            out.append(Problem(pos.file, join_path(mw, slot),
+                               f"{pos.card_text(cid)} was played (played[{first[cid]}]) and is not recyclable: "
+                               f"it was set aside (1.1.1 Step 1) and cannot be the {slot.title()} Card"))
+    return out
+
+
+def _one_reveal_a_season(pos: Position, fm: FactionMap, mw: str) -> list[Problem]:
+    """One faction's ``played`` cards on one map (at ``mw``): two dated the same turn, or one dated the
+    current Seasonal Turn while a Current Card is set (a faction reveals one Current Card a Season, 1.1.1)."""
+    out: list[Problem] = []
+    dated: dict = {}
+    for i, p in enumerate(fm.played):
+        if p.turn is None:
+            continue
+        if p.turn in dated:
+            out.append(Problem(pos.file, join_path(mw, "played", i, "turn"),
+                               f"{pos.card_text(p.card)} and {pos.card_text(fm.played[dated[p.turn]].card)} "
+                               f"(played[{dated[p.turn]}]) are both dated {p.turn}: a faction reveals one "
+                               f"Current Card a Season on each map (1.1.1)"))
+        dated.setdefault(p.turn, i)
+    if fm.current:
+        for i, p in enumerate(fm.played):
+            if p.turn is not None and p.turn == pos.turn:
+                out.append(Problem(pos.file, join_path(mw, "played", i, "turn"),
+                                   f"{pos.card_text(p.card)} is dated {p.turn}, the current Seasonal Turn, while "
+                                   f"{pos.card_text(fm.current)} is the Current Card: a faction reveals one "
+                                   "Current Card a Season on each map (1.1.1)"))
+    return out
+
+
+def _pre_war(pos: Position) -> list[Problem]:
+    """Pre-War in effect on a map while an Allied Country has a Posture of War on its display (12)."""
+    out: list[Problem] = []
     for m in pos.maps:
-        if pos.war_state[m] != "pre-war" or war_state_due:
+        if pos.war_state[m] != "pre-war":
             continue
         for c in pos.countries_on(m):
             if c.alignment in ALLIED and c.posture == "war":
@@ -116,6 +137,12 @@ def contradictions(pos: "Position", war_state_due: bool = False) -> list[Problem
                                    f"Pre-War is in effect{on} (war-state) while {c.name}, an Allied Country, has a "
                                    "Posture of War: that event ends Pre-War and Limited War goes into effect (12); "
                                    "`aeref war-state FILE --write NEXT` applies it" + _other_display(pos, m)))
+    return out
+
+
+def _neighbours(pos: Position) -> list[Problem]:
+    """Neighbour lists of the map that are not symmetric."""
+    out: list[Problem] = []
     board = pos.map_board
     if board is not None:
         for h in board.hexes.values():

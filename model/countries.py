@@ -29,6 +29,7 @@ from .names import norm_name
 from .requirements import ALIGNMENTS, POSTURES, STATUSES
 from .seasonal import policy_value
 from .vocabulary import ALLIED
+from .wording import map_not_in_play
 
 FACT_NAMES = ("posture", "status", "alignment", "dependent_of", "minor", "chinese", "influence", "neutrality", "policy")
 
@@ -155,13 +156,13 @@ def parse_countries(raw: dict, file: str, maps: tuple, problems: list) -> dict[s
         both = {k: getattr(c, k) for k in FACT_NAMES if k in c.model_fields_set}
         entry = CountryEntry(str(cname), both, {}, c.map, where)
         if c.map is not None and c.map not in maps:
-            problems.append(Problem(file, join_path(where, "map"), f"map {c.map} is not in play (maps: {', '.join(maps)})"))
+            problems.append(Problem(file, join_path(where, "map"), map_not_in_play(c.map, maps)))
         for m in ("tk", "ds"):
             sec = getattr(c, m)
             if sec is None:
                 continue
             if m not in maps:
-                problems.append(Problem(file, join_path(where, m), f"map {m} is not in play (maps: {', '.join(maps)})"))
+                problems.append(Problem(file, join_path(where, m), map_not_in_play(m, maps)))
                 continue
             if c.map is not None and c.map != m:
                 problems.append(Problem(file, join_path(where, m), f"the entry is on the {c.map.upper()} display only (map: {c.map})"))

@@ -15,9 +15,10 @@ from .base import validate_items
 from .cards import Card, CardFile, derive_kinds
 from .errors import InputError, Problem, join_path
 from .names import norm_key, norm_name
-from .requirements import parse_requirements, referenced_cards
+from .requirements import AllOf, AnyOf, CountryIs, Not, parse_requirements, referenced_cards
 from .vocabulary import WarState, faction_name
-from .wording import unknown_card, unknown_key
+from .wording import suggest, unknown_card, unknown_key
+from .yamlio import load_yaml_file
 
 
 @dataclass
@@ -51,7 +52,6 @@ _UNREAD = object()      # a deck file that is not a mapping with cards: (its pro
 def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem]) -> Any:
     """The ``cards`` of the deck file at ``path`` as written (any value: the caller
     validates it), or :data:`_UNREAD` when the file is not a deck (reported)."""
-    from .yamlio import load_yaml_file
     deck = load_yaml_file(path, shown)
     if not isinstance(deck, dict) or "cards" not in {norm_key(k) for k in deck}:
         problems.append(Problem(shown, "", "a deck file is a mapping with a `cards:` list"))
@@ -197,9 +197,6 @@ def country_notes(pos: Any) -> list[Problem]:
     of the card's map while a listed country has a close name: a likely
     misspelling (a country not listed is a fact, not an error: the requirement
     does not hold). One note per card and name."""
-    from .requirements import AllOf, AnyOf, CountryIs, Not
-    from .wording import suggest
-
     def names(req: Any) -> list[str]:
         if isinstance(req, CountryIs):
             return [c for c, _, _ in req.fields]

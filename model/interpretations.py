@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from .calendar import DEFAULT_NAMES
+from .wording import unknown
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,6 @@ def check_value(name: str, value: Any) -> Any:
     ``calendar`` takes four names (a list, or one string separated by commas).
     """
     if name not in INTERPRETATIONS:
-        from .wording import unknown
         raise ValueError(unknown("interpretation", name, INTERPRETATIONS))
     it = INTERPRETATIONS[name]
     if name == "calendar":

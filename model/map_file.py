@@ -11,11 +11,11 @@ from typing import Any, Optional, Union
 
 from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel, problems_from_validation, validate_items
+from .base import FileModel, empty_list, problems_from_validation, validate_items
 from .board import MARKER_TYPES, Board, Hex, Marker, Unit, unit_type
 from .errors import Problem, join_path
-from .wording import shown, unknown_key
-from .names import norm_key
+from .wording import shown, unknown, unknown_key
+from .names import norm_key, norm_word
 from .vocabulary import FACTIONS
 
 
@@ -24,7 +24,6 @@ def _faction(v: Any) -> Any:
         return v
     key = str(v).strip().lower()
     if key not in FACTIONS:
-        from .wording import unknown
         raise ValueError(unknown("faction", v, FACTIONS))
     return key
 
@@ -76,10 +75,9 @@ class MarkerFile(FileModel):
     @field_validator("type", mode="before")
     @classmethod
     def _type(cls, v: Any) -> Any:
-        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        key = norm_word(v)
         key = {"logistics-marker": "logistics", "partisan": "partisan-base", "partisan-base-marker": "partisan-base"}.get(key, key)
         if key not in MARKER_TYPES:
-            from .wording import unknown
             raise ValueError(unknown("marker type", v, MARKER_TYPES))
         return key
 
@@ -102,9 +100,9 @@ class HexFile(FileModel):
     supply_source: Optional[str] = None
     strategic: bool = False
     map: Optional[str] = None
-    neighbours: list[Union[str, int]] = Field(default_factory=list)
-    units: list[Any] = Field(default_factory=list)
-    markers: list[Any] = Field(default_factory=list)
+    neighbours: list[Union[str, int]] = Field(default_factory=empty_list)
+    units: list[Any] = Field(default_factory=empty_list)
+    markers: list[Any] = Field(default_factory=empty_list)
     at: Optional[tuple[int, int]] = Field(default=None, description=(
         "Where `aeref report` draws the hex: [column, row] (a hex numbered CCRR needs none), e.g. [23, 15]"))
 
@@ -120,7 +118,6 @@ class HexFile(FileModel):
             return v
         key = str(v).strip().lower()
         if key not in ("tk", "ds"):
-            from .wording import unknown
             raise ValueError(unknown("map", v, ("tk", "ds")))
         return key
 
@@ -166,7 +163,31 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
     for k in data:
         if k not in ("hexes", "boxes", "stacking"):
             problems.append(Problem(file, join_path("map", str(k)), unknown_key(k, ("hexes", "boxes", "stacking"))))
-    boxes = [] if data.get("boxes") is None else data["boxes"]
+    _read_boxes(board, [] if data.get("boxes") is None else data["boxes"], file, problems, seen_units)
+    if data.get("stacking") is not None:
+        _read_stacking(board, data["stacking"], file, problems)
+    hexes = {} if data.get("hexes") is None else data["hexes"]
+    if not isinstance(hexes, dict):
+        problems.append(Problem(file, "map.hexes", "hexes are a mapping from hex id to hex"))
+        hexes = {}
+    parsed = {}
+    for hid, hraw in hexes.items():
+        entry = _read_hex(hraw, join_path("map", "hexes", str(hid)), file, problems, seen_units)
+        if entry is not None:
+            parsed[str(hid)] = entry
+    written = {str(k) for k in hexes}
+    for hid, (hf, w, units, markers) in parsed.items():
+        board.hexes[hid] = Hex(
+            id=hid, country=hf.country, region=hf.region, city=hf.city, terrain=hf.terrain, road=hf.road, rail=hf.rail,
+            limited_stacking=hf.limited_stacking, control=hf.control, supply_source=hf.supply_source,
+            strategic=hf.strategic, map=hf.map, neighbours=_neighbours(hf, w, board, parsed, written, file, problems),
+            units=tuple(units), markers=tuple(markers), at=hf.at,
+        )
+    return board
+
+
+def _read_boxes(board: Board, boxes: Any, file: str, problems: list, seen_units: dict) -> None:
+    """The Off-Map Boxes of ``map.boxes`` into ``board``: a list of names, or a mapping of names to their units."""
     if isinstance(boxes, dict):
         for name, content in boxes.items():
             board.boxes.append(str(name))
@@ -186,67 +207,64 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
                 problems.append(Problem(file, join_path("map", "boxes", i), f"an Off-Map Box is named, such as Western US, not {shown(b)}"))
     else:
         problems.append(Problem(file, "map.boxes", "Off-Map Boxes are a list of names"))
-    st = data.get("stacking")
-    if st is not None:
-        if not isinstance(st, dict):
-            problems.append(Problem(file, "map.stacking", "write stacking: {units: 3, steps: 6, limited-steps: 3}"))
+
+
+def _read_stacking(board: Board, st: Any, file: str, problems: list) -> None:
+    """The stacking limits of ``map.stacking`` (9) into ``board``."""
+    if not isinstance(st, dict):
+        problems.append(Problem(file, "map.stacking", "write stacking: {units: 3, steps: 6, limited-steps: 3}"))
+        return
+    for k, v in st.items():
+        kk = norm_key(k)
+        if kk not in board.stacking:
+            problems.append(Problem(file, join_path("map", "stacking", str(k)), unknown_key(k, tuple(board.stacking))))
+        elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            problems.append(Problem(file, join_path("map", "stacking", str(k)), f"a limit is a whole number, not {v!r}"))
         else:
-            for k, v in st.items():
-                kk = norm_key(k)
-                if kk not in board.stacking:
-                    problems.append(Problem(file, join_path("map", "stacking", str(k)), unknown_key(k, tuple(board.stacking))))
-                elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    problems.append(Problem(file, join_path("map", "stacking", str(k)), f"a limit is a whole number, not {v!r}"))
-                else:
-                    board.stacking[kk] = v
-    hexes = {} if data.get("hexes") is None else data["hexes"]
-    if not isinstance(hexes, dict):
-        problems.append(Problem(file, "map.hexes", "hexes are a mapping from hex id to hex"))
-        hexes = {}
-    parsed: dict = {}
-    for hid, hraw in hexes.items():
-        w = join_path("map", "hexes", str(hid))
-        if not isinstance(hraw, dict):
-            problems.append(Problem(file, w, "a hex is a mapping (country, city, neighbours, units ...)"))
+            board.stacking[kk] = v
+
+
+def _read_hex(hraw: Any, w: str, file: str, problems: list, seen_units: dict) -> Optional[tuple]:
+    """One hex at ``w`` validated: ``(HexFile, w, units, markers)``, or None after reporting why it is not one."""
+    if not isinstance(hraw, dict):
+        problems.append(Problem(file, w, "a hex is a mapping (country, city, neighbours, units ...)"))
+        return None
+    try:
+        hf = HexFile.model_validate(hraw)
+    except ValidationError as exc:
+        problems.extend(problems_from_validation(exc, file, w))
+        return None
+    units = parse_units(hf.units, file, join_path(w, "units"), problems)
+    for u in units:
+        if u.faction is None:
+            problems.append(Problem(file, join_path(u.where, "faction"), f"unit {u.id} on the map needs its faction (axis, western or soviet)"))
+    _register(units, seen_units, file, problems)
+    markers = []
+    for i, m in enumerate(hf.markers):
+        mw = join_path(w, "markers", i)
+        if not isinstance(m, dict):
+            problems.append(Problem(file, mw, f"a marker is a mapping {{type, faction, name}}, not {m!r}"))
             continue
         try:
-            hf = HexFile.model_validate(hraw)
+            markers.append(Marker(**MarkerFile.model_validate(m).model_dump()))
         except ValidationError as exc:
-            problems.extend(problems_from_validation(exc, file, w))
-            continue
-        units = parse_units(hf.units, file, join_path(w, "units"), problems)
-        for u in units:
-            if u.faction is None:
-                problems.append(Problem(file, join_path(u.where, "faction"), f"unit {u.id} on the map needs its faction (axis, western or soviet)"))
-        _register(units, seen_units, file, problems)
-        markers = []
-        for i, m in enumerate(hf.markers):
-            mw = join_path(w, "markers", i)
-            if not isinstance(m, dict):
-                problems.append(Problem(file, mw, f"a marker is a mapping {{type, faction, name}}, not {m!r}"))
-                continue
-            try:
-                markers.append(Marker(**MarkerFile.model_validate(m).model_dump()))
-            except ValidationError as exc:
-                problems.extend(problems_from_validation(exc, file, mw))
-        parsed[str(hid)] = (hf, w, units, markers)
-    for hid, (hf, w, units, markers) in parsed.items():
-        nbs = []
-        for i, n in enumerate(hf.neighbours):
-            ns = str(n)
-            if ns in parsed:
-                nbs.append(ns)
-            elif board.box(ns) is not None:
-                nbs.append(board.box(ns))
-            elif ns not in {str(k) for k in hexes}:       # a hex with its own problem is not reported again
-                problems.append(Problem(file, join_path(w, "neighbours", i), f"no hex {ns} (and no Off-Map Box of that name) on the map"))
-        board.hexes[hid] = Hex(
-            id=hid, country=hf.country, region=hf.region, city=hf.city, terrain=hf.terrain, road=hf.road, rail=hf.rail,
-            limited_stacking=hf.limited_stacking, control=hf.control, supply_source=hf.supply_source,
-            strategic=hf.strategic, map=hf.map, neighbours=tuple(nbs), units=tuple(units), markers=tuple(markers),
-            at=hf.at,
-        )
-    return board
+            problems.extend(problems_from_validation(exc, file, mw))
+    return hf, w, units, markers
+
+
+def _neighbours(hf: HexFile, w: str, board: Board, parsed: dict, written: set, file: str, problems: list) -> tuple:
+    """A hex's neighbours: hex ids of ``parsed`` and Off-Map Box names of ``board``. A neighbour that is
+    neither is reported, unless it is a hex ``written`` in the file that has a problem of its own."""
+    nbs = []
+    for i, n in enumerate(hf.neighbours):
+        ns = str(n)
+        if ns in parsed:
+            nbs.append(ns)
+        elif board.box(ns) is not None:
+            nbs.append(board.box(ns))
+        elif ns not in written:       # a hex with its own problem is not reported again
+            problems.append(Problem(file, join_path(w, "neighbours", i), f"no hex {ns} (and no Off-Map Box of that name) on the map"))
+    return tuple(nbs)
 
 
 def _register(units: list, seen: dict, file: str, problems: list) -> None:

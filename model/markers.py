@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .errors import Problem, join_path
-from .names import norm_box, norm_key, norm_name
-from .wording import unknown, unknown_key
+from .names import norm_box, norm_key, norm_name, norm_word
+from .wording import map_not_in_play, unknown, unknown_key
 
 VP_SIDES = ("axis-tide", "rising-sun", "allied-crusade")
 #: The side of the VP marker that names its map (△: Axis Tide on TK, Rising Sun on DS).
@@ -167,7 +167,7 @@ def _section(raw: Any, file: str, where: str, problems: list[Problem], map_: Opt
                 problems.append(Problem(file, w, "write vp: {side: axis-tide|rising-sun|allied-crusade, box: N}"))
                 continue
             v = {norm_key(a): b for a, b in value.items()}
-            side = str(v.get("side", "")).strip().lower().replace(" ", "-").replace("_", "-")
+            side = norm_word(v.get("side", ""))
             ok = True
             if side not in VP_SIDES:
                 problems.append(Problem(file, join_path(w, "side"), unknown("VP marker side", v.get("side"), VP_SIDES)))
@@ -218,7 +218,7 @@ def parse_markers(raw: Any, file: str, maps: tuple, problems: list[Problem]) -> 
         k = norm_key(key)
         if k in ("tk", "ds"):
             if k not in maps:
-                problems.append(Problem(file, join_path("markers", str(key)), f"map {k} is not in play (maps: {', '.join(maps)})"))
+                problems.append(Problem(file, join_path("markers", str(key)), map_not_in_play(k, maps)))
             elif not isinstance(value, dict):
                 problems.append(Problem(file, join_path("markers", str(key)), "write the map's markers as a mapping (boxes, vp, vp-track)"))
             else:

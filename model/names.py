@@ -13,6 +13,12 @@ def norm_key(key: object) -> object:
     return key
 
 
+def norm_word(word: object) -> str:
+    """A word of the rules' vocabulary as the schema spells it (a unit type, a step kind, a card kind, a
+    government ...): lower case, ``_`` and space -> ``-`` (``Pre War`` -> ``pre-war``)."""
+    return str(word).strip().lower().replace("_", "-").replace(" ", "-")
+
+
 def norm_name(name: object) -> str:
     """A country, marker, box or nationality name for comparison: case-folded, single-spaced."""
     return _SPACE.sub(" ", str(name).strip()).casefold()

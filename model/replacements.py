@@ -17,7 +17,7 @@ from .base import FileModel, validate_items
 from .board import Board
 from .map_file import parse_units
 from .errors import Problem, join_path
-from .wording import suggest, unknown, unknown_key
+from .wording import map_not_in_play, suggest, unknown, unknown_key
 from .names import norm_key
 from .vocabulary import FACTIONS, step_kind
 
@@ -94,7 +94,7 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
     for m, (orig, section) in data.items():
         mw = join_path("replacements", str(orig)) if orig is not None else "replacements"
         if m not in maps:
-            problems.append(Problem(file, mw, f"map {orig!r} is not in play{suggest(orig, maps)} (maps: {', '.join(maps)})"))
+            problems.append(Problem(file, mw, map_not_in_play(repr(orig), maps, hint=suggest(orig, maps))))
             continue
         if not isinstance(section, dict):
             problems.append(Problem(file, mw, "write FACTION: {steps, force-pool, prefer}"))
@@ -108,49 +108,60 @@ def parse_replacements(raw: Optional[dict], file: str, maps: tuple, board: Board
             if not isinstance(body, dict):
                 problems.append(Problem(file, fw, "write {steps: [...], force-pool: [...], prefer: {...}}"))
                 continue
-            fr = FactionReplacements(where=fw)
-            b = {norm_key(k): (k, v) for k, v in body.items()}
-            for k, (ok, _) in b.items():
-                if k not in ("steps", "force-pool", "prefer"):
-                    problems.append(Problem(file, join_path(fw, str(ok)), unknown_key(ok, ("steps", "force-pool", "prefer"))))
-            if "steps" in b and b["steps"][1] is not None:
-                sk, items = b["steps"]
-                fr.steps = []
-                for sf, w in validate_items(items, StepFile, file, join_path(fw, str(sk)), problems,
-                                            "a step line", "nationality, kind, count"):
-                    fr.steps.append(StepLine(sf.nationality, sf.kind, sf.count, sf.colonial, sf.pairs_to_armor,
-                                             sf.source or f"{file}: {w}", None, sf.source))
-            if "force-pool" in b:
-                pk, items = b["force-pool"]
-                units = parse_units(items or [], file, join_path(fw, str(pk)), problems, faction=f)
-                for u in units:
-                    if u.faction != f:
-                        problems.append(Problem(file, join_path(u.where, "faction"), f"unit {u.id} is {u.faction}, in the {f} Force Pool"))
-                    if u.id in seen_units:
-                        problems.append(Problem(file, join_path(u.where, "id"), f"unit {u.id} is in two places (also at {seen_units[u.id]})"))
-                        continue
-                    seen_units[u.id] = u.where
-                    fr.force_pool.append(u)
-            if "prefer" in b and b["prefer"][1] is not None:
-                pk, pref = b["prefer"]
-                if not isinstance(pref, dict):
-                    problems.append(Problem(file, join_path(fw, str(pk)), "prefer is a mapping {UNIT-OR-LOCATION: weight}"))
-                    pref = {}
-                ids = {u.id for u in fr.force_pool}
-                for key, weight in pref.items():
-                    w = join_path(fw, str(pk), str(key))
-                    if not isinstance(weight, int) or isinstance(weight, bool):
-                        problems.append(Problem(file, w, f"a weight is a whole number, not {weight!r}"))
-                        continue
-                    if abs(weight) > MAX_PREFER:   # the solver's objective is 64-bit
-                        problems.append(Problem(file, w, f"a weight is between -{MAX_PREFER:,} and {MAX_PREFER:,}, not {weight}"))
-                        continue
-                    k = str(key)
-                    if k in ids:
-                        fr.prefer[k] = weight
-                    elif board.location(k) is not None:
-                        fr.prefer[board.location(k)] = weight
-                    else:
-                        problems.append(Problem(file, w, f"no unit {k} in this Force Pool and no location {k} on the map"))
-            out[(m, f)] = fr
+            out[(m, f)] = _faction_segment(body, f, fw, file, board, problems, seen_units)
     return out
+
+
+def _faction_segment(body: dict, f: str, fw: str, file: str, board: Board, problems: list,
+                     seen_units: dict) -> FactionReplacements:
+    """One faction's section (at ``fw``): its ``steps``, ``force-pool`` and ``prefer``."""
+    fr = FactionReplacements(where=fw)
+    b = {norm_key(k): (k, v) for k, v in body.items()}
+    for k, (ok, _) in b.items():
+        if k not in ("steps", "force-pool", "prefer"):
+            problems.append(Problem(file, join_path(fw, str(ok)), unknown_key(ok, ("steps", "force-pool", "prefer"))))
+    if "steps" in b and b["steps"][1] is not None:
+        sk, items = b["steps"]
+        fr.steps = []
+        for sf, w in validate_items(items, StepFile, file, join_path(fw, str(sk)), problems,
+                                    "a step line", "nationality, kind, count"):
+            fr.steps.append(StepLine(sf.nationality, sf.kind, sf.count, sf.colonial, sf.pairs_to_armor,
+                                     sf.source or f"{file}: {w}", None, sf.source))
+    if "force-pool" in b:
+        pk, items = b["force-pool"]
+        units = parse_units(items or [], file, join_path(fw, str(pk)), problems, faction=f)
+        for u in units:
+            if u.faction != f:
+                problems.append(Problem(file, join_path(u.where, "faction"), f"unit {u.id} is {u.faction}, in the {f} Force Pool"))
+            if u.id in seen_units:
+                problems.append(Problem(file, join_path(u.where, "id"), f"unit {u.id} is in two places (also at {seen_units[u.id]})"))
+                continue
+            seen_units[u.id] = u.where
+            fr.force_pool.append(u)
+    if "prefer" in b and b["prefer"][1] is not None:
+        pk, pref = b["prefer"]
+        _read_prefer(fr, pref, join_path(fw, str(pk)), file, board, problems)
+    return fr
+
+
+def _read_prefer(fr: FactionReplacements, pref: Any, where: str, file: str, board: Board, problems: list) -> None:
+    """The ``prefer`` weights (at ``where``) into ``fr``: each key a unit of its Force Pool or a location of the map."""
+    if not isinstance(pref, dict):
+        problems.append(Problem(file, where, "prefer is a mapping {UNIT-OR-LOCATION: weight}"))
+        pref = {}
+    ids = {u.id for u in fr.force_pool}
+    for key, weight in pref.items():
+        w = join_path(where, str(key))
+        if not isinstance(weight, int) or isinstance(weight, bool):
+            problems.append(Problem(file, w, f"a weight is a whole number, not {weight!r}"))
+            continue
+        if abs(weight) > MAX_PREFER:   # the solver's objective is 64-bit
+            problems.append(Problem(file, w, f"a weight is between -{MAX_PREFER:,} and {MAX_PREFER:,}, not {weight}"))
+            continue
+        k = str(key)
+        if k in ids:
+            fr.prefer[k] = weight
+        elif board.location(k) is not None:
+            fr.prefer[board.location(k)] = weight
+        else:
+            problems.append(Problem(file, w, f"no unit {k} in this Force Pool and no location {k} on the map"))

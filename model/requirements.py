@@ -14,7 +14,7 @@ from .cards import parse_card_ref
 from .vocabulary import WarState
 from .errors import Problem, join_path
 from .wording import unknown
-from .names import norm_key
+from .names import norm_key, norm_word
 
 POSTURES = ("war", "policy-affected", "truce-affected")
 STATUSES = ("active", "neutral", "conquered")
@@ -95,7 +95,7 @@ class _Bad(Exception):
 
 
 def _choice(value: Any, allowed: tuple, what: str, where: str) -> str:
-    key = str(value).strip().lower().replace("_", "-").replace(" ", "-") if value is not None else "none"
+    key = norm_word(value) if value is not None else "none"
     if key not in allowed:
         raise _Bad(where, unknown(what, value, allowed))
     return key
@@ -126,48 +126,19 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
         except ValueError as exc:
             raise _Bad(here, str(exc)) from None
     if key == "war-state":
-        if isinstance(value, dict):
-            v = {norm_key(k): x for k, x in value.items()}
-            extra = set(v) - {"map", "is"}
-            if extra or "is" not in v:
-                raise _Bad(here, "write war-state: {map: tk|ds, is: [states]}")
-            m = str(v.get("map", map_)).strip().lower()
-            if m not in ("tk", "ds"):
-                raise _Bad(join_path(here, "map"), unknown("map", v.get("map"), ("tk", "ds")))
-            return WarStateIs(_states(v["is"], join_path(here, "is")), m)
-        return WarStateIs(_states(value, here), None)
+        return _war_state_item(value, here, map_)
     if key == "posture":
         if not isinstance(value, dict) or not value:
             raise _Bad(here, "write posture: {Country: war|policy-affected|truce-affected}")
         return CountryIs(tuple((str(c), "posture", _choice(p, POSTURES, "posture", join_path(here, str(c)))) for c, p in value.items()))
     if key == "country":
-        if not isinstance(value, dict) or not value:
-            raise _Bad(here, "write country: {Country: {status: ..., alignment: ..., posture: ...}}")
-        fields = []
-        for c, spec in value.items():
-            cw = join_path(here, str(c))
-            if not isinstance(spec, dict) or not spec:
-                raise _Bad(cw, "give the country's fields: status, alignment, posture")
-            for f, v in spec.items():
-                f = norm_key(f)
-                if f not in COUNTRY_FIELDS:
-                    raise _Bad(join_path(cw, str(f)), unknown("country field", f, tuple(COUNTRY_FIELDS)))
-                fields.append((str(c), f, _choice(v, COUNTRY_FIELDS[f], f, join_path(cw, f))))
-        return CountryIs(tuple(fields))
+        return _country_item(value, here)
     if key == "government":
         return GovernmentIs(_choice(value, GOVERNMENTS, "government", here))
     if key == "european-war":
         return EuropeanWar(_choice(value, EUROPEAN_WAR, "european-war value", here))
     if key == "marker":
-        if isinstance(value, dict):
-            v = {norm_key(k): x for k, x in value.items()}
-            if set(v) - {"name", "in"} or "name" not in v or not all(
-                    isinstance(x, (str, int)) and not isinstance(x, bool) for x in (v["name"], v.get("in", "")) if x is not None):
-                raise _Bad(here, "write marker: NAME or marker: {name: NAME, in: BOX}")
-            return MarkerIn(str(v["name"]), None if v.get("in") is None else str(v["in"]))
-        if not isinstance(value, str) or not value.strip():
-            raise _Bad(here, "write marker: NAME")
-        return MarkerIn(value.strip())
+        return _marker_item(value, here)
     if key == "flag":
         if not isinstance(value, (str, int)) or isinstance(value, bool) or not str(value).strip():
             raise _Bad(here, "write flag: NAME")
@@ -180,6 +151,50 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
     if key == "not":
         return Not(_parse(value, here, map_, faction))
     raise _Bad(here, unknown("requirement item", key, ITEMS))
+
+
+def _war_state_item(value: Any, here: str, map_: str) -> WarStateIs:
+    """``war-state: [states]`` (the card's map) or ``war-state: {map: tk|ds, is: [states]}``."""
+    if isinstance(value, dict):
+        v = {norm_key(k): x for k, x in value.items()}
+        extra = set(v) - {"map", "is"}
+        if extra or "is" not in v:
+            raise _Bad(here, "write war-state: {map: tk|ds, is: [states]}")
+        m = str(v.get("map", map_)).strip().lower()
+        if m not in ("tk", "ds"):
+            raise _Bad(join_path(here, "map"), unknown("map", v.get("map"), ("tk", "ds")))
+        return WarStateIs(_states(v["is"], join_path(here, "is")), m)
+    return WarStateIs(_states(value, here), None)
+
+
+def _country_item(value: Any, here: str) -> CountryIs:
+    """``country: {Country: {status: ..., alignment: ..., posture: ...}}``."""
+    if not isinstance(value, dict) or not value:
+        raise _Bad(here, "write country: {Country: {status: ..., alignment: ..., posture: ...}}")
+    fields = []
+    for c, spec in value.items():
+        cw = join_path(here, str(c))
+        if not isinstance(spec, dict) or not spec:
+            raise _Bad(cw, "give the country's fields: status, alignment, posture")
+        for f, v in spec.items():
+            f = norm_key(f)
+            if f not in COUNTRY_FIELDS:
+                raise _Bad(join_path(cw, str(f)), unknown("country field", f, tuple(COUNTRY_FIELDS)))
+            fields.append((str(c), f, _choice(v, COUNTRY_FIELDS[f], f, join_path(cw, f))))
+    return CountryIs(tuple(fields))
+
+
+def _marker_item(value: Any, here: str) -> MarkerIn:
+    """``marker: NAME`` or ``marker: {name: NAME, in: BOX}``."""
+    if isinstance(value, dict):
+        v = {norm_key(k): x for k, x in value.items()}
+        if set(v) - {"name", "in"} or "name" not in v or not all(
+                isinstance(x, (str, int)) and not isinstance(x, bool) for x in (v["name"], v.get("in", "")) if x is not None):
+            raise _Bad(here, "write marker: NAME or marker: {name: NAME, in: BOX}")
+        return MarkerIn(str(v["name"]), None if v.get("in") is None else str(v["in"]))
+    if not isinstance(value, str) or not value.strip():
+        raise _Bad(here, "write marker: NAME")
+    return MarkerIn(value.strip())
 
 
 def parse_requirements(items: list, file: str, where: str, map_: str, faction: str) -> tuple[list, list[Problem]]:

@@ -27,15 +27,16 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, get_args
 
 from pydantic import BaseModel, Field
 
-from .base import FileModel
+from .base import FileModel, empty_dict, empty_list
 from .schema_models import (
     BoxesByMap, CardSchema, InterpretationsSchema, MapSchema, MarkersSchema, PoolByFaction, PoolByMap,
     ReplacementsByFaction, ReplacementsByMap, TurnTrackByMap,
 )
+from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
 from .seasonal import MapBoxesFile
 from .vocabulary import STEP_KIND_SPELLINGS, WAR_STATE_SPELLINGS
 from .state_file import StateFile
@@ -53,7 +54,6 @@ _VALUE_HINTS: dict[str, tuple] = {
 
 
 def _hints() -> dict[str, tuple]:
-    from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
     out = dict(_VALUE_HINTS)
     out.update({"posture": POSTURES, "status": STATUSES, "alignment": ALIGNMENTS,
                 "government": GOVERNMENTS, "european-war": EUROPEAN_WAR})
@@ -62,20 +62,20 @@ def _hints() -> dict[str, tuple]:
 
 class _DeckFile(FileModel):
     """A deck file (FORMAT section 2): a mapping with one key, ``cards``."""
-    cards: list[CardSchema] = Field(default_factory=list, description="The option cards, one mapping each")
+    cards: list[CardSchema] = Field(default_factory=empty_list, description="The option cards, one mapping each")
 
 
 class _StateSchema(StateFile):
     """The state file for the schema only: inline ``cards`` are deck cards, and the
     sections the loader reads by hand are typed (:mod:`model.schema_models`)."""
-    cards: list[CardSchema] = Field(default_factory=list)
+    cards: list[CardSchema] = Field(default_factory=empty_list)
     map: Optional[MapSchema] = None
     replacements: Union[ReplacementsByMap, ReplacementsByFaction, None] = None
-    markers: Union[MarkersSchema, list[str]] = Field(default_factory=dict)
+    markers: Union[MarkersSchema, list[str]] = Field(default_factory=empty_dict)
     boxes: Union[BoxesByMap, MapBoxesFile, None] = None
     marker_pool: Union[PoolByMap, PoolByFaction, None] = None
     turn_track: Union[TurnTrackByMap, dict[str, str], None] = None
-    interpretations: InterpretationsSchema = Field(default_factory=dict)
+    interpretations: InterpretationsSchema = Field(default_factory=empty_dict)
 
 
 #: Descriptions of the state file's keys (completion shows them); the types come from the models.
@@ -238,7 +238,6 @@ def _one_or_many(sub: dict) -> dict:
 
 def _all_models(model: type[BaseModel], seen: Optional[set] = None) -> list[type[BaseModel]]:
     """``model`` and every model its fields use (for their before-validators)."""
-    from typing import get_args
     seen = seen if seen is not None else set()
     if model in seen:
         return []

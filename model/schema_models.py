@@ -14,7 +14,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field, create_model
 
-from .base import FileModel
+from .base import FileModel, empty_list
 from .board import MARKER_TYPES, UNIT_TYPES
 from .cards import CardFile, ReplacementBox
 from .interpretations import INTERPRETATIONS
@@ -228,7 +228,7 @@ for _m in (AnyItem, AllItem, NotItem):
 
 class CardSchema(CardFile):
     """A card as a deck file writes it (FORMAT 2), its Selection Requirements typed."""
-    requires: list[Requirement] = Field(default_factory=list,
+    requires: list[Requirement] = Field(default_factory=empty_list,
                                         description="Selection Requirements (1.1.3.1), all must hold, e.g. [{played: 3}]")
-    replacements: list[ReplacementBox] = Field(default_factory=list,
+    replacements: list[ReplacementBox] = Field(default_factory=empty_list,
                                                description="The Replacements Segment box, e.g. [{nationality: Japan, kind: armor, steps: 1}]")

@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel
+from .base import FileModel, empty_dict, empty_list, problems_from_validation
 from .errors import Problem, join_path
-from .wording import suggest, unknown
-from .names import norm_key
+from .wording import map_not_in_play, suggest, unknown
+from .names import norm_key, norm_word
 from .vocabulary import WarState
 
 #: The Policy markers of the Posture Display (12.3 Steps 2-4).
@@ -41,7 +41,7 @@ POLICIES = ("disputes", "peace", "quarantine", "resistance", "treaty", "acceptan
 
 
 def _word(v: Any) -> Any:
-    return v.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(v, str) else v
+    return norm_word(v) if isinstance(v, str) else v
 
 
 class ReinforcementFile(FileModel):
@@ -65,15 +65,15 @@ class ReinforcementFile(FileModel):
 
 
 class MapBoxesFile(FileModel):
-    force_pool: dict[str, list[str]] = Field(default_factory=dict)
-    delay_box: list[str] = Field(default_factory=list)
-    strategic_warfare_box: list[str] = Field(default_factory=list)
-    outbreak_of_war: dict[str, list[str]] = Field(default_factory=dict)
+    force_pool: dict[str, list[str]] = Field(default_factory=empty_dict)
+    delay_box: list[str] = Field(default_factory=empty_list)
+    strategic_warfare_box: list[str] = Field(default_factory=empty_list)
+    outbreak_of_war: dict[str, list[str]] = Field(default_factory=empty_dict)
 
 
 class CountersFile(FileModel):
-    in_play: list[str] = Field(default_factory=list)
-    removed: list[str] = Field(default_factory=list)
+    in_play: list[str] = Field(default_factory=empty_list)
+    removed: list[str] = Field(default_factory=empty_list)
 
 
 class EsvRowFile(FileModel):
@@ -108,7 +108,7 @@ class MapBoxes:
 
 class PoolMarkersFile(FileModel):
     """1.2: a faction's Logistics markers (by name) and Partisan Bases (a number) in its Force Pool."""
-    logistics: list[str] = Field(default_factory=list)
+    logistics: list[str] = Field(default_factory=empty_list)
     partisan_bases: int = Field(default=0, ge=0)
 
 
@@ -152,7 +152,7 @@ def _per_map(raw: Any, maps: tuple, file: str, where: str, problems: list[Proble
         for k, v in raw.items():
             m = norm_key(k)
             if m not in maps:
-                problems.append(Problem(file, join_path(where, str(k)), f"map {k!r} is not in play{suggest(k, maps)} (maps: {', '.join(maps)})"))
+                problems.append(Problem(file, join_path(where, str(k)), map_not_in_play(repr(k), maps, hint=suggest(k, maps))))
                 continue
             out[m] = v
         return out
@@ -166,28 +166,12 @@ def parse_seasonal(state: Any, file: str, base: Path, maps: tuple, turn_of, prob
     """Resolve the sections of this module from a validated ``StateFile``;
     ``turn_of(text, where)`` parses a turn (reporting a problem, returning
     None on failure). Appends every problem to ``problems``."""
-    from pydantic import ValidationError
-
-    from .base import problems_from_validation
-
     s = Seasonal()
     if state.previous:
         s.previous = state.previous
         s.previous_path = base / state.previous
-    for m, raw in _per_map(state.boxes or {}, maps, file, "boxes", problems).items() if state.boxes else ():
-        where = join_path("boxes", m)
-        try:
-            mb = MapBoxesFile.model_validate(raw if isinstance(raw, dict) else {"_": raw})
-        except ValidationError as exc:
-            problems.extend(problems_from_validation(exc, file, where))
-            continue
-        for f in list(mb.force_pool) + list(mb.outbreak_of_war):
-            if norm_key(f) not in ("axis", "western", "soviet"):
-                problems.append(Problem(file, join_path(where, str(f)), unknown("faction", f, ("axis", "western", "soviet"))))
-        s.boxes[m] = MapBoxes(
-            {norm_key(k): list(v) for k, v in mb.force_pool.items()}, list(mb.delay_box),
-            list(mb.strategic_warfare_box), {norm_key(k): list(v) for k, v in mb.outbreak_of_war.items()},
-        )
+    if state.boxes:
+        s.boxes = _boxes(state.boxes, maps, file, problems)
     if state.counters is not None:
         s.in_play, s.removed = list(state.counters.in_play), list(state.counters.removed)
     s.esv = state.esv
@@ -196,37 +180,71 @@ def parse_seasonal(state: Any, file: str, base: Path, maps: tuple, turn_of, prob
         problems.append(Problem(file, "esv-table", "the ESV (1.1.4) is used only in DS played alone (*)"))
     s.uscl_drm = state.uscl_drm
     if state.turn_track:
-        for m, raw in _per_map(state.turn_track, maps, file, "turn-track", problems).items():
-            if not isinstance(raw, dict):
-                problems.append(Problem(file, join_path("turn-track", m), "write {MARKER: TURN}"))
-                continue
-            track = {}
-            for name, t in raw.items():
-                where = join_path("turn-track", m, str(name)) if len(maps) > 1 else join_path("turn-track", str(name))
-                turn = turn_of(t, where)
-                if turn is not None:
-                    track[str(name)] = turn
-            s.turn_track[m] = track
+        s.turn_track = _turn_track(state.turn_track, maps, file, turn_of, problems)
     if state.marker_pool:
-        for m, raw in _per_map(state.marker_pool, maps, file, "marker-pool", problems).items():
-            where = join_path("marker-pool", m) if len(maps) > 1 else "marker-pool"
-            if not isinstance(raw, dict):
-                problems.append(Problem(file, where, "write {FACTION: {logistics: [NAME], partisan-bases: N}}"))
-                continue
-            for f, v in raw.items():
-                fw = join_path(where, str(f))
-                if norm_key(f) not in ("axis", "western", "soviet"):
-                    problems.append(Problem(file, fw, unknown("faction", f, ("axis", "western", "soviet"))))
-                    continue
-                try:
-                    pm = PoolMarkersFile.model_validate(v if v is not None else {})
-                except ValidationError as exc:
-                    problems.extend(problems_from_validation(exc, file, fw))
-                    continue
-                if pm.partisan_bases and norm_key(f) == "axis":
-                    problems.append(Problem(file, join_path(fw, "partisan-bases"), "only the Allied factions have Partisan Base markers (1.2.2)"))
-                s.marker_pool.setdefault(m, {})[norm_key(f)] = PoolMarkers(list(pm.logistics), pm.partisan_bases)
+        s.marker_pool = _marker_pool(state.marker_pool, maps, file, problems)
     return s
+
+
+def _boxes(raw: Any, maps: tuple, file: str, problems: list[Problem]) -> dict[str, MapBoxes]:
+    """``boxes:``: the counters in each map's boxes."""
+    out: dict[str, MapBoxes] = {}
+    for m, mraw in _per_map(raw, maps, file, "boxes", problems).items():
+        where = join_path("boxes", m)
+        try:
+            mb = MapBoxesFile.model_validate(mraw if isinstance(mraw, dict) else {"_": mraw})
+        except ValidationError as exc:
+            problems.extend(problems_from_validation(exc, file, where))
+            continue
+        for f in list(mb.force_pool) + list(mb.outbreak_of_war):
+            if norm_key(f) not in ("axis", "western", "soviet"):
+                problems.append(Problem(file, join_path(where, str(f)), unknown("faction", f, ("axis", "western", "soviet"))))
+        out[m] = MapBoxes(
+            {norm_key(k): list(v) for k, v in mb.force_pool.items()}, list(mb.delay_box),
+            list(mb.strategic_warfare_box), {norm_key(k): list(v) for k, v in mb.outbreak_of_war.items()},
+        )
+    return out
+
+
+def _turn_track(raw: Any, maps: tuple, file: str, turn_of, problems: list[Problem]) -> dict[str, dict]:
+    """``turn-track:``: each map's markers on the Turn Track and their turns."""
+    out: dict[str, dict] = {}
+    for m, mraw in _per_map(raw, maps, file, "turn-track", problems).items():
+        if not isinstance(mraw, dict):
+            problems.append(Problem(file, join_path("turn-track", m), "write {MARKER: TURN}"))
+            continue
+        track = {}
+        for name, t in mraw.items():
+            where = join_path("turn-track", m, str(name)) if len(maps) > 1 else join_path("turn-track", str(name))
+            turn = turn_of(t, where)
+            if turn is not None:
+                track[str(name)] = turn
+        out[m] = track
+    return out
+
+
+def _marker_pool(raw: Any, maps: tuple, file: str, problems: list[Problem]) -> dict[str, dict]:
+    """``marker-pool:``: each map's Logistics markers and Partisan Bases in the Force Pools (1.2), by faction."""
+    out: dict[str, dict] = {}
+    for m, mraw in _per_map(raw, maps, file, "marker-pool", problems).items():
+        where = join_path("marker-pool", m) if len(maps) > 1 else "marker-pool"
+        if not isinstance(mraw, dict):
+            problems.append(Problem(file, where, "write {FACTION: {logistics: [NAME], partisan-bases: N}}"))
+            continue
+        for f, v in mraw.items():
+            fw = join_path(where, str(f))
+            if norm_key(f) not in ("axis", "western", "soviet"):
+                problems.append(Problem(file, fw, unknown("faction", f, ("axis", "western", "soviet"))))
+                continue
+            try:
+                pm = PoolMarkersFile.model_validate(v if v is not None else {})
+            except ValidationError as exc:
+                problems.extend(problems_from_validation(exc, file, fw))
+                continue
+            if pm.partisan_bases and norm_key(f) == "axis":
+                problems.append(Problem(file, join_path(fw, "partisan-bases"), "only the Allied factions have Partisan Base markers (1.2.2)"))
+            out.setdefault(m, {})[norm_key(f)] = PoolMarkers(list(pm.logistics), pm.partisan_bases)
+    return out
 
 
 def uscl_value(v: Any) -> Any:

@@ -10,7 +10,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import Field, field_validator
 
-from .base import FileModel, one_of
+from .base import FileModel, empty_dict, empty_list, one_of
 from .calendar import parse_turn
 from .countries import CountryFile
 from .requirements import EUROPEAN_WAR, GOVERNMENTS
@@ -29,25 +29,25 @@ class FactionMapFile(FileModel):
     """A faction's cards on one map."""
     current: Optional[CardRef] = None
     pending: Optional[CardRef] = None
-    hand: list[CardRef] = Field(default_factory=list)
-    played: list[Union[PlayedFile, CardRef]] = Field(default_factory=list)
-    removed: list[CardRef] = Field(default_factory=list)     # cards removed from the game (© twin, 1.1.1)
+    hand: list[CardRef] = Field(default_factory=empty_list)
+    played: list[Union[PlayedFile, CardRef]] = Field(default_factory=empty_list)
+    removed: list[CardRef] = Field(default_factory=empty_list)     # cards removed from the game (© twin, 1.1.1)
 
 
 class StateFile(FileModel):
     """A state file (FORMAT section 4 and 6) as written."""
     game: Literal["tk", "ds", "ae"]
     turn: str
-    decks: list[str] = Field(default_factory=list)
-    cards: list[Any] = Field(default_factory=list)
+    decks: list[str] = Field(default_factory=empty_list)
+    cards: list[Any] = Field(default_factory=empty_list)
     war_state: Union[str, dict[str, str]]
-    factions: dict[str, dict[str, FactionMapFile]] = Field(default_factory=dict)
-    countries: dict[str, CountryFile] = Field(default_factory=dict)
+    factions: dict[str, dict[str, FactionMapFile]] = Field(default_factory=empty_dict)
+    countries: dict[str, CountryFile] = Field(default_factory=empty_dict)
     government: Optional[str] = "none"
     european_war: Optional[str] = "none"
-    markers: Union[dict[str, Any], list[str]] = Field(default_factory=dict)
-    flags: list[str] = Field(default_factory=list)
-    interpretations: dict[str, Any] = Field(default_factory=dict)
+    markers: Union[dict[str, Any], list[str]] = Field(default_factory=empty_dict)
+    flags: list[str] = Field(default_factory=empty_list)
+    interpretations: dict[str, Any] = Field(default_factory=empty_dict)
     replacements: Optional[dict[str, Any]] = None
     map: Optional[dict[str, Any]] = None
     # 1.1.1, 1.1.2, 1.1.4, 12 (model/seasonal.py)
@@ -55,7 +55,7 @@ class StateFile(FileModel):
     boxes: Optional[dict[str, Any]] = None
     counters: Optional[CountersFile] = None
     esv: Optional[int] = None
-    esv_table: list[EsvRowFile] = Field(default_factory=list)
+    esv_table: list[EsvRowFile] = Field(default_factory=empty_list)
     uscl_drm: Optional[int] = None
     turn_track: Optional[dict[str, Any]] = None
     marker_pool: Optional[dict[str, Any]] = None     # 1.2: Logistics markers and Partisan Bases in Force Pools

@@ -10,6 +10,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Literal
 
+from .names import norm_word
+from .wording import unknown
+
 #: A faction (FORMAT 1): Axis, Western, Soviet. Western and Soviet are the Allied factions.
 Faction = Literal["axis", "western", "soviet"]
 FACTIONS: tuple[Faction, ...] = ("axis", "western", "soviet")
@@ -91,10 +94,9 @@ class WarState(str, Enum):
         ``total``/``red``). Raises ``ValueError`` naming the accepted values."""
         if isinstance(value, WarState):
             return value
-        key = str(value).strip().lower().replace("_", "-").replace(" ", "-")
+        key = norm_word(value)
         if key in _SPELLINGS:
             return cls(_SPELLINGS[key])
-        from .wording import unknown
         raise ValueError(unknown("war state", value, ("pre-war", "limited", "total")))
 
     def up_to(self) -> list["WarState"]:
@@ -151,10 +153,9 @@ def step_kind(value: object) -> str:
 
     Raises ``ValueError`` naming the kinds.
     """
-    key = str(value).strip().lower().replace("_", "-").replace(" ", "-")
+    key = norm_word(value)
     key = _STEP_KIND_ALIASES.get(key, UNIT_TYPE_ALIASES.get(key, key))
     if key not in STEP_KINDS:
-        from .wording import unknown
         raise ValueError(unknown("step kind", value, STEP_KINDS))
     return key
 

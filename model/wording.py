@@ -17,6 +17,8 @@ import types
 import typing
 from typing import Any, Iterable, Optional, Union
 
+import pydantic   # its BaseModel is loaded on first use (pydantic imports lazily)
+
 from .errors import Problem, join_path
 
 CARD = "a card number such as 38 or an id such as tk-soviet-38"
@@ -122,6 +124,15 @@ def suggest(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> str:
     return f" (did you mean {' or '.join(by_norm[c] for c in best)}?)" if best else ""
 
 
+def map_not_in_play(shown: str, maps: Iterable[str], game: Optional[str] = None, hint: str = "") -> str:
+    """The message for a map that is not in play (FORMAT section 4 ``game``):
+    ``map 'dss' is not in play in game ae (did you mean ds?) (maps: tk, ds)``.
+
+    ``shown`` is the map as the message writes it (``repr`` of the key the file wrote, or the name);
+    ``game`` is named when given; ``hint`` (a :func:`suggest`) follows."""
+    return f"map {shown} is not in play{f' in game {game}' if game else ''}{hint} (maps: {', '.join(maps)})"
+
+
 def unknown_card(cid: str, cards: Iterable[str]) -> str:
     """``unknown card ds-soviet-25 (did you mean ds-soviet-24?)``: the close ids of the same map and faction."""
     head, number = cid.rsplit("-", 1)
@@ -215,8 +226,7 @@ def _unwrap(t: Any) -> Any:
 
 
 def _is_model(t: Any) -> bool:
-    from pydantic import BaseModel
-    return isinstance(t, type) and issubclass(t, BaseModel)
+    return isinstance(t, type) and issubclass(t, pydantic.BaseModel)
 
 
 def _field(model: Any, key: Any) -> Any:

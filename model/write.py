@@ -17,8 +17,11 @@ from typing import Any, Optional
 
 import yaml
 
+from .atomic import write_text
 from .names import norm_key
-from .position import Position
+from .position_data import FactionMap, Position
+from .seasonal import Seasonal
+from .yamlio import load_yaml_file
 
 _MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
          "decks", "previous", "turn", "government", "flags", "interpretations"}
@@ -40,8 +43,6 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     ``previous`` is the state file of the Seasonal Turn the Pending Cards were
     selected in (1.1.1 Step 2); None keeps the position's own ``previous:``.
     """
-    from .yamlio import load_yaml_file
-
     raw = load_yaml_file(pos.file, pos.file)
     out_dir = Path(out_path).resolve().parent
     base = (pos.base_dir or Path(".")).resolve()
@@ -54,19 +55,7 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     if decks:
         d["decks"] = [_rel(base / x, out_dir) for x in decks]
     d["war-state"] = str(pos.war_state[pos.maps[0]]) if len(pos.maps) == 1 else {m: str(w) for m, w in pos.war_state.items()}
-    facs = {}
-    for f, sections in pos.factions.items():
-        facs[f] = {}
-        for m, fm in sections.items():
-            sec: dict[str, Any] = {"current": fm.current}
-            if fm.pending:
-                sec["pending"] = fm.pending
-            sec["hand"] = list(fm.hand)
-            sec["played"] = [{"card": p.card, "turn": _turn(pos, p.turn)} if p.turn else p.card for p in fm.played]
-            if fm.removed:
-                sec["removed"] = list(fm.removed)
-            facs[f][m] = sec
-    d["factions"] = facs
+    d["factions"] = {f: {m: _faction_map(pos, fm) for m, fm in sections.items()} for f, sections in pos.factions.items()}
     countries = {e.name: e.as_file() for e in pos.countries.values()}
     if countries:
         d["countries"] = countries
@@ -80,13 +69,7 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     if pos.flags:
         d["flags"] = list(pos.flags)
     s = pos.seasonal
-    boxes = {}
-    for m, mb in s.boxes.items():
-        b = {"force-pool": {f: list(v) for f, v in mb.force_pool.items() if v}, "delay-box": list(mb.delay_box),
-             "strategic-warfare-box": list(mb.strategic_warfare_box),
-             "outbreak-of-war": {f: list(v) for f, v in mb.outbreak_of_war.items() if v}}
-        if any(b.values()):
-            boxes[m] = {k: v for k, v in b.items() if v}
+    boxes = _boxes(s)
     if boxes:
         d["boxes"] = boxes
     if s.in_play or s.removed:
@@ -105,14 +88,36 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     return d
 
 
+def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
+    """One faction's cards on one map as a state file writes them."""
+    sec: dict[str, Any] = {"current": fm.current}
+    if fm.pending:
+        sec["pending"] = fm.pending
+    sec["hand"] = list(fm.hand)
+    sec["played"] = [{"card": p.card, "turn": _turn(pos, p.turn)} if p.turn else p.card for p in fm.played]
+    if fm.removed:
+        sec["removed"] = list(fm.removed)
+    return sec
+
+
+def _boxes(s: Seasonal) -> dict[str, dict]:
+    """The ``boxes:`` section: each map's boxes that hold a counter."""
+    boxes = {}
+    for m, mb in s.boxes.items():
+        b = {"force-pool": {f: list(v) for f, v in mb.force_pool.items() if v}, "delay-box": list(mb.delay_box),
+             "strategic-warfare-box": list(mb.strategic_warfare_box),
+             "outbreak-of-war": {f: list(v) for f, v in mb.outbreak_of_war.items() if v}}
+        if any(b.values()):
+            boxes[m] = {k: v for k, v in b.items() if v}
+    return boxes
+
+
 def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None, force: bool = False) -> None:
     """Write ``pos`` as a state file at ``out_path`` (see :func:`state_dict`), atomically.
 
     Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
     ``force``, ``OSError`` when it cannot be written.
     """
-    from .atomic import write_text
-
     d = state_dict(pos, out_path, previous)
     text = yaml.safe_dump(d, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
     write_text(out_path, text, force)

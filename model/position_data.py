@@ -1,0 +1,194 @@
+"""A game position as data (FORMAT section 4): :class:`Position` and the cards of each faction and map.
+
+:mod:`model.position` builds a :class:`Position` from a state file (``load_position``,
+``read_state``); this module holds the types alone, so that the code that checks a
+position (:mod:`model.consistency`) and the code that builds one need not import each other.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from .calendar import Turn
+from .cards import Card
+from .countries import Country, CountryEntry
+from .errors import InputError, Problem
+from .interpretations import in_force
+from .markers import Markers
+from .names import norm_name
+from .seasonal import Seasonal
+from .state_file import StateFile
+from .vocabulary import WarState
+
+if TYPE_CHECKING:      # imported only when a state file has a map (cold start)
+    from .board import Board
+    from .replacements import FactionReplacements
+
+#: The maps in play in each game (FORMAT section 4 ``game``).
+GAME_MAPS = {"tk": ("tk",), "ds": ("ds",), "ae": ("tk", "ds")}
+
+
+@dataclass
+class PlayedCard:
+    """An earlier Current Card: its id and the Seasonal Turn it was revealed in (None: not given)."""
+    card: str
+    turn: Optional[Turn]
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A card revealed as a Current Card: ``card`` id, ``turn`` (None when the file does not
+    say), ``map``, and ``current`` (it is the Current Card now)."""
+    card: str
+    turn: Optional[Turn]
+    map: str
+    current: bool = False
+
+    @property
+    def when(self) -> str:
+        """The turn in words (``an earlier turn`` when not given)."""
+        return str(self.turn) if self.turn else "an earlier turn"
+
+
+@dataclass
+class FactionMap:
+    """A faction's cards on one map: ``current`` Current Card id, ``pending``
+    Pending Card id, ``hand`` card ids, ``played`` earlier Current Cards."""
+    current: Optional[str] = None
+    pending: Optional[str] = None
+    hand: list[str] = field(default_factory=list)
+    played: list[PlayedCard] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Position:
+    """A game position: everything a ruling reads.
+
+    ``maps`` are the maps in play (``('tk', 'ds')`` in AE); ``war_state`` maps
+    each to ``pre-war`` / ``limited`` / ``total``; ``cards`` every known card
+    by id; ``factions[faction][map]`` a :class:`FactionMap`; ``countries``
+    the :class:`~model.countries.CountryEntry` s keyed by case-folded name (read them
+    through :meth:`country` / :meth:`countries_on`: each map has its own Posture Display).
+    """
+    file: str
+    game: str
+    turn: Turn
+    maps: tuple
+    war_state: dict[str, WarState]
+    cards: dict[str, Card]
+    factions: dict[str, dict[str, FactionMap]]
+    countries: dict[str, CountryEntry]
+    government: str = "none"
+    european_war: str = "none"
+    markers: Markers = field(default_factory=Markers)
+    flags: list[str] = field(default_factory=list)
+    interpretations: dict[str, Any] = field(default_factory=dict)
+    map_board: Optional["Board"] = None     # the `map:` section; None when there is none
+    replacements: dict[tuple[str, str], "FactionReplacements"] = field(default_factory=dict)   # (map, faction) ->
+    raw: Optional[StateFile] = None
+    base_dir: Optional[Path] = None
+    seasonal: Seasonal = field(default_factory=Seasonal)
+    #: reads the position of ``previous:`` (``path`` -> the position, None when unreadable); the loader,
+    #: :func:`model.position.read_state`, sets it. None: the previous position is never read.
+    read_previous: Optional[Callable[[Path], Optional["Position"]]] = field(default=None, repr=False, compare=False)
+    _previous: Any = field(default=None, repr=False, compare=False)   # the previous position, read once (False: unreadable)
+
+    @property
+    def board(self) -> "Board":
+        """The map (FORMAT 6) as a :class:`model.board.Board`; an empty one when the state file has no ``map:``."""
+        if self.map_board is None:
+            from .board import Board   # deliberately lazy: the map's module only when a rule reads a map (cold start)
+            self.map_board = Board()
+        return self.map_board
+
+    def country(self, name: str, map_: Optional[str] = None) -> Optional[Country]:
+        """Country ``name`` (compared case-insensitively) as the Posture Display of
+        ``map_`` shows it: the one lookup every rule uses (FORMAT 4 "AE, per map").
+
+        Returns None when it is not listed, or not on that map's display. In a
+        one-map game ``map_`` may be left out. In AE leaving it out is allowed
+        only for a country both displays show alike; else raises ``ValueError``
+        (a rule always knows its map: a card's, or the Segment's).
+        """
+        e = self.countries.get(norm_name(name))
+        if e is None:
+            return None
+        if map_ is None:
+            if len(self.maps) == 1:
+                map_ = self.maps[0]
+            elif e.differs():
+                raise ValueError(f"{e.name} is shown differently on the TK and DS displays: name the map")
+        return e.on(map_)
+
+    def countries_on(self, map_: str) -> list[Country]:
+        """Every country on ``map_``'s Posture Display, in the order of the file."""
+        return [c for c in (self.country(n, map_) for n in self.countries) if c is not None]
+
+    def card_text(self, cid: str) -> str:
+        """``tk-soviet-38 Total War Production`` (the id alone for an unknown card)."""
+        c = self.cards.get(cid)
+        return c.text if c else cid
+
+    def hand(self, faction: str, map_: str) -> list[str]:
+        fm = self.factions.get(faction, {}).get(map_)
+        return list(fm.hand) if fm else []
+
+    def require_faction(self, faction: str) -> str:
+        """``faction`` (lower case) when the state file has it; else raises
+        :class:`~model.errors.InputError` naming the factions it has (FORMAT 4:
+        a faction left out cannot be queried)."""
+        f = str(faction).lower()
+        if f not in self.factions:
+            raise InputError(Problem(self.file, "factions", f"faction {f} is not in the state file "
+                                     f"(it has: {', '.join(self.factions) or 'none'})"))
+        return f
+
+    def revealed(self, faction: str) -> list[Revealed]:
+        """Every card ``faction`` has revealed as a Current Card: its ``played``
+        history on each map, oldest first, then the Current Card, revealed in
+        this turn (FORMAT 4: "The Current Card counts as revealed in turn") -
+        or, while the faction's Pending Cards await their reveal
+        (:meth:`awaiting_reveal`), in the previous Seasonal Turn."""
+        out = []
+        current_turn = self.turn.ahead(-1) if self.awaiting_reveal(faction) else self.turn
+        for m, fm in self.factions.get(faction, {}).items():
+            out += [Revealed(p.card, p.turn, m) for p in fm.played]
+            if fm.current:
+                out.append(Revealed(fm.current, current_turn, m, current=True))
+        return out
+
+    def awaiting_reveal(self, faction: str) -> dict[str, str]:
+        """The Pending Cards of ``faction`` selected in the previous Seasonal Turn
+        that await their reveal in this one (1.1.1 Step 2): ``{map: card id}``,
+        empty when there are none.
+
+        A position with ``previous:`` holds such cards until the faction reveals
+        (``aeref reveal``): its Pending Cards are those the previous position
+        holds. Pending Cards that differ from them were selected this turn,
+        after the reveal (1.1.1 Step 4). When the previous file cannot be read,
+        every Pending Card of a position with ``previous:`` counts as awaiting.
+        """
+        pending = {m: fm.pending for m, fm in self.factions.get(faction, {}).items() if fm.pending}
+        if not pending or self.seasonal.previous_path is None:
+            return {}
+        if self._previous is None:
+            path = self.seasonal.previous_path
+            prev = self.read_previous(path) if self.read_previous is not None and path.is_file() else None
+            self._previous = prev or False
+        if self._previous is False:
+            return pending
+        before = {m: fm.pending for m, fm in self._previous.factions.get(faction, {}).items() if fm.pending}
+        return pending if before == pending else {}
+
+    def with_interpretations(self, overrides: dict[str, Any]) -> "Position":
+        """A copy with ``overrides`` (already checked with :func:`check_value`) in force."""
+        p = copy.copy(self)
+        p.interpretations = {**self.interpretations, **overrides}
+        return p
+
+    @property
+    def interpretations_in_force(self) -> dict[str, Any]:
+        return in_force(self.interpretations)
