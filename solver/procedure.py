@@ -173,7 +173,7 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
             fm.pending = None
     choice = {m: pending.get(m) for m in p.maps}
     ctx = make_context(p, faction, {m: [v] for m, v in choice.items() if v})
-    evaluator = Evaluator([c for c in post(RULES, ctx) if c.rule is not EMPTY])
+    evaluator = Evaluator([c for c in post(RULES, ctx) if c.rule != EMPTY])
     out: dict = {m: [] for m in p.maps}
     for broken in evaluator.broken(choice):
         for s, v in broken.held:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from aeref.model.board import Unit
-from aeref.solver.replacements.context import make_context
+from aeref.solver.replacements.segment import make_context
 from aeref.solver.replacements.locations import replacement_locations
 
 from .support.replacements import hexes, inf, position

@@ -16,7 +16,7 @@ from ...model.vocabulary import faction_name, step_words
 from ..constraints import Evaluator
 from .context import ReplacementContext
 from .received import Pool, colonial_words
-from .ruling import Allocation, paid_with_text
+from .allocation import Allocation, paid_with_text
 from .rules import RULES, post
 from .taking import AIRBORNE, TWO_STEP_TYPES, payment_options, payment_problems, pool_fits_nationality, takeable_problems
 
