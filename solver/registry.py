@@ -20,6 +20,7 @@ Importable without ortools or networkx. The index of every rule and row is
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Optional
 
@@ -75,7 +76,7 @@ class Rule(str):
         """Make and register a row of this rule (``title`` defaults to the rule's). Returns the
         :class:`Row`. Raises ``ValueError`` when a row with the same title, step and text exists."""
         r = Row(self, self.title if title is None else title, post, interpretations, meta, maps=maps, when=when,
-                run=run, text=text, step=step, mark=mark)
+                run=run, text=text, step=step, mark=mark, module=sys._getframe(1).f_globals.get("__name__", ""))
         if r in self.rows:
             raise ValueError(f"rule {r.key} ({step or text or 'no text'}) is defined twice")
         self.rows.append(r)
@@ -93,7 +94,7 @@ class Row:
     ``maps`` the maps whose rules have it (△); ``when`` the condition of a table line (who a
     Replacement Location is for, when a step applies); ``run`` its fact (a check, the places,
     the steps received, a step's effect); ``text`` the rules text it encodes; ``step`` and
-    ``mark`` a numbered step and its ©/* mark (``*12.3 Step 8``).
+    ``mark`` a numbered step and its ©/* mark (``*12.3 Step 8``); ``module`` the module that made it.
     """
 
     rule: Any
@@ -107,6 +108,7 @@ class Row:
     text: str = ""
     step: str = ""
     mark: str = ""
+    module: str = ""
 
     def __post_init__(self):
         if not isinstance(self.rule, Rule):
