@@ -59,7 +59,7 @@ GROUPS = {
                    "test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py", *COMMON]),
     "replacements": (["solver/replacements/received.py", "solver/replacements/taking.py",
                       "solver/replacements/locations.py", "solver/replacements/rules.py", "solver/replacements/lost.py",
-                      "solver/replacements/ruling.py", "model/board.py", "model/countries.py", "model/markers.py",
+                      "solver/replacements/ruling.py", "solver/replacements/allocation.py", "model/board.py", "model/countries.py", "model/markers.py",
                       "model/allocation.py", "model/replacements.py"],
                      ["test_replacements_rules.py", "test_replacements_steps.py", "test_replacements_cli.py",
                       "test_replacements_oracle.py", "test_airborne_interpretation.py", "test_replacement_locations.py",
@@ -72,7 +72,8 @@ GROUPS = {
     # the constraint engine, the solver and the optimiser
     "engine": (["solver/choices.py", "solver/cpsat.py", "solver/cpsat_counts.py", "solver/cpsat_groups.py",
                 "solver/constraints.py", "solver/limits.py", "solver/replacements/optimise.py",
-                "solver/replacements/greedy.py", "solver/replacements/context.py"],
+                "solver/replacements/greedy.py", "solver/replacements/context.py", "solver/replacements/segment.py",
+                "solver/registry.py"],
                ["test_choices.py", "test_constraints.py", "test_counts.py", "test_why.py", "test_time_limits.py",
                 "test_selection_agreement.py", "test_replacements_oracle.py", "test_replacements_rules.py",
                 "test_replacements_cli.py", "test_selection_generated_hands.py", "test_progress.py", *COMMON]),

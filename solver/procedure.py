@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional
 
 from ..model.errors import InputError, Problem, join_path
@@ -131,7 +132,6 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
     target = path if path is not None else pos.seasonal.previous_path
     if target is None:
         return None
-    from pathlib import Path
     if not Path(target).exists():
         raise InputError(Problem(pos.file, "previous", f"the state file of the previous Seasonal Turn {shown} is not found (looked in {target})"))
     prev = load_position(target)

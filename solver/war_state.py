@@ -378,7 +378,7 @@ def _in_ae(t: TotalWar):
 
 
 def _step(n: int, title: str, run, text: str, when=None, mark: str = ""):
-    return rules["12.3"].row(title, step=f"Step {n}", mark=mark, run=run, when=when, text=text)
+    return rules["12.3"].row(title, step=f"Step {n}", mark=mark, run=run, when=when, text=text, maps=("ds",))
 
 
 #: 12.3 Total War Effects (△ the DS rules): the steps, in order. ``when(t)`` says why a step does not apply
@@ -405,7 +405,7 @@ TOTAL_WAR_STEPS = (
           "Place the V-J Day marker 16 Seasonal Turns (i.e., four Years) ahead on the Turn Track."),
 )
 #: 12.3 on the TK map: the steps of the rules text are the DS map's (△).
-TK_TOTAL_WAR = rules["12.3"].row("When Total War goes into effect")
+TK_TOTAL_WAR = rules["12.3"].row("When Total War goes into effect", maps=("tk",))
 
 
 def _total_war(pos: Position, map_: str, before: str, ch: Change, remove: set) -> list[Effect]:

@@ -178,10 +178,10 @@ def post_payment(check, ctx):
                 yield Nogood((Lit(("pay", u.id), opt),), msg, rule)
 
 
-def _payment(rule: str, title: str, check: Callable, text: str) -> Row:
+def _payment(rule: str, title: str, check: Callable, text: str, maps: tuple = ("tk", "ds")) -> Row:
     """A row of 1.3.3 deciding a payment: ``run`` = ``check(ctx, unit, payment)`` -> a message (or
     ``(row, message)`` when the row broken is another, such as a pair exchange's), or None."""
-    return rules[rule].row(title, partial(post_payment, check), run=check, text=text)
+    return rules[rule].row(title, partial(post_payment, check), run=check, text=text, maps=maps)
 
 
 TAKING = _payment("1.3.3", "Taking Replacements", check_nationality,
@@ -189,7 +189,7 @@ TAKING = _payment("1.3.3", "Taking Replacements", check_nationality,
 MINOR_COUNTRY = _payment("1.3.3.1", "Minor Country Replacements", check_minor,
                          "Minor Country steps go to the faction's Minor Countries")
 CHINESE = _payment("1.3.1", "Chinese Replacements", check_chinese,
-                   "△ DS Communist / Nationalist Chinese steps serve any Soviet / Western Chinese Country")
+                   "△ DS Communist / Nationalist Chinese steps serve any Soviet / Western Chinese Country", ("ds",))
 UNIT_TYPE_LIMITATION = _payment("1.3.3", "Unit-Type Limitation", check_unit_type,
                                 "infantry steps take infantry-type units; armor steps armor- or infantry-type units")
 COLONIAL = _payment("1.3.3.5", "Colonial Units", check_colonial,
@@ -277,16 +277,16 @@ def post_take(check, ctx):
             yield Nogood((Lit(("pay", u.id), ANY),), msg)
 
 
-def _take(rule: str, title: str, check: Callable, text: str) -> Row:
+def _take(rule: str, title: str, check: Callable, text: str, maps: tuple = ("tk", "ds")) -> Row:
     """A row of 1.3.3 keeping a unit from being taken at all: ``run`` = ``check(ctx, unit)`` -> a message or None."""
-    return rules[rule].row(title, partial(post_take, check), run=check, text=text)
+    return rules[rule].row(title, partial(post_take, check), run=check, text=text, maps=maps)
 
 
 FORCE_POOL_LIMITATION = _take("1.3.3", "Force Pool Limitation", check_force_pool,
                               "One-step units located anywhere else ... cannot be taken; no multi-step units")
 GARRISON = _take("1.3.3.3", "Garrison Units", check_garrison, "Garrison units cannot be taken as replacements.")
 QUIT_INDIA = _take("1.3.3", "Quit India Restriction", check_quit_india,
-                   "△ DS the Axis Quit India marker in the Strategic Warfare Box: no British Ind colonial steps")
+                   "△ DS the Axis Quit India marker in the Strategic Warfare Box: no British Ind colonial steps", ("ds",))
 CONQUERED_MINOR = _take("1.3.3.1", "Minor Country Replacements", check_conquered_minor,
                         "An Allied faction cannot allocate replacements to a Conquered Allied Minor Country.")
 
