@@ -64,7 +64,7 @@ GROUPS = {
                    "rules/test_1_3_examples.py", "rules/test_1_3_2_received.py", "commands/test_replacements.py", *COMMON]),
     "replacements": (["solver/replacements/received.py", "solver/replacements/taking.py",
                       "solver/replacements/locations.py", "solver/replacements/rules.py", "solver/replacements/lost.py",
-                      "solver/replacements/ruling.py", "model/board.py", "model/countries.py", "model/markers.py",
+                      "solver/replacements/ruling.py", "solver/replacements/allocation.py", "model/board.py", "model/countries.py", "model/markers.py",
                       "model/allocation.py", "model/replacements.py"],
                      ["rules/test_1_3_examples.py", "rules/test_1_3_2_received.py", "commands/test_replacements.py",
                       "rules/test_1_3_oracle.py", "rules/test_1_3_3_2_airborne.py", "rules/test_1_3_4_locations.py",
@@ -77,10 +77,18 @@ GROUPS = {
     # the constraint engine, the solver and the optimiser
     "engine": (["solver/choices.py", "solver/cpsat.py", "solver/cpsat_counts.py", "solver/cpsat_groups.py",
                 "solver/constraints.py", "solver/limits.py", "solver/replacements/optimise.py",
+<<<<<<< HEAD
                 "solver/replacements/greedy.py", "solver/replacements/context.py"],
                ["engine/test_choices.py", "engine/test_constraints.py", "engine/test_counts.py", "commands/test_why.py", "engine/test_limits.py",
                 "rules/test_1_1_3_oracle.py", "rules/test_1_3_oracle.py", "rules/test_1_3_examples.py",
                 "commands/test_replacements.py", "engine/test_generated_hands.py", "engine/test_progress.py", *COMMON]),
+=======
+                "solver/replacements/greedy.py", "solver/replacements/context.py", "solver/replacements/segment.py",
+                "solver/registry.py"],
+               ["test_choices.py", "test_constraints.py", "test_counts.py", "test_why.py", "test_time_limits.py",
+                "test_selection_agreement.py", "test_replacements_oracle.py", "test_replacements_rules.py",
+                "test_replacements_cli.py", "test_selection_generated_hands.py", "test_progress.py", *COMMON]),
+>>>>>>> registry
 }
 #: The default run: every group.
 STABLE = ("selection", "replacements", "seasonal", "engine")

@@ -139,7 +139,7 @@ def war_state(state, map_, card, to, remove, write, force, as_json, interpretati
         try:
             ch = ws.change(pos, m, new, cause, tuple(remove))
         except ws.Backwards as exc:
-            legal, violation = False, {"rule": "12", "title": "Changing War States", "message": str(exc)}
+            legal, violation = False, exc.violation.as_json()
             ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "no change")
         except ValueError as exc:
             raise BadInput(str(exc)) from None

@@ -1,7 +1,7 @@
 """The constraint language: rules as data, and the one evaluator (docs/design.md).
 
-A rule of the rulebook (:class:`Rule`: its number as printed, a short title)
-posts, for one position, constraints over *choice literals*. A literal
+A rule of the rulebook (a :class:`~solver.registry.Row` of a registered
+:class:`~solver.registry.Rule`: its number as printed, a short title) posts, for one position, constraints over *choice literals*. A literal
 (:class:`Lit`) says what one *slot* of a choice holds: ``Lit("tk",
 "tk-soviet-38")`` "the TK Pending Card is tk-soviet-38", ``Lit("ds", None)``
 "no DS Pending Card", ``Lit(("place", "R-1"), ANY)`` "unit R-1 is placed
@@ -20,8 +20,10 @@ to CP-SAT. Nothing else checks or compiles a constraint.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, Union
+
+from .registry import Row, Violation
 
 
 class _AnyValue:
@@ -67,28 +69,9 @@ def holds(lit: tuple, choice: Mapping) -> bool:
     return v == lit[1]
 
 
-@dataclass(frozen=True)
-class Rule:
-    """One rule of the rulebook: ``number`` as printed (``"1.1.3.3"``) and a short ``title``.
-
-    ``post(ctx)`` yields the rule's constraints for the position in ``ctx``
-    (None for a rule that only names constraints posted by another); a rule
-    with ``meta=True`` is posted after the others and receives a second
-    argument, the :class:`Evaluator` of those others (1.1.3 "a slot stays
-    empty only when no card fits" is defined over the other rules).
-    ``interpretations`` names the interpretations the rule reads.
-    """
-
-    number: str
-    title: str
-    post: Optional[Callable[..., Iterable["Constraint"]]] = field(default=None, compare=False)
-    interpretations: tuple = ()
-    meta: bool = False
-
-    @property
-    def key(self) -> str:
-        """``"1.1.3.3 Soviet Production Limit"``: the rule's name in cores and reports."""
-        return f"{self.number} {self.title}"
+#: A rule's part or table line: the one row type (:class:`solver.registry.Row`). ``Rule("9.9", "Test")``
+#: makes a row of its own, outside the registry (the rulebook's rows are made by ``rules[number].row(...)``).
+Rule = Row
 
 
 @dataclass(eq=False)
@@ -97,7 +80,7 @@ class Nogood:
 
     lits: tuple
     message: str
-    rule: Optional[Rule] = None
+    rule: Optional[Row] = None
 
 
 @dataclass(eq=False)
@@ -112,25 +95,10 @@ class AtMost:
     bound: int
     explain: Callable[[list], str]
     const: int = 0
-    rule: Optional[Rule] = None
+    rule: Optional[Row] = None
 
 
 Constraint = Union[Nogood, AtMost]
-
-
-@dataclass(frozen=True)
-class Violation:
-    """A broken rule in a ruling: number as printed, title, message with the concrete values."""
-
-    rule: str
-    title: str
-    message: str
-
-    def as_json(self) -> dict:
-        return {"rule": self.rule, "title": self.title, "message": self.message}
-
-    def __str__(self) -> str:
-        return f"{self.rule} {self.title}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -143,15 +111,15 @@ class Broken:
     message: str
 
     @property
-    def rule(self) -> Rule:
+    def rule(self) -> Row:
         return self.constraint.rule
 
     @property
     def violation(self) -> Violation:
-        return Violation(self.rule.number, self.rule.title, self.message)
+        return self.rule.violation(self.message)
 
 
-def post(rules: Sequence[Rule], ctx: Any) -> list[Constraint]:
+def post(rules: Sequence[Row], ctx: Any) -> list[Constraint]:
     """Post every rule for ``ctx``: plain rules first, then meta rules over them.
 
     Returns the constraints in posting order (rule by rule), each carrying
@@ -176,7 +144,7 @@ def _anchor_rank(lit: tuple) -> int:
     return 2 if lit[1] is None else 1 if lit[1] is ANY else 0
 
 
-def _stamp(rule: Rule, constraints: Iterable[Constraint]) -> Iterator[Constraint]:
+def _stamp(rule: Row, constraints: Iterable[Constraint]) -> Iterator[Constraint]:
     for c in constraints:
         if c.rule is None:
             c.rule = rule

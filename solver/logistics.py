@@ -34,7 +34,8 @@ from ..model.names import norm_name
 from ..model.position import Position
 from ..model.vocabulary import ALLIED, faction_name
 
-from .constraints import AtMost, Evaluator, Lit, Nogood, Rule, Violation, post
+from .constraints import AtMost, Evaluator, Lit, Nogood, Violation, post
+from .registry import rules
 from .replacements.locations import western_logistics_targets
 
 
@@ -292,13 +293,18 @@ def _post_partisan_restrictions(ctx: LogisticsContext):
             yield Nogood((Lit(s, True),), f"{describe(s)}: {h.country} contains the enemy {mk.label} in {where}")
 
 
-ONE_LOGISTICS = Rule("1.2.1", "One Logistics Marker", _post_one_logistics)
-LOGISTICS_PLACEMENT = Rule("1.2.1", "Logistics Marker Placement", _post_logistics_rule)
-LOGISTICS_RESTRICTIONS = Rule("1.2.1", "Logistics Marker Placement Restrictions", _post_logistics_restrictions)
-PARTISAN_POOL = Rule("1.2.2", "Partisan Bases in the Force Pool", _post_partisan_pool)
-PARTISAN_PER_COUNTRY = Rule("1.2.2", "One Partisan Base per Country", _post_partisan_per_country)
-PARTISAN_PLACEMENT = Rule("1.2.2.1", "Partisan Base Placement", _post_partisan_country)
-PARTISAN_RESTRICTIONS = Rule("1.2.2.1", "Partisan Base Placement Restrictions", _post_partisan_restrictions)
+ONE_LOGISTICS = rules["1.2.1"].row("One Logistics Marker", _post_one_logistics)
+LOGISTICS_PLACEMENT = rules["1.2.1"].row("Logistics Marker Placement", _post_logistics_rule)
+LOGISTICS_RESTRICTIONS = rules["1.2.1"].row("Logistics Marker Placement Restrictions", _post_logistics_restrictions)
+PARTISAN_POOL = rules["1.2.2"].row("Partisan Bases in the Force Pool", _post_partisan_pool)
+PARTISAN_PER_COUNTRY = rules["1.2.2"].row("One Partisan Base per Country", _post_partisan_per_country)
+PARTISAN_PLACEMENT = rules["1.2.2.1"].row("Partisan Base Placement", _post_partisan_country)
+PARTISAN_RESTRICTIONS = rules["1.2.2.1"].row("Partisan Base Placement Restrictions", _post_partisan_restrictions)
+# The rows an action that names what the faction does not have breaks (:func:`rule_on`): no constraint, a ruling.
+SEGMENT = rules["1.2"].row(text="an action names a hex of the map")
+LOGISTICS_MARKERS = rules["1.2.1"].row(text="an action names a Logistics marker the faction has")
+PARTISAN_MARKERS = rules["1.2.2"].row(text="only the Allied factions have Partisan Bases")
+ON_MAP_PARTISANS = rules["1.2.2.2"].row(text="a Partisan Base removed is on the map")
 
 #: Every rule of 1.2, in the order rulings list them.
 RULES = (ONE_LOGISTICS, LOGISTICS_PLACEMENT, LOGISTICS_RESTRICTIONS, PARTISAN_POOL, PARTISAN_PER_COUNTRY, PARTISAN_PLACEMENT,
@@ -359,19 +365,19 @@ def rule_on(pos: Position, faction: str, map_: str, actions: list[tuple]) -> tup
         if a in known:
             continue
         if a[0] in ("place-logistics", "place-partisan") and (a[-1] not in ctx.hexes):
-            vs.append(Violation("1.2", "Logistics / Partisan Segment", f"{describe(a)}: there is no hex {a[-1]} on the {map_.upper()} map"))
+            vs.append(SEGMENT.violation(f"{describe(a)}: there is no hex {a[-1]} on the {map_.upper()} map"))
         elif a[0] == "place-logistics":
-            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: the {faction_name(faction)} Force Pool holds no Logistics marker {a[1]} "
-                                f"(it holds {', '.join(ctx.pool_logistics) or 'none'})"))
+            vs.append(LOGISTICS_MARKERS.violation(f"{describe(a)}: the {faction_name(faction)} Force Pool holds no Logistics marker {a[1]} "
+                                                  f"(it holds {', '.join(ctx.pool_logistics) or 'none'})"))
         elif a[0] == "place-partisan":
             if faction not in ALLIED:
-                vs.append(Violation("1.2.2", "Partisan Base Markers", f"{describe(a)}: only the Allied factions have Partisan Bases"))
+                vs.append(PARTISAN_MARKERS.violation(f"{describe(a)}: only the Allied factions have Partisan Bases"))
             else:
-                vs.append(Violation("1.2.2.1", "Partisan Base Placement", f"{describe(a)}: the {faction_name(faction)} Force Pool holds no Partisan Base"))
+                vs.append(PARTISAN_PLACEMENT.violation(f"{describe(a)}: the {faction_name(faction)} Force Pool holds no Partisan Base"))
         elif a[0] == "remove-logistics":
-            vs.append(Violation("1.2.1", "Logistics Markers", f"{describe(a)}: there is no {faction_name(faction)} Logistics marker {a[1]} "
-                                f"{'on the ' + ctx.map.upper() + ' map' if a[2] is None else 'in ' + a[2]}"))
+            vs.append(LOGISTICS_MARKERS.violation(f"{describe(a)}: there is no {faction_name(faction)} Logistics marker {a[1]} "
+                                                  f"{'on the ' + ctx.map.upper() + ' map' if a[2] is None else 'in ' + a[2]}"))
         else:
-            vs.append(Violation("1.2.2.2", "On-map Partisan Bases", f"{describe(a)}: there is no {faction_name(faction)} Partisan Base in {a[1]}"))
+            vs.append(ON_MAP_PARTISANS.violation(f"{describe(a)}: there is no {faction_name(faction)} Partisan Base in {a[1]}"))
     vs += evaluator(ctx).violations({a: True for a in actions if a in known})
     return ctx, vs

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional
 
 from ..model.errors import InputError, Problem, join_path
@@ -25,7 +26,18 @@ from ..model.vocabulary import faction_name
 
 from . import war_state as ws
 from .constraints import Evaluator
+from .registry import rules
 from .selection import EMPTY, RULES, make_context, post
+
+# The rows of the procedure, as its steps print them.
+NO_SECTION = rules["1.1.1"].row(text="a faction reveals on each map of its sections")
+DISCARD = rules["1.1.1"].row("Discard the Current Card", step="Step 1")
+REVEAL = rules["1.1.1"].row("Reveal the Pending Card", step="Step 2")
+ILLEGAL = rules["1.1.1"].row("Illegal Current Card", step="Step 2")
+TWIN = rules["1.1.1"].row("Remove the © twin", step="Step 2", mark="©")
+TOTAL_WAR_OPTION = rules["1.1.1"].row("Total War option", text="either Allied faction may declare Total War")
+REINFORCEMENTS = rules["1.1.2.2"].row("Reinforcements")
+ESV = rules["1.1.4"].row("Soviet Current Card ESV Adjustment", mark="*")
 BOX_NAMES = {"force-pool": "Force Pool", "delay-box": "Delay Box", "strategic-warfare-box": "Strategic Warfare Box"}
 
 
@@ -42,6 +54,11 @@ class Step:
 
     def __str__(self) -> str:
         return f"{self.rule} {self.title}: {self.message}"
+
+
+def _step(row, message: str, map_: Optional[str]) -> Step:
+    """The :class:`Step` of ``row`` (a :class:`~solver.registry.Row`) with ``message`` on ``map_``."""
+    return Step(row.printed, row.title, message, map_)
 
 
 @dataclass
@@ -115,7 +132,6 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
     target = path if path is not None else pos.seasonal.previous_path
     if target is None:
         return None
-    from pathlib import Path
     if not Path(target).exists():
         raise InputError(Problem(pos.file, "previous", f"the state file of the previous Seasonal Turn {shown} is not found (looked in {target})"))
     prev = load_position(target)
@@ -173,7 +189,7 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
             fm.pending = None
     choice = {m: pending.get(m) for m in p.maps}
     ctx = make_context(p, faction, {m: [v] for m, v in choice.items() if v})
-    evaluator = Evaluator([c for c in post(RULES, ctx) if c.rule is not EMPTY])
+    evaluator = Evaluator([c for c in post(RULES, ctx) if c.rule != EMPTY])
     out: dict = {m: [] for m in p.maps}
     for broken in evaluator.broken(choice):
         for s, v in broken.held:
@@ -239,7 +255,7 @@ def reinforcements(pos: Position, faction: str, card) -> list[dict]:
         if ok and pos.game == "ae":
             why += f" (© a {card.map.upper()} card's counters start in {card.map.upper()} boxes)"
         out.append({"counter": r.counter, "country": r.country, "to": r.to, "map": card.map, "received": ok,
-                    "rule": "1.1.2.2", "message": why})
+                    "rule": REINFORCEMENTS.printed, "message": why})
     return out
 
 
@@ -256,7 +272,7 @@ def esv_adjustment(pos: Position, card) -> dict:
     head = (f"{card.text}: Production Value {prod}, {state.display} in effect in DS, "
             f"{'a' if war else 'no'} War marker in the Soviet European War Box ({col.replace('-', ' ').title()} column)")
     if not pos.seasonal.esv_table:
-        return {"rule": "*1.1.4", "adjustment": None, "esv-before": pos.seasonal.esv, "esv-after": pos.seasonal.esv,
+        return {"rule": ESV.printed, "adjustment": None, "esv-before": pos.seasonal.esv, "esv-after": pos.seasonal.esv,
                 "message": head + "; the state file gives no esv-table, so the adjustment could not be looked up"}
     row = next((r for r in pos.seasonal.esv_table if r.war_state == state and r.production == prod), None)
     adj = 0 if row is None else (row.war if war else row.no_war)
@@ -270,7 +286,7 @@ def esv_adjustment(pos: Position, card) -> dict:
         msg = head + f"; the ESV is {'increased' if adj > 0 else 'decreased'} by {abs(adj)}"
     if before is not None:
         msg += f" ({before} -> {after})"
-    return {"rule": "*1.1.4", "adjustment": adj, "esv-before": before, "esv-after": after, "message": msg}
+    return {"rule": ESV.printed, "adjustment": adj, "esv-before": before, "esv-after": after, "message": msg}
 
 
 # --------------------------------------------------------------------------- the procedure
@@ -278,6 +294,161 @@ def esv_adjustment(pos: Position, card) -> dict:
 def _twin(pos: Position, card) -> list[tuple[str, str]]:
     """The identically named © cards in the faction's other deck: [(map, card id)]."""
     return [(c.map, cid) for cid, c in pos.cards.items() if c.map in pos.maps and card.is_twin_of(c)]
+
+
+def _discard(pos: Position, fm, m: str, r: MapReveal) -> Step:
+    """1.1.1 Step 1 on map ``m``: the Current Card of ``fm`` (the faction's map section of the position
+    being changed) is discarded, to the hand when recyclable (♺), else set aside."""
+    if not fm.current:
+        return _step(DISCARD, "no Current Card to discard", m)
+    c = pos.cards[fm.current]
+    r.discarded = fm.current
+    fm.played.append(PlayedCard(fm.current, pos.turn.ahead(-1)))
+    if c.recyclable:
+        r.discarded_to = "hand"
+        fm.hand.append(fm.current)
+        msg = f"{pos.card_text(c.id)} is discarded; it is recyclable (♺) and returns to the hand"
+    else:
+        r.discarded_to = "set-aside"
+        msg = f"{pos.card_text(c.id)} is discarded and set aside; it cannot be played again"
+    fm.current = None
+    return _step(DISCARD, msg, m)
+
+
+def _reveal_pending(pos: Position, faction: str, fm, m: str, r: MapReveal, previous: Optional[Position],
+                    checked: Optional[dict]) -> Step:
+    """1.1.1 Step 2 on map ``m``: the Pending Card is revealed and becomes the Current Card, unless it was
+    illegal when selected (``checked``: the violations by map, None when no check could be made); an
+    illegal card returns to the hand."""
+    cid = fm.pending
+    fm.pending = None
+    r.revealed = cid
+    if checked is None:
+        r.legal, r.current, fm.current = None, cid, cid
+        return _step(REVEAL,
+                    f"{pos.card_text(cid)} is revealed and becomes the Current Card; the check against the "
+                    f"Option Card Selection Restrictions at the time it was selected ({pos.turn.ahead(-1)}) could not be "
+                    "made: the state file names no previous position (previous: FILE or --previous FILE)", m)
+    r.checked_against = f"{previous.file} ({previous.turn})"
+    r.violations = checked.get(m, [])
+    r.legal = not r.violations
+    if r.legal:
+        r.current, fm.current = cid, cid
+        return _step(REVEAL,
+                    f"{pos.card_text(cid)} is revealed and becomes the Current Card; it was legally selected "
+                    f"in {previous.turn} (checked against {previous.file})", m)
+    fm.hand.append(cid)
+    why = "; ".join(f"{v.rule} {v.title}: {v.message}" for v in r.violations)
+    return _step(ILLEGAL,
+                f"{pos.card_text(cid)} was illegal when selected in {previous.turn} ({why}): it returns "
+                f"to the hand, is not considered played, and the {faction_name(faction)} faction has no "
+                f"{m.upper()} Current Card this Season", m)
+
+
+def _remove_twin(pos: Position, out: Position, faction: str, card, m: str, r: MapReveal) -> list[Step]:
+    """©1.1.1 Step 2: the identically named © card of a revealed © card leaves the other deck's hand."""
+    steps = []
+    for om, tw in _twin(pos, card):
+        ofm = out.factions[faction].get(om)
+        if ofm is not None and tw in ofm.hand:
+            ofm.hand.remove(tw)
+            ofm.removed.append(tw)
+            r.twin_removed = tw
+            steps.append(_step(TWIN,
+                              f"{pos.card_text(card.id)} carries the © mark: the identically named "
+                              f"{pos.card_text(tw)} is removed from the {om.upper()} deck", m))
+        else:
+            steps.append(_step(TWIN,
+                              f"{pos.card_text(card.id)} carries the © mark; the identically named "
+                              f"{pos.card_text(tw)} is not in the {om.upper()} hand, nothing to remove", m))
+    return steps
+
+
+def _reveal_map(pos: Position, out: Position, faction: str, m: str, previous: Optional[Position],
+                checked: Optional[dict]) -> tuple[MapReveal, list[Step]]:
+    """1.1.1 Steps 1-2 (and the © twin) of ``faction`` on map ``m``, carried out on ``out``."""
+    fm = out.factions[faction].get(m)
+    r = MapReveal(m)
+    if fm is None:
+        return r, [_step(NO_SECTION, f"the {faction_name(faction)} faction has no {m.upper()} section", m)]
+    steps = [_discard(pos, fm, m, r)]
+    if fm.pending is None:
+        steps.append(_step(REVEAL,
+                          f"no Pending Card: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
+        return r, steps
+    card = pos.cards[fm.pending]
+    steps.append(_reveal_pending(pos, faction, fm, m, r, previous, checked))
+    if r.current and pos.game == "ae" and card.combined:
+        steps += _remove_twin(pos, out, faction, card, m, r)
+    return r, steps
+
+
+def _total_war_option(pos: Position, illegal_axis_maps: list, interp: dict, declare_total_war: bool) -> Optional[dict]:
+    """1.1.1: after an illegal Axis Current Card in Pre-War or Limited War either Allied faction may declare
+    Total War (interpretation ``illegal-axis-card``). Returns the option, or None. Raises ``ValueError`` for a
+    declaration without an illegal Axis card."""
+    if declare_total_war and not illegal_axis_maps:
+        raise ValueError("--declare-total-war: there is no illegal Axis Current Card during Pre-War or Limited War (1.1.1)")
+    if not illegal_axis_maps or interp["illegal-axis-card"] != "allied-option" or declare_total_war:
+        return None
+    ms = illegal_axis_maps
+    return {"rule": TOTAL_WAR_OPTION.printed, "maps": ms, "message":
+            f"the Axis faction made an illegal Current Card play during "
+            f"{' / '.join(pos.war_state[x].display for x in ms)}: either Allied faction may declare "
+            f"that Total War (12.3) immediately goes into effect on the {' and '.join(x.upper() for x in ms)} map "
+            "(interpretation illegal-axis-card=allied-option; reveal again with --declare-total-war)"}
+
+
+def _war_states(pos: Position, out: Position, maps: dict, illegal_axis_maps: list, illegal_total: bool, remove: tuple,
+                steps: list, changes: list) -> Position:
+    """12, map by map: the war state changes the revealed cards (and an illegal Axis card) set off, with
+    their effects, appended to ``steps`` / ``changes``. Returns the position with them carried out."""
+    interp = pos.interpretations_in_force
+    for m in pos.maps:
+        r = maps[m]
+        card = out.cards[r.current] if r.current else None
+        due, spent = ws.due(out, m, card, illegal_total and m in illegal_axis_maps)
+        if not due:
+            if spent:
+                steps.append(_step(ws.WAR_STATE, f"{spent[0][1]}, but {out.war_state[m].display} is already in "
+                                  f"effect on the {m.upper()} map (no going back)", m))
+            continue
+        new, cause = due[0]
+        if illegal_total and m in illegal_axis_maps:
+            cause += " (" + ("interpretation illegal-axis-card=automatic" if interp["illegal-axis-card"] == "automatic"
+                             else "an Allied faction declares Total War") + ")"
+        ch = ws.change(out, m, new, cause, remove)
+        changes.append(ch)
+        steps.append(_step(ws.WAR_STATE, ch.headline(), m))
+        for e in ch.effects:
+            steps.append(Step(e.rule, e.title, e.message, m))
+        out = ws.apply(out, ch)
+    return out
+
+
+def _reinforce_and_esv(pos: Position, out: Position, faction: str, maps: dict, steps: list) -> None:
+    """1.1.2.2 Reinforcements of each new Current Card, and *1.1.4 the Soviet ESV adjustment, carried out on ``out``."""
+    for m in pos.maps:
+        r = maps[m]
+        if not r.current:
+            continue
+        card = out.cards[r.current]
+        r.reinforcements = reinforcements(out, faction, card)
+        for e in r.reinforcements:
+            steps.append(_step(REINFORCEMENTS, e["message"], m))
+            if e["received"]:
+                mb = out.seasonal.map_boxes(card.map)
+                if e["to"] == "force-pool":
+                    mb.force_pool.setdefault(faction, []).append(e["counter"])
+                elif e["to"] == "delay-box":
+                    mb.delay_box.append(e["counter"])
+                else:
+                    mb.strategic_warfare_box.append(e["counter"])
+        if pos.game == "ds" and faction == "soviet":
+            r.esv = esv_adjustment(out, card)
+            steps.append(_step(ESV, r.esv["message"], m))
+            if r.esv["esv-after"] is not None:
+                out.seasonal.esv = r.esv["esv-after"]
 
 
 def reveal(pos: Position, faction: str, previous: Optional[Position] = None, declare_total_war: bool = False,
@@ -300,141 +471,21 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     out = copy.deepcopy(pos)
     steps: list[Step] = []
     maps: dict = {}
-    prev_turn = pos.turn.ahead(-1)
     pending = {m: fm.pending for m, fm in pos.factions[faction].items()}
     if previous is not None:
         _same_pending(pos, previous, faction, pending)
     checked = selection_violations(previous, faction, pending) if previous is not None and any(pending.values()) else None
-    illegal_axis_maps = []
     for m in pos.maps:
-        fm = out.factions[faction].get(m)
-        r = MapReveal(m)
-        maps[m] = r
-        if fm is None:
-            steps.append(Step("1.1.1", "Option Card Procedure", f"the {faction_name(faction)} faction has no {m.upper()} section", m))
-            continue
-        # Step 1
-        if fm.current:
-            c = pos.cards[fm.current]
-            r.discarded = fm.current
-            fm.played.append(PlayedCard(fm.current, prev_turn))
-            if c.recyclable:
-                r.discarded_to = "hand"
-                fm.hand.append(fm.current)
-                msg = f"{pos.card_text(c.id)} is discarded; it is recyclable (♺) and returns to the hand"
-            else:
-                r.discarded_to = "set-aside"
-                msg = f"{pos.card_text(c.id)} is discarded and set aside; it cannot be played again"
-            fm.current = None
-        else:
-            msg = "no Current Card to discard"
-        steps.append(Step("1.1.1 Step 1", "Discard the Current Card", msg, m))
-        # Step 2
-        cid = fm.pending
-        fm.pending = None
-        if cid is None:
-            steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
-                              f"no Pending Card: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
-            continue
-        card = pos.cards[cid]
-        r.revealed = cid
-        if checked is None:
-            r.legal = None
-            r.current = cid
-            fm.current = cid
-            steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
-                              f"{pos.card_text(cid)} is revealed and becomes the Current Card; the check against the "
-                              f"Option Card Selection Restrictions at the time it was selected ({prev_turn}) could not be "
-                              "made: the state file names no previous position (previous: FILE or --previous FILE)", m))
-        else:
-            r.checked_against = f"{previous.file} ({previous.turn})"
-            r.violations = checked.get(m, [])
-            r.legal = not r.violations
-            if r.legal:
-                r.current = cid
-                fm.current = cid
-                steps.append(Step("1.1.1 Step 2", "Reveal the Pending Card",
-                                  f"{pos.card_text(cid)} is revealed and becomes the Current Card; it was legally selected "
-                                  f"in {previous.turn} (checked against {previous.file})", m))
-            else:
-                fm.hand.append(cid)
-                why = "; ".join(f"{v.rule} {v.title}: {v.message}" for v in r.violations)
-                steps.append(Step("1.1.1 Step 2", "Illegal Current Card",
-                                  f"{pos.card_text(cid)} was illegal when selected in {previous.turn} ({why}): it returns "
-                                  f"to the hand, is not considered played, and the {faction_name(faction)} faction has no "
-                                  f"{m.upper()} Current Card this Season", m))
-                if faction == "axis" and pos.war_state[m] in ("pre-war", "limited"):
-                    illegal_axis_maps.append(m)
-        if r.current:
-            # © twin
-            if pos.game == "ae" and card.combined:
-                for om, tw in _twin(pos, card):
-                    ofm = out.factions[faction].get(om)
-                    if ofm is not None and tw in ofm.hand:
-                        ofm.hand.remove(tw)
-                        ofm.removed.append(tw)
-                        r.twin_removed = tw
-                        steps.append(Step("©1.1.1 Step 2", "Remove the © twin",
-                                          f"{pos.card_text(cid)} carries the © mark: the identically named "
-                                          f"{pos.card_text(tw)} is removed from the {om.upper()} deck", m))
-                    else:
-                        steps.append(Step("©1.1.1 Step 2", "Remove the © twin",
-                                          f"{pos.card_text(cid)} carries the © mark; the identically named "
-                                          f"{pos.card_text(tw)} is not in the {om.upper()} hand, nothing to remove", m))
-    # war state (12), map by map
-    total_war_option = None
-    changes = []
-    if illegal_axis_maps and interp["illegal-axis-card"] == "allied-option" and not declare_total_war:
-        ms = illegal_axis_maps
-        total_war_option = {"rule": "1.1.1", "maps": ms, "message":
-                            f"the Axis faction made an illegal Current Card play during "
-                            f"{' / '.join(pos.war_state[x].display for x in ms)}: either Allied faction may declare "
-                            f"that Total War (12.3) immediately goes into effect on the {' and '.join(x.upper() for x in ms)} map "
-                            "(interpretation illegal-axis-card=allied-option; reveal again with --declare-total-war)"}
-        steps.append(Step("1.1.1", "Total War option", total_war_option["message"], ms[0]))
-    if declare_total_war and not illegal_axis_maps:
-        raise ValueError("--declare-total-war: there is no illegal Axis Current Card during Pre-War or Limited War (1.1.1)")
+        maps[m], map_steps = _reveal_map(pos, out, faction, m, previous, checked)
+        steps += map_steps
+    illegal_axis_maps = [m for m in pos.maps if maps[m].legal is False
+                         and faction == "axis" and pos.war_state[m] in ("pre-war", "limited")]
+    total_war_option = _total_war_option(pos, illegal_axis_maps, interp, declare_total_war)
+    if total_war_option is not None:
+        steps.append(_step(TOTAL_WAR_OPTION, total_war_option["message"], illegal_axis_maps[0]))
     illegal_total = bool(illegal_axis_maps) and (declare_total_war or interp["illegal-axis-card"] == "automatic")
-    for m in pos.maps:
-        r = maps[m]
-        card = out.cards[r.current] if r.current else None
-        due, spent = ws.due(out, m, card, illegal_total and m in illegal_axis_maps)
-        if not due:
-            if spent:
-                steps.append(Step("12", "War State", f"{spent[0][1]}, but {out.war_state[m].display} is already in "
-                                  f"effect on the {m.upper()} map (no going back)", m))
-            continue
-        new, cause = due[0]
-        if illegal_total and m in illegal_axis_maps:
-            cause += " (" + ("interpretation illegal-axis-card=automatic" if interp["illegal-axis-card"] == "automatic"
-                             else "an Allied faction declares Total War") + ")"
-        ch = ws.change(out, m, new, cause, remove)
-        changes.append(ch)
-        steps.append(Step("12", "War State", ch.headline(), m))
-        for e in ch.effects:
-            steps.append(Step(e.rule, e.title, e.message, m))
-        out = ws.apply(out, ch)
-    # 1.1.2.2 reinforcements, *1.1.4 ESV
-    for m in pos.maps:
-        r = maps[m]
-        if not r.current:
-            continue
-        card = out.cards[r.current]
-        r.reinforcements = reinforcements(out, faction, card)
-        for e in r.reinforcements:
-            steps.append(Step("1.1.2.2", "Reinforcements", e["message"], m))
-            if e["received"]:
-                mb = out.seasonal.map_boxes(card.map)
-                if e["to"] == "force-pool":
-                    mb.force_pool.setdefault(faction, []).append(e["counter"])
-                elif e["to"] == "delay-box":
-                    mb.delay_box.append(e["counter"])
-                else:
-                    mb.strategic_warfare_box.append(e["counter"])
-        if pos.game == "ds" and faction == "soviet":
-            r.esv = esv_adjustment(out, card)
-            steps.append(Step("*1.1.4", "Soviet Current Card ESV Adjustment", r.esv["message"], m))
-            if r.esv["esv-after"] is not None:
-                out.seasonal.esv = r.esv["esv-after"]
+    changes: list = []
+    out = _war_states(pos, out, maps, illegal_axis_maps, illegal_total, remove, steps, changes)
+    _reinforce_and_esv(pos, out, faction, maps, steps)
     used = {k: interp[k] for k in ("illegal-axis-card", "annual-scope", "empty-slot", "sequential-scope") if k in interp}
     return Reveal(faction, str(pos.turn), maps, steps, changes, total_war_option, used, out)

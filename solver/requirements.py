@@ -36,82 +36,111 @@ def european_war(pos: Position) -> str:
     return pos.european_war
 
 
+def _played(pos: Position, card: Card, req: Played) -> tuple[bool, str]:
+    owner = req.card.split("-")[1]
+    seen = revealed_cards(pos, owner)
+    was = req.card in seen
+    what = f"card {pos.card_text(req.card)}"
+    fact = f"revealed in {seen[req.card]}" if was else "not played"
+    if req.negate:
+        return (not was), f"{what} not played ({fact})"
+    return was, f"{what} played ({fact})"
+
+
+def _war_state_is(pos: Position, card: Card, req: WarStateIs) -> tuple[bool, str]:
+    m = req.map or card.map
+    wanted = " or ".join(WarState.of(s).display for s in req.states)
+    if m not in pos.war_state:
+        return False, f"{wanted} on the {m.upper()} map (that map is not in play)"
+    now = pos.war_state[m]
+    return now in req.states, f"{wanted} in effect on the {m.upper()} map ({now.display} is)"
+
+
+def _country_is(pos: Position, card: Card, req: CountryIs) -> tuple[bool, str]:
+    parts, ok = [], True
+    for cname, fld, value in req.fields:
+        c = pos.country(cname, card.map)          # the card's own map's Posture Display
+        actual = getattr(c, fld) if c else None
+        good = actual == value
+        ok = ok and good
+        on = f" on the {card.map.upper()} map" if len(pos.maps) > 1 else ""
+        if c is None:
+            where = (f"{cname} is not on the {card.map.upper()} Posture Display"
+                     if pos.countries.get(norm_name(cname)) is not None else f"{cname} is not listed in countries")
+            parts.append(f"{cname}'s {fld.capitalize()} is {value}{on} ({where})")
+        else:
+            parts.append(f"{c.name}'s {fld.capitalize()} is {value}{on} (it is {actual or 'not given'})")
+    return ok, " and ".join(parts)
+
+
+def _government_is(pos: Position, card: Card, req: GovernmentIs) -> tuple[bool, str]:
+    now = pos.government
+    if req.value == "none":
+        return now == "none", f"no branch leads the Japanese Government ({'none does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
+    return now == req.value, f"the Japanese {req.value.capitalize()} leads the Government ({'no branch does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
+
+
+def _european_war(pos: Position, card: Card, req: EuropeanWar) -> tuple[bool, str]:
+    now = european_war(pos)
+    rank = {"none": 0, "limited": 1, "total": 2}
+    if req.value == "none":
+        holds = now == "none"
+    else:
+        holds = rank[now] >= rank[req.value]
+    label = {"none": "no European war", "limited": "European Limited War has occurred", "total": "European Total War has occurred"}
+    fact = {"none": "neither has occurred", "limited": "European Limited War has occurred", "total": "European Total War has occurred"}[now]
+    return holds, f"{label[req.value]} ({fact})"
+
+
+def _marker_in(pos: Position, card: Card, req: MarkerIn) -> tuple[bool, str]:
+    where = pos.markers.where(req.name, card.map)
+    # the card's own map's boxes too (`boxes:`, where `reveal` puts what a card places, 1.1.2.2)
+    mb = pos.seasonal.boxes.get(card.map) if pos.seasonal is not None else None
+    if mb is not None:
+        for box, names in (("strategic warfare box", mb.strategic_warfare_box), ("delay box", mb.delay_box)):
+            if any(norm_name(x) == norm_name(req.name) for x in names) and box not in where:
+                where.append(box)
+    holds = bool(where) if req.box is None else norm_box(req.box) in where
+    want = f"the {req.name} marker" + (f" in the {req.box}" if req.box else " in play")
+    fact = f"it is in {', '.join(where)}" if where else "it is not listed in markers"
+    unplaced = [b for b in pos.markers.unplaced_in(req.name, card.map) if b not in where]
+    if unplaced and not holds:
+        fact += "; " + pos.markers.unplaced_note(req.name, unplaced[0], card.map)
+    return holds, f"{want} ({fact})"
+
+
+def _flag(pos: Position, card: Card, req: Flag) -> tuple[bool, str]:
+    holds = any(norm_name(f) == norm_name(req.name) for f in pos.flags)
+    return holds, f"flag {req.name} ({'set' if holds else 'not set'})"
+
+
+def _any_of(pos: Position, card: Card, req: AnyOf) -> tuple[bool, str]:
+    res = [check_requirement(pos, card, it) for it in req.items]
+    return any(h for h, _ in res), "(" + " or ".join(t for _, t in res) + ")"
+
+
+def _all_of(pos: Position, card: Card, req: AllOf) -> tuple[bool, str]:
+    res = [check_requirement(pos, card, it) for it in req.items]
+    return all(h for h, _ in res), "(" + " and ".join(t for _, t in res) + ")"
+
+
+def _not(pos: Position, card: Card, req: Not) -> tuple[bool, str]:
+    h, t = check_requirement(pos, card, req.item)
+    return (not h), f"not {t}"
+
+
+#: Each kind of requirement item and the function deciding it (1.1.3.1).
+_CHECKS = ((Played, _played), (WarStateIs, _war_state_is), (CountryIs, _country_is), (GovernmentIs, _government_is),
+           (EuropeanWar, _european_war), (MarkerIn, _marker_in), (Flag, _flag), (AnyOf, _any_of), (AllOf, _all_of),
+           (Not, _not))
+
+
 def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
     """Whether ``req`` (a :mod:`model.requirements` item on ``card``) holds in ``pos``.
 
     Returns ``(holds, text)``; ``text`` states the requirement and the fact.
     """
-    if isinstance(req, Played):
-        owner = req.card.split("-")[1]
-        seen = revealed_cards(pos, owner)
-        was = req.card in seen
-        what = f"card {pos.card_text(req.card)}"
-        fact = f"revealed in {seen[req.card]}" if was else "not played"
-        if req.negate:
-            return (not was), f"{what} not played ({fact})"
-        return was, f"{what} played ({fact})"
-    if isinstance(req, WarStateIs):
-        m = req.map or card.map
-        wanted = " or ".join(WarState.of(s).display for s in req.states)
-        if m not in pos.war_state:
-            return False, f"{wanted} on the {m.upper()} map (that map is not in play)"
-        now = pos.war_state[m]
-        return now in req.states, f"{wanted} in effect on the {m.upper()} map ({now.display} is)"
-    if isinstance(req, CountryIs):
-        parts, ok = [], True
-        for cname, fld, value in req.fields:
-            c = pos.country(cname, card.map)          # the card's own map's Posture Display
-            actual = getattr(c, fld) if c else None
-            good = actual == value
-            ok = ok and good
-            on = f" on the {card.map.upper()} map" if len(pos.maps) > 1 else ""
-            if c is None:
-                where = (f"{cname} is not on the {card.map.upper()} Posture Display"
-                         if pos.countries.get(norm_name(cname)) is not None else f"{cname} is not listed in countries")
-                parts.append(f"{cname}'s {fld.capitalize()} is {value}{on} ({where})")
-            else:
-                parts.append(f"{c.name}'s {fld.capitalize()} is {value}{on} (it is {actual or 'not given'})")
-        return ok, " and ".join(parts)
-    if isinstance(req, GovernmentIs):
-        now = pos.government
-        if req.value == "none":
-            return now == "none", f"no branch leads the Japanese Government ({'none does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
-        return now == req.value, f"the Japanese {req.value.capitalize()} leads the Government ({'no branch does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
-    if isinstance(req, EuropeanWar):
-        now = european_war(pos)
-        rank = {"none": 0, "limited": 1, "total": 2}
-        if req.value == "none":
-            holds = now == "none"
-        else:
-            holds = rank[now] >= rank[req.value]
-        label = {"none": "no European war", "limited": "European Limited War has occurred", "total": "European Total War has occurred"}
-        fact = {"none": "neither has occurred", "limited": "European Limited War has occurred", "total": "European Total War has occurred"}[now]
-        return holds, f"{label[req.value]} ({fact})"
-    if isinstance(req, MarkerIn):
-        where = pos.markers.where(req.name, card.map)
-        # the card's own map's boxes too (`boxes:`, where `reveal` puts what a card places, 1.1.2.2)
-        mb = pos.seasonal.boxes.get(card.map) if pos.seasonal is not None else None
-        if mb is not None:
-            for box, names in (("strategic warfare box", mb.strategic_warfare_box), ("delay box", mb.delay_box)):
-                if any(norm_name(x) == norm_name(req.name) for x in names) and box not in where:
-                    where.append(box)
-        holds = bool(where) if req.box is None else norm_box(req.box) in where
-        want = f"the {req.name} marker" + (f" in the {req.box}" if req.box else " in play")
-        fact = f"it is in {', '.join(where)}" if where else "it is not listed in markers"
-        unplaced = [b for b in pos.markers.unplaced_in(req.name, card.map) if b not in where]
-        if unplaced and not holds:
-            fact += "; " + pos.markers.unplaced_note(req.name, unplaced[0], card.map)
-        return holds, f"{want} ({fact})"
-    if isinstance(req, Flag):
-        holds = any(norm_name(f) == norm_name(req.name) for f in pos.flags)
-        return holds, f"flag {req.name} ({'set' if holds else 'not set'})"
-    if isinstance(req, AnyOf):
-        res = [check_requirement(pos, card, it) for it in req.items]
-        return any(h for h, _ in res), "(" + " or ".join(t for _, t in res) + ")"
-    if isinstance(req, AllOf):
-        res = [check_requirement(pos, card, it) for it in req.items]
-        return all(h for h, _ in res), "(" + " and ".join(t for _, t in res) + ")"
-    if isinstance(req, Not):
-        h, t = check_requirement(pos, card, req.item)
-        return (not h), f"not {t}"
+    for kind, decide in _CHECKS:
+        if isinstance(req, kind):
+            return decide(pos, card, req)
     raise TypeError(f"unknown requirement {req!r}")

@@ -23,7 +23,8 @@ from typing import Any, Iterable, Optional
 from ..model.position import Position
 from ..model.vocabulary import faction_name, join_and, with_article
 
-from .constraints import AtMost, Evaluator, Lit, Nogood, Rule, post
+from .constraints import AtMost, Evaluator, Lit, Nogood, post
+from .registry import Row, rules
 from .requirements import check_requirement
 
 #: Sequential Selection Restrictions (1.1.3.3): faction, card type, maps where the rule applies, and the
@@ -178,7 +179,7 @@ def _post_empty(ctx: SelectionContext, base: Evaluator):
         return
     if ctx.made is not None:
         # a selection already made is ruled on as it was made: the cards that fitted then, not 1.1.3 Final
-        base = Evaluator([c for c in base.constraints if c.rule is not FINAL])
+        base = Evaluator([c for c in base.constraints if c.rule != FINAL])
     for slot in ctx.slots:
         others = [s for s in ctx.slots if s != slot]
         fitting = [c for c in ctx.candidates[slot] if not base.unary_excluded((slot, c))]
@@ -336,20 +337,20 @@ def _post_production(ctx: SelectionContext):
         yield AtMost(terms, limit, explain)
 
 
-PROCEDURE = Rule("1.1.1", "Option Card Procedure", _post_procedure)
-HAND = Rule("1.1.3", "Pending Card Selection", _post_hand)
-FINAL = Rule("1.1.3", "Card Selection Is Final", _post_final)
-REQUIREMENTS = Rule("1.1.3.1", "Pending Card Selection Requirements", _post_requirements)
-WAR_STATE = Rule("1.1.3.2", "War State Selection Restrictions", _post_war_state)
-SEQUENTIAL_RULE = Rule("1.1.3.3", "Sequential Selection Restrictions", _post_sequential, ("sequential-scope",))
-ANNUAL_RULE = Rule("1.1.3.3", "Annual Selection Restrictions", _post_annual, ("annual-scope",))
-THEATER = Rule("1.1.3.3", "Theater Selection Restrictions", _post_theater)
-TWINS = Rule("1.1.3.3", "Identically Named © Cards", _post_twins)
-PRODUCTION = Rule("1.1.3.3", "Soviet Production Limit", _post_production)
-EMPTY = Rule("1.1.3", "No Pending Card", _post_empty, ("empty-slot",), meta=True)
+PROCEDURE = rules["1.1.1"].row("Option Card Procedure", _post_procedure)
+HAND = rules["1.1.3"].row("Pending Card Selection", _post_hand)
+FINAL = rules["1.1.3"].row("Card Selection Is Final", _post_final)
+REQUIREMENTS = rules["1.1.3.1"].row("Pending Card Selection Requirements", _post_requirements)
+WAR_STATE = rules["1.1.3.2"].row("War State Selection Restrictions", _post_war_state)
+SEQUENTIAL_RULE = rules["1.1.3.3"].row("Sequential Selection Restrictions", _post_sequential, ("sequential-scope",))
+ANNUAL_RULE = rules["1.1.3.3"].row("Annual Selection Restrictions", _post_annual, ("annual-scope",))
+THEATER = rules["1.1.3.3"].row("Theater Selection Restrictions", _post_theater)
+TWINS = rules["1.1.3.3"].row("Identically Named © Cards", _post_twins)
+PRODUCTION = rules["1.1.3.3"].row("Soviet Production Limit", _post_production)
+EMPTY = rules["1.1.3"].row("No Pending Card", _post_empty, ("empty-slot",), meta=True)
 
 #: Every selection rule, in the order rulings list them.
-RULES: tuple[Rule, ...] = (PROCEDURE, HAND, FINAL, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
+RULES: tuple[Row, ...] = (PROCEDURE, HAND, FINAL, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
 
 
 def evaluator(ctx: SelectionContext, rules=RULES) -> Evaluator:

@@ -20,7 +20,6 @@ from typing import Optional
 from ..model.position import Position
 from ..model.vocabulary import faction_name
 
-from .constraints import Violation
 from .procedure import Reveal, reveal
 from .selection import FINAL, Ruling, check, final_message, selection_made
 
@@ -49,7 +48,7 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
     ruling = check(pos, f, choice)
     made = selection_made(pos, f)
     if made is not None:          # placing again, even the same cards, is no selection: they are placed already
-        final = Violation(FINAL.number, FINAL.title, final_message(pos, f, made))
+        final = FINAL.violation(final_message(pos, f, made))
         ruling = Ruling(False, [final] + [v for v in ruling.violations if v != final], ruling.interpretations)
     if not ruling.legal:
         return ruling, None

@@ -3,18 +3,22 @@
 * :mod:`.received` - 1.3.1 / 1.3.2 the steps received, grouped into pools;
 * :mod:`.taking` - 1.3.3 which units may be taken, with which steps;
 * :mod:`.locations` - 1.3.4 Replacement Locations, as tables;
-* :mod:`.context` - the facts of one Segment before any choice;
+* :mod:`.context` - the facts of one Segment before any choice (the type);
+* :mod:`.segment` - :func:`make_context`, gathering them;
 * :mod:`.rules` - 1.3.3 / 1.3.4 / 9.1 / 9.2 as constraints;
-* :mod:`.ruling` - allocations and the ruling on a proposed one;
+* :mod:`.allocation` - :class:`Allocation`, one way of taking and placing;
+* :mod:`.ruling` - the ruling on a proposed allocation;
 * :mod:`.lost` - the steps an allocation leaves unused, and why;
 * :mod:`.optimise` - the best allocation by CP-SAT (imports ortools);
 * :mod:`.greedy` - the greedy baseline.
 """
-from .context import ReplacementContext, make_context
+from .context import ReplacementContext
 from .received import MARKER_RULES, Pool, make_pools, steps_received, swb_markers
 from .rules import RULES, post
+from .segment import make_context
+from .allocation import Allocation, paid_with_text
 from .ruling import (
-    Allocation, ReplacementRuling, allocation_context, check_allocation, interpretations_used, paid_with_text, read_allocation,
+    ReplacementRuling, allocation_context, check_allocation, interpretations_used, read_allocation,
 )
 
 __all__ = [

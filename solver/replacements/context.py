@@ -1,6 +1,6 @@
-"""The facts of one Replacements Segment, before any choice (1.3).
+"""The facts of one Replacements Segment, before any choice (1.3): the data type.
 
-:func:`make_context` gathers what the rules of 1.3.3 and 1.3.4 read for one
+:func:`.segment.make_context` gathers what the rules of 1.3.3 and 1.3.4 read for one
 faction on one map: the steps received as pools (:mod:`.received`), the
 Force Pool, which locations are Replacement Locations for each unit and why
 (:mod:`.locations`), which payments each unit may take (:mod:`.taking`),
@@ -13,14 +13,10 @@ one per step spent) or None.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Optional
 
 from ...model.board import ARMOR_TYPES, INFANTRY_TYPES, Board, SupplyTrace, Unit
-from ...model.errors import InputError, Problem
 from ...model.position import Position
-from ...model.replacements import FactionReplacements
-
-from .received import Pool, make_pools, steps_received, unplaced_notes
 
 
 @dataclass
@@ -95,56 +91,3 @@ class ReplacementContext:
             self._trace_cache[key] = res
             self.supply.append((what, res))
         return self._trace_cache[key]
-
-
-def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[Unit] = (),
-                 extra_pools: Iterable[Pool] = ()) -> ReplacementContext:
-    """Build the facts for ``faction``'s Replacements Segment on ``map_``.
-
-    ``extra_units`` / ``extra_pools`` add units and (unreceived, count 0)
-    pools named by a proposed allocation. Raises :class:`InputError` when the
-    faction or map is not in the position.
-    """
-    from .locations import replacement_locations
-    from .taking import flexibility, payment_options, payment_problems, takeable_problems
-
-    faction = pos.require_faction(faction)
-    if map_ not in pos.maps:
-        raise InputError(Problem(pos.file, "", f"map {map_} is not in play in game {pos.game} (maps: {', '.join(pos.maps)})"))
-    fr = pos.replacements.get((map_, faction)) or FactionReplacements()
-    board = pos.board
-    pools = make_pools(steps_received(pos, faction, map_), map_)
-    for p in extra_pools:
-        pools.setdefault(p.key, p)
-    units = {u.id: u for u in fr.force_pool}
-    for u in extra_units:
-        units.setdefault(u.id, u)
-    ctx = ReplacementContext(pos, faction, map_, board, units, [u.id for u in fr.force_pool], pools, dict(fr.prefer))
-    ctx.notes = unplaced_notes(pos, map_)
-    for loc in ctx.locations():
-        things = board.enemy_presence(loc, faction)
-        if things:
-            ctx.blocked[loc] = things
-    keys = list(pools)
-    cache: dict = {}
-    pays: dict = {}
-    for uid, u in units.items():
-        sig = (u.nationality, bool(u.colonial), u.colonial_code, u.kwantung)
-        if sig not in cache:
-            ok, near = replacement_locations(ctx, u)
-            cache[sig] = ok, near, [loc for loc in ok if loc not in ctx.blocked]
-        ok, near, places = cache[sig]
-        ctx.eligible[uid] = ok
-        ctx.near_miss[uid] = near
-        ctx.place_values[uid] = list(places)
-        cls = ctx.unit_class(u)
-        # the payment rules read the unit's facts, not its id: units alike share the answer
-        psig = (u.nationality, u.type, u.colonial, u.kwantung, u.elite, u.steps)
-        if psig not in pays:
-            pays[psig] = sorted((opt for opt in payment_options(ctx, u) if not payment_problems(ctx, u, opt)),
-                                key=lambda o: (sum(flexibility(ctx.pools[k], cls) for k in o), [keys.index(k) for k in o]))
-        ctx.pay_values[uid] = list(pays[psig])
-        if takeable_problems(ctx, u):
-            ctx.place_values[uid], ctx.pay_values[uid] = [], []
-        ctx.valid_place[uid], ctx.valid_pay[uid] = list(ctx.place_values[uid]), list(ctx.pay_values[uid])
-    return ctx

@@ -15,9 +15,10 @@ from typing import Optional
 from ...model.position import Position
 
 from ..constraints import Tracker
-from .context import ReplacementContext, make_context
+from .context import ReplacementContext
 from .ruling import Allocation
 from .rules import post
+from .segment import make_context
 
 
 def greedy(pos: Position, faction: str, map_: str, ctx: Optional[ReplacementContext] = None,

@@ -1,8 +1,8 @@
 """1.3.4 Placing Replacements: the Replacement Locations of each unit, as tables.
 
 Each map has its own list (△). :data:`LOCATIONS` holds one row per item of
-the lists of both maps, in the order of the rules text, each with a comment
-quoting the text it encodes; :data:`PROHIBITIONS` the sentences that forbid
+the lists of both maps, in the order of the rules text, each a row of 1.3.4
+with the text it encodes; :data:`PROHIBITIONS` the sentences that forbid
 a location. A row says *who* it is for (a unit as one of its nationalities)
 and *where* that unit may go; a location that almost qualifies (an HQ out
 of supply, a City under enemy control) is recorded with the reason, so that
@@ -15,17 +15,16 @@ constraint (:mod:`.rules`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
 from ...model.board import Board, Unit, same_country
 from ...model.countries import dependent_of
 from ...model.names import norm_name
 from ...model.vocabulary import ALLIED, faction_name
 
-if TYPE_CHECKING:
-    from .context import ReplacementContext
+from ..registry import Row, rules
+from .context import ReplacementContext
 
 TK, DS, BOTH = ("tk",), ("ds",), ("tk", "ds")
 
@@ -240,94 +239,99 @@ def _code(u: Unit) -> str:
     return (u.colonial_code or "").casefold()
 
 
-@dataclass(frozen=True)
-class Location:
-    """One item of a map's list of Replacement Locations (1.3.4): the ``maps`` whose list
-    has it, ``who(ctx, unit, nationality)`` it is for, and ``where(ctx, unit, nationality, ok, near)``."""
-    maps: tuple
-    who: Callable
-    where: Callable
+def _row(maps: tuple, who: Callable, where: Callable, text: str, title: str = "Replacement Locations") -> Row:
+    """One item of a map's list of Replacement Locations (1.3.4), a row of 1.3.4: the ``maps`` whose list has
+    it, ``when`` = ``who(ctx, unit, nationality)`` it is for, ``run`` = ``where(ctx, unit, nationality, ok, near)``
+    and the ``text`` it encodes (a prohibition: ``title`` "Prohibited Locations")."""
+    return rules["1.3.4"].row(title, maps=maps, when=who, run=where, text=text)
 
 
 #: 1.3.4 Replacement Locations of the TK and DS lists, in the order of the rules text.
 LOCATIONS = (
-    # "A non-colonial unit can be placed in a Home Country City hex." (TK)
-    # "△ A non-colonial, non-Kwantung unit can be placed in a Home Country City hex." (DS)
-    Location(BOTH, lambda ctx, u, n: not u.is_colonial and (ctx.map == "tk" or not u.kwantung), home_cities),
-    # "A non-colonial unit can be placed in any Home Country hex that contains a supplied HQ of the same
-    # nationality." (TK; DS: "△ A non-colonial, non-Kwantung unit ...")
-    Location(BOTH, lambda ctx, u, n: not u.is_colonial and (ctx.map == "tk" or not u.kwantung), home_hqs),
-    # "A Minor Country unit can be placed in a Home Country hex that contains a Partisan Base marker." (both)
-    Location(BOTH, lambda ctx, u, n: ctx.is_minor(n), partisan_bases),
-    # TK "△ A British or US unit can be placed in the hex containing a Western Logistics marker, if that marker can
-    # trace a supply line to the Eastern US/Canada Box or a supply source in Great Britain."
-    Location(TK, lambda ctx, u, n: _is("Britain", "US")(n),
+    _row(BOTH, lambda ctx, u, n: not u.is_colonial and (ctx.map == "tk" or not u.kwantung), home_cities,
+         '"A non-colonial unit can be placed in a Home Country City hex." (TK) "△ A non-colonial, non-Kwantung'
+         ' unit can be placed in a Home Country City hex." (DS)'),
+    _row(BOTH, lambda ctx, u, n: not u.is_colonial and (ctx.map == "tk" or not u.kwantung), home_hqs,
+         '"A non-colonial unit can be placed in any Home Country hex that contains a supplied HQ of the same '
+         'nationality." (TK; DS: "△ A non-colonial, non-Kwantung unit ...")'),
+    _row(BOTH, lambda ctx, u, n: ctx.is_minor(n), partisan_bases,
+         '"A Minor Country unit can be placed in a Home Country hex that contains a Partisan Base marker." '
+         '(both)'),
+    _row(TK, lambda ctx, u, n: _is("Britain", "US")(n),
              logistics_site("western", None, lambda ctx: western_logistics_targets(ctx.board, "tk"), False,
-                            "the Eastern US/Canada Box or a supply source in Great Britain")),
-    # TK "△ A British colonial unit can be placed as follows: Afr, Fra or SA - Africa Box; Aus, Ind or NZ - Middle
-    # East Box; Can - Eastern US/Canada Box; Fra, Italy, Pol, Spain, Swe, or Turk - Any City hex in Great Britain or
-    # the Eastern US/Canada Box."
-    Location(TK, lambda ctx, u, n: _is("Britain")(n) and u.is_colonial, british_colonial_tk),
-    # TK "A French colonial unit must be placed in a City under friendly control in any French Dependent."
-    Location(TK, lambda ctx, u, n: _is("France")(n) and u.is_colonial, dependent_cities("France", "French")),
-    # TK "△ A German unit can be placed in the hex containing an Axis Logistics marker if it can trace an overland
-    # supply line to a supply source in Germany."
-    Location(TK, lambda ctx, u, n: _is("Germany")(n) and not u.is_colonial,
-             logistics_site("axis", None, sources("Germany"), True, "a supply source in Germany")),
-    # TK "△ A German colonial unit must be placed in a Soviet Strategic Hex that contains a German ground unit,
-    # Detachment, or Logistics marker."
-    Location(TK, lambda ctx, u, n: _is("Germany")(n) and u.is_colonial, german_colonial),
-    # TK "△ An Italian colonial unit must be placed in a City under friendly control in any Italian Dependent."
-    Location(TK, lambda ctx, u, n: _is("Italy")(n) and u.is_colonial, dependent_cities("Italy", "Italian")),
-    # TK "A Russian unit can be placed in the hex containing the Soviet Logistics marker if it can trace an overland
-    # supply line to a supply source in Russia."
-    Location(TK, lambda ctx, u, n: _is("Russia")(n),
-             logistics_site("soviet", None, sources("Russia"), True, "a supply source in Russia")),
-    # TK "A Russian unit can be placed in the Central Asia Box."
-    Location(TK, lambda ctx, u, n: _is("Russia")(n), box("Central Asia")),
-    # TK "△ A US unit can be placed in the Eastern US/Canada Off-Map Box."
-    Location(TK, lambda ctx, u, n: _is("US")(n), box("Eastern US/Canada", "the Eastern US/Canada Off-Map Box")),
-    # DS "△ A British non-colonial can be placed in the Europe/Africa Off-Map Box."
-    Location(DS, lambda ctx, u, n: _is("Britain")(n) and not u.is_colonial,
-             box("Europe/Africa", "the Europe/Africa Off-Map Box")),
-    # DS "△ A British colonial must be placed in a City hex in the proper Dependent or Off-Map Box identified below.
-    # The City must be under Western control. Afr - Europe/Africa Box; Aus - Australia; Ind - India; NZ - New Zealand"
-    Location(DS, lambda ctx, u, n: _is("Britain")(n) and u.is_colonial, british_colonial_ds),
-    # DS "A French colonial unit must be placed in a City in a French Dependent. The City must be under friendly control."
-    Location(DS, lambda ctx, u, n: _is("France")(n) and u.is_colonial, dependent_cities("France", "French")),
-    # DS "△ A French non-colonial unit must be placed in the Europe/Africa Off-Map Box."
-    Location(DS, lambda ctx, u, n: _is("France")(n) and not u.is_colonial,
-             box("Europe/Africa", "the Europe/Africa Off-Map Box")),
-    # DS "△ A Japanese non-colonial, non-Kwantung unit can be placed in a hex containing the Axis IGHQ Logistics
-    # marker if it can trace a supply line to a supply source in Japan."
-    Location(DS, lambda ctx, u, n: _is("Japan")(n) and not u.is_colonial and not u.kwantung,
-             logistics_site("axis", "IGHQ", sources("Japan"), False, "a supply source in Japan")),
-    # DS "△ A Japanese Kwantung unit can be placed in a hex containing the Axis Kwantung Logistics marker if it can
-    # trace a supply line to a supply source in Japan. ... the only location where Kwantung replacements can be placed"
-    Location(DS, lambda ctx, u, n: _is("Japan")(n) and u.kwantung,
-             logistics_site("axis", "Kwantung", sources("Japan"), False, "a supply source in Japan")),
-    # DS "△ A Japanese Col colonial unit must be placed in a City hex in any Japanese Dependent or Conquered Allied
-    # Country that contains a Japanese ground unit, Detachment, or Logistics marker." and "△ A Japanese Bur, Ind, or
-    # Rus colonial unit must be placed in a City hex in the Country or Dependent named as follows. The City must
-    # contain a Japanese ground unit, Detachment, or Logistics marker. Bur - Burma; Ind - India; Rus - Russia or any
-    # Far East Region Japanese Dependent"
-    Location(DS, lambda ctx, u, n: _is("Japan")(n) and u.is_colonial, japanese_colonial),
-    # DS "A Russian unit can be placed in the hex containing the Soviet Logistics marker if it can trace an overland
-    # supply line to a supply source in Russia or a Soviet Off-Map Box." (which boxes: interpretation soviet-off-map-boxes)
-    Location(DS, lambda ctx, u, n: _is("Russia")(n),
+                            "the Eastern US/Canada Box or a supply source in Great Britain"),
+         'TK "△ A British or US unit can be placed in the hex containing a Western Logistics marker, if that '
+         'marker can trace a supply line to the Eastern US/Canada Box or a supply source in Great Britain."'),
+    _row(TK, lambda ctx, u, n: _is("Britain")(n) and u.is_colonial, british_colonial_tk,
+         'TK "△ A British colonial unit can be placed as follows: Afr, Fra or SA - Africa Box; Aus, Ind or NZ '
+         '- Middle East Box; Can - Eastern US/Canada Box; Fra, Italy, Pol, Spain, Swe, or Turk - Any City hex '
+         'in Great Britain or the Eastern US/Canada Box."'),
+    _row(TK, lambda ctx, u, n: _is("France")(n) and u.is_colonial, dependent_cities("France", "French"),
+         'TK "A French colonial unit must be placed in a City under friendly control in any French Dependent."'),
+    _row(TK, lambda ctx, u, n: _is("Germany")(n) and not u.is_colonial,
+             logistics_site("axis", None, sources("Germany"), True, "a supply source in Germany"),
+         'TK "△ A German unit can be placed in the hex containing an Axis Logistics marker if it can trace an '
+         'overland supply line to a supply source in Germany."'),
+    _row(TK, lambda ctx, u, n: _is("Germany")(n) and u.is_colonial, german_colonial,
+         'TK "△ A German colonial unit must be placed in a Soviet Strategic Hex that contains a German ground '
+         'unit, Detachment, or Logistics marker."'),
+    _row(TK, lambda ctx, u, n: _is("Italy")(n) and u.is_colonial, dependent_cities("Italy", "Italian"),
+         'TK "△ An Italian colonial unit must be placed in a City under friendly control in any Italian '
+         'Dependent."'),
+    _row(TK, lambda ctx, u, n: _is("Russia")(n),
+             logistics_site("soviet", None, sources("Russia"), True, "a supply source in Russia"),
+         'TK "A Russian unit can be placed in the hex containing the Soviet Logistics marker if it can trace '
+         'an overland supply line to a supply source in Russia."'),
+    _row(TK, lambda ctx, u, n: _is("Russia")(n), box("Central Asia"),
+         'TK "A Russian unit can be placed in the Central Asia Box."'),
+    _row(TK, lambda ctx, u, n: _is("US")(n), box("Eastern US/Canada", "the Eastern US/Canada Off-Map Box"),
+         'TK "△ A US unit can be placed in the Eastern US/Canada Off-Map Box."'),
+    _row(DS, lambda ctx, u, n: _is("Britain")(n) and not u.is_colonial,
+             box("Europe/Africa", "the Europe/Africa Off-Map Box"),
+         'DS "△ A British non-colonial can be placed in the Europe/Africa Off-Map Box."'),
+    _row(DS, lambda ctx, u, n: _is("Britain")(n) and u.is_colonial, british_colonial_ds,
+         'DS "△ A British colonial must be placed in a City hex in the proper Dependent or Off-Map Box '
+         'identified below. The City must be under Western control. Afr - Europe/Africa Box; Aus - Australia; '
+         'Ind - India; NZ - New Zealand"'),
+    _row(DS, lambda ctx, u, n: _is("France")(n) and u.is_colonial, dependent_cities("France", "French"),
+         'DS "A French colonial unit must be placed in a City in a French Dependent. The City must be under '
+         'friendly control."'),
+    _row(DS, lambda ctx, u, n: _is("France")(n) and not u.is_colonial,
+             box("Europe/Africa", "the Europe/Africa Off-Map Box"),
+         'DS "△ A French non-colonial unit must be placed in the Europe/Africa Off-Map Box."'),
+    _row(DS, lambda ctx, u, n: _is("Japan")(n) and not u.is_colonial and not u.kwantung,
+             logistics_site("axis", "IGHQ", sources("Japan"), False, "a supply source in Japan"),
+         'DS "△ A Japanese non-colonial, non-Kwantung unit can be placed in a hex containing the Axis IGHQ '
+         'Logistics marker if it can trace a supply line to a supply source in Japan."'),
+    _row(DS, lambda ctx, u, n: _is("Japan")(n) and u.kwantung,
+             logistics_site("axis", "Kwantung", sources("Japan"), False, "a supply source in Japan"),
+         'DS "△ A Japanese Kwantung unit can be placed in a hex containing the Axis Kwantung Logistics marker '
+         'if it can trace a supply line to a supply source in Japan. ... the only location where Kwantung '
+         'replacements can be placed"'),
+    _row(DS, lambda ctx, u, n: _is("Japan")(n) and u.is_colonial, japanese_colonial,
+         'DS "△ A Japanese Col colonial unit must be placed in a City hex in any Japanese Dependent or '
+         'Conquered Allied Country that contains a Japanese ground unit, Detachment, or Logistics marker." and'
+         ' "△ A Japanese Bur, Ind, or Rus colonial unit must be placed in a City hex in the Country or '
+         'Dependent named as follows. The City must contain a Japanese ground unit, Detachment, or Logistics '
+         'marker. Bur - Burma; Ind - India; Rus - Russia or any Far East Region Japanese Dependent"'),
+    _row(DS, lambda ctx, u, n: _is("Russia")(n),
              logistics_site("soviet", None, lambda ctx: sources("Russia", *ctx.pos.interpretations_in_force[
-                 "soviet-off-map-boxes"])(ctx), True, "a supply source in Russia or a Soviet Off-Map Box")),
-    # DS "△ A Russian unit can be placed in the Eastern Europe Box."
-    Location(DS, lambda ctx, u, n: _is("Russia")(n), box("Eastern Europe")),
-    # DS "△ A US non-colonial unit can be placed in the Western US Off- Map Box."
-    Location(DS, lambda ctx, u, n: _is("US")(n) and not u.is_colonial, box("Western US", "the Western US Off-Map Box")),
-    # DS "△ A US Phil colonial unit must be placed in a City in the Philippines. The City must be under Western control."
-    Location(DS, lambda ctx, u, n: _is("US")(n) and u.is_colonial and _code(u) == "phil", philippine_cities),
-    # DS "△ A US unit can be placed in the hex containing a Western Logistics marker if it can trace a supply line to
-    # the Western US Off-Map Box." (a US Phil colonial unit "must" go to the Philippines)
-    Location(DS, lambda ctx, u, n: _is("US")(n) and not u.is_colonial,
+                 "soviet-off-map-boxes"])(ctx), True, "a supply source in Russia or a Soviet Off-Map Box"),
+         'DS "A Russian unit can be placed in the hex containing the Soviet Logistics marker if it can trace '
+         'an overland supply line to a supply source in Russia or a Soviet Off-Map Box." (which boxes: '
+         'interpretation soviet-off-map-boxes)'),
+    _row(DS, lambda ctx, u, n: _is("Russia")(n), box("Eastern Europe"),
+         'DS "△ A Russian unit can be placed in the Eastern Europe Box."'),
+    _row(DS, lambda ctx, u, n: _is("US")(n) and not u.is_colonial, box("Western US", "the Western US Off-Map Box"),
+         'DS "△ A US non-colonial unit can be placed in the Western US Off- Map Box."'),
+    _row(DS, lambda ctx, u, n: _is("US")(n) and u.is_colonial and _code(u) == "phil", philippine_cities,
+         'DS "△ A US Phil colonial unit must be placed in a City in the Philippines. The City must be under '
+         'Western control."'),
+    _row(DS, lambda ctx, u, n: _is("US")(n) and not u.is_colonial,
              logistics_site("western", None, lambda ctx: western_logistics_targets(ctx.board, "ds"), False,
-                            "the Western US Off-Map Box")),
+                            "the Western US Off-Map Box"),
+         'DS "△ A US unit can be placed in the hex containing a Western Logistics marker if it can trace a '
+         'supply line to the Western US Off-Map Box." (a US Phil colonial unit "must" go to the Philippines)'),
     # "The Western Airborne unit may be placed as either a British or US unit.": every row is tried for each
     # nationality of a unit (replacement_locations).
 )
@@ -363,21 +367,22 @@ def _only_europe_africa(ctx, u, nat, ok, near):
     _forbid(ok, near, lambda loc: loc != ea, "a French non-colonial unit must be placed in the Europe/Africa Off-Map Box")
 
 
+PROHIBITED = "Prohibited Locations"
 #: The sentences of 1.3.4 that forbid a location, applied after :data:`LOCATIONS`.
 PROHIBITIONS = (
-    # TK "A British non-colonial unit cannot be placed in any Off-Map Box." (not the multinational airborne unit,
-    # which may be placed as a US unit)
-    Location(TK, lambda ctx, u, n: _is("Britain")(n) and not u.is_colonial and len(u.nationality) == 1, _no_boxes),
-    # TK "A French non-colonial unit cannot be placed in a French Dependent."
-    Location(TK, lambda ctx, u, n: _is("France")(n) and not u.is_colonial, _no_dependent("France", "French")),
-    # TK "An Italian non-colonial unit cannot be placed in an Italian Dependent."
-    Location(TK, lambda ctx, u, n: _is("Italy")(n) and not u.is_colonial, _no_dependent("Italy", "Italian")),
-    # DS "△ A French non-colonial unit must be placed in the Europe/Africa Off-Map Box."
-    Location(DS, lambda ctx, u, n: _is("France")(n) and not u.is_colonial, _only_europe_africa),
+    _row(TK, lambda ctx, u, n: _is("Britain")(n) and not u.is_colonial and len(u.nationality) == 1, _no_boxes,
+         'TK "A British non-colonial unit cannot be placed in any Off-Map Box." (not the multinational '
+         'airborne unit, which may be placed as a US unit)', PROHIBITED),
+    _row(TK, lambda ctx, u, n: _is("France")(n) and not u.is_colonial, _no_dependent("France", "French"),
+         'TK "A French non-colonial unit cannot be placed in a French Dependent."', PROHIBITED),
+    _row(TK, lambda ctx, u, n: _is("Italy")(n) and not u.is_colonial, _no_dependent("Italy", "Italian"),
+         'TK "An Italian non-colonial unit cannot be placed in an Italian Dependent."', PROHIBITED),
+    _row(DS, lambda ctx, u, n: _is("France")(n) and not u.is_colonial, _only_europe_africa,
+         'DS "△ A French non-colonial unit must be placed in the Europe/Africa Off-Map Box."', PROHIBITED),
 )
 
 
-def replacement_locations(ctx: "ReplacementContext", u: Unit) -> tuple[dict, dict]:
+def replacement_locations(ctx: ReplacementContext, u: Unit) -> tuple[dict, dict]:
     """1.3.4 Replacement Locations of unit ``u`` on the context's map.
 
     Returns ``(ok, near)``: ``ok`` maps each location where the unit may be
@@ -391,12 +396,12 @@ def replacement_locations(ctx: "ReplacementContext", u: Unit) -> tuple[dict, dic
     near: dict = {}
     for nat in u.nationality:
         for row in LOCATIONS:
-            if ctx.map in row.maps and row.who(ctx, u, nat):
-                row.where(ctx, u, nat, ok, near)
+            if ctx.map in row.maps and row.when(ctx, u, nat):
+                row.run(ctx, u, nat, ok, near)
     for nat in u.nationality:
         for row in PROHIBITIONS:
-            if ctx.map in row.maps and row.who(ctx, u, nat):
-                row.where(ctx, u, nat, ok, near)
+            if ctx.map in row.maps and row.when(ctx, u, nat):
+                row.run(ctx, u, nat, ok, near)
     # DS "Remember that only Western units are allowed in the Europe/Africa Off-Map Box."
     ea = ctx.board.box("Europe/Africa")
     if ctx.map == "ds" and ea in ok and ctx.faction != "western":

@@ -16,7 +16,7 @@ from ...model.vocabulary import faction_name, step_words
 from ..constraints import Evaluator
 from .context import ReplacementContext
 from .received import Pool, colonial_words
-from .ruling import Allocation, paid_with_text
+from .allocation import Allocation, paid_with_text
 from .rules import RULES, post
 from .taking import AIRBORNE, TWO_STEP_TYPES, payment_options, payment_problems, pool_fits_nationality, takeable_problems
 
@@ -145,6 +145,71 @@ def _blocked(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str
     return next(r.number for r in RULES if r.key == top), shown + more
 
 
+def _what(ctx: ReplacementContext, p: Pool) -> str:
+    """The units the steps of pool ``p`` buy, in words: ``one-step Russia infantry-type``."""
+    fac = faction_name(ctx.faction)
+    kind = {"infantry": "infantry-type", "armor": "armor- or infantry-type", "any": "infantry- or armor-type"}[p.kind]
+    if p.kind == "infantry" and p.pairs_to_armor:   # 1.3.2: a pair of them is exchanged for one armor step
+        kind += " (or, with a pair, armor-type)"
+    nat = (p.nationality if p.special is None else
+           f"{fac} Minor Country" if p.special == "minor" else p.nationality + " Country")
+    return f"one-step {nat} {colonial_words(p.colonial)}{kind}"
+
+
+def _none_fits(ctx: ReplacementContext, p: Pool, what: str, barred: list) -> tuple[str, str]:
+    """No Force Pool unit can be taken with the steps of ``p``: 1.3.3, or the one rule that bars them all."""
+    fac = faction_name(ctx.faction)
+    garrison = [u.id for u in ctx.units.values() if u.type == "garrison" and u.id in ctx.force_pool
+                and pool_fits_nationality(ctx, p, u)]
+    refused = _refused(ctx, p)
+    reason = f"no {what} unit in the {fac} Force Pool that can be taken"
+    if refused:
+        reason += " with them"
+    if garrison:
+        reason += f" (garrison units {', '.join(garrison)} are never taken, 1.3.3.3)"
+    rule = "1.3.3"
+    if barred or refused:
+        reason += ": " + "; ".join(f"{msg} [{r}]" for _, r, msg in barred + refused)
+        if len({r for _, r, _ in barred + refused}) == 1:
+            rule = (barred + refused)[0][1]
+    return rule, reason
+
+
+def _all_taken(ctx: ReplacementContext, alloc: Allocation, key: str, fits: list, what: str, barred: list) -> tuple[str, str]:
+    """Every Force Pool unit the steps of pool ``key`` could buy is taken already (1.3.3)."""
+    taken_with = sum(1 for uid, _, pay in alloc.placements if uid in {u.id for u in fits} and key not in (pay or ()))
+    reason = f"only {len(fits)} {what} unit{'s' if len(fits) != 1 else ''} in the {faction_name(ctx.faction)} Force Pool"
+    if taken_with:
+        reason += f", {taken_with} of them taken with other steps"
+    if barred:
+        reason += "; " + "; ".join(f"{msg} [{rule}]" for _, rule, msg in barred)
+    return "1.3.3", reason
+
+
+def _unplaceable(ctx: ReplacementContext, free: list, what: str) -> tuple[str, str]:
+    """The units left have no Replacement Location free of enemy units and markers (1.3.4)."""
+    groups: dict = {}
+    for u in free:
+        near = "; ".join(dict.fromkeys(ctx.near_miss[u.id].values()))
+        blocked = [f"{loc} ({', '.join(ctx.blocked[loc])})" for loc in ctx.eligible[u.id] if loc in ctx.blocked]
+        d = (f"enemy units or markers in {', '.join(blocked[:3])}" if blocked else
+             (near or "no Replacement Location for them on this map"))
+        groups.setdefault(d, []).append(u.id)
+    details = []
+    for d, ids in groups.items():
+        shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+        details.append(f"{shown}: {d}")
+    return "1.3.4", f"the {what} units left in the Force Pool cannot be placed: " + "; ".join(details)
+
+
+def _not_proved(alloc: Allocation, bound: Optional[int]) -> str:
+    """The reason of a step an allocation found before a time limit leaves unused (not proved lost)."""
+    more = (f"at most {bound - alloc.steps_used()} more step{'s' if bound - alloc.steps_used() != 1 else ''} "
+            "may be placeable" if bound is not None else "more steps may be placeable")
+    return ("not used by the best allocation found before the search was stopped (time limit or Ctrl-C); "
+            f"the allocation is not proved optimal: {more}")
+
+
 def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False,
                  bound: Optional[int] = None) -> list:
     """The steps ``alloc`` leaves unused, per pool, each with the rule and the reason.
@@ -159,60 +224,22 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
     used = alloc.pool_use(ctx)
     taken = {uid for uid, _, _ in alloc.placements}
     out = []
-    fac = faction_name(ctx.faction)
     ev = None
     for key, p in ctx.pools.items():
         left = p.count - used[key]               # pool_use has every pool of ctx
         if left <= 0:
             continue
-        units = list(ctx.units.values())
-        fits = [u for u in units if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
-        kind = {"infantry": "infantry-type", "armor": "armor- or infantry-type", "any": "infantry- or armor-type"}[p.kind]
-        if p.kind == "infantry" and p.pairs_to_armor:   # 1.3.2: a pair of them is exchanged for one armor step
-            kind += " (or, with a pair, armor-type)"
-        nat = (p.nationality if p.special is None else
-               f"{fac} Minor Country" if p.special == "minor" else p.nationality + " Country")
-        what = f"one-step {nat} {colonial_words(p.colonial)}{kind}"
+        fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
+        what = _what(ctx, p)
         barred = _barred(ctx, p)
-        barred_text = "; ".join(f"{msg} [{rule}]" for _, rule, msg in barred)
         free = [u for u in fits if u.id not in taken]
         placeable = [u for u in free if ctx.valid_place[u.id]]
         if not fits:
-            garrison = [u.id for u in units if u.type == "garrison" and u.id in ctx.force_pool
-                        and pool_fits_nationality(ctx, p, u)]
-            refused = _refused(ctx, p)
-            reason = f"no {what} unit in the {fac} Force Pool that can be taken"
-            if refused:
-                reason += " with them"
-            if garrison:
-                reason += f" (garrison units {', '.join(garrison)} are never taken, 1.3.3.3)"
-            rule = "1.3.3"
-            if barred or refused:
-                reason += ": " + "; ".join(f"{msg} [{r}]" for _, r, msg in barred + refused)
-                if len({r for _, r, _ in barred + refused}) == 1:
-                    rule = (barred + refused)[0][1]
+            rule, reason = _none_fits(ctx, p, what, barred)
         elif not free:
-            taken_with = sum(1 for uid, _, pay in alloc.placements if uid in {u.id for u in fits} and key not in (pay or ()))
-            reason = f"only {len(fits)} {what} unit{'s' if len(fits) != 1 else ''} in the {fac} Force Pool"
-            if taken_with:
-                reason += f", {taken_with} of them taken with other steps"
-            if barred:
-                reason += f"; {barred_text}"
-            rule = "1.3.3"
+            rule, reason = _all_taken(ctx, alloc, key, fits, what, barred)
         elif not placeable:
-            groups: dict = {}
-            for u in free:
-                near = "; ".join(dict.fromkeys(ctx.near_miss[u.id].values()))
-                blocked = [f"{loc} ({', '.join(ctx.blocked[loc])})" for loc in ctx.eligible[u.id] if loc in ctx.blocked]
-                d = (f"enemy units or markers in {', '.join(blocked[:3])}" if blocked else
-                     (near or "no Replacement Location for them on this map"))
-                groups.setdefault(d, []).append(u.id)
-            details = []
-            for d, ids in groups.items():
-                shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
-                details.append(f"{shown}: {d}")
-            reason = f"the {what} units left in the Force Pool cannot be placed: " + "; ".join(details)
-            rule = "1.3.4"
+            rule, reason = _unplaceable(ctx, free, what)
         elif all(len(opt) == 2 for u in placeable for opt in ctx.valid_pay[u.id] if key in opt) and left == 1:
             rule, reason = _two_steps(p, placeable)
         else:
@@ -229,10 +256,6 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
                       f"taken with {', '.join(paid_with_text(ctx, uid, opt))} and placed in {loc}; "
                       "unplaced replacement steps are lost")
         if not proved:
-            rule = "1.3.3"
-            more = (f"at most {bound - alloc.steps_used()} more step{'s' if bound - alloc.steps_used() != 1 else ''} "
-                    "may be placeable" if bound is not None else "more steps may be placeable")
-            reason = ("not used by the best allocation found before the search was stopped (time limit or Ctrl-C); "
-                      f"the allocation is not proved optimal: {more}")
+            rule, reason = "1.3.3", _not_proved(alloc, bound)
         out.append({"step": key, "count": left, "rule": rule, "reason": reason})
     return out

@@ -31,10 +31,11 @@ from ...model.position import Position
 from ..constraints import ANY, Lit
 from ..cpsat import INFEASIBLE, SolverLimitReached, compile_counts, solve
 from ..limits import Budget, ProgressSink
-from .context import ReplacementContext, make_context
+from .context import ReplacementContext
 from .greedy import greedy
 from .ruling import Allocation
 from .rules import post
+from .segment import make_context
 from .taking import flexibility
 
 __all__ = ["Result", "SolverLimitReached", "optimise"]

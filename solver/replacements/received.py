@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from ...model.names import norm_name
 from ...model.position import Position
 from ...model.replacements import StepLine
 from ...model.vocabulary import faction_name
 
-from ..constraints import Rule
+from ..registry import Row, rules
+
+TK, DS = ("tk",), ("ds",)
+#: 1.3.1: the steps of the Current Card (a stated line that names no marker: 1.3.2).
+CURRENT_CARD = rules["1.3.1"].row("Current Card Seasonal Replacements")
+STATED = rules["1.3.2"].row("Additional Seasonal Replacements")
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,7 @@ class Pool:
     pairs_to_armor: bool = False
     count: int = 0
     sources: tuple = ()
-    rule: Rule = Rule("1.3.2", "Additional Seasonal Replacements")
+    rule: Row = STATED
 
     @property
     def special(self) -> Optional[str]:
@@ -68,21 +73,6 @@ def pool_key(line: StepLine, pair_label: Optional[str] = None) -> str:
 
 
 # =============================================================================== 1.3.2 markers
-
-@dataclass(frozen=True)
-class MarkerRule:
-    """A rule of 1.3.2: its number, title, the maps whose list has it (△), and
-    ``steps(pos, faction, map)`` -> the :class:`StepLine` s it grants (``source``:
-    the marker and the facts read)."""
-    number: str
-    title: str
-    maps: tuple
-    steps: Callable[[Position, str, str], Iterable[StepLine]]
-
-    @property
-    def rule(self) -> Rule:
-        return Rule(self.number, self.title)
-
 
 def swb_markers(pos: Position, map_: str) -> list:
     """The marker names in ``map_``'s Strategic Warfare Box: its ``markers`` (in a one-map game
@@ -171,21 +161,20 @@ def _war_economy(pos, f, m):
                     yield StepLine(c.name, "any", plus, source=f"War Economy +{plus} ({name})")
 
 
-#: 1.3.2 Additional Seasonal Replacements, per map (△).
+#: 1.3.2 Additional Seasonal Replacements, per map (△): one row per rule of each map's list, its ``run(pos,
+#: faction, map)`` -> the :class:`StepLine` s it grants (``source``: the marker and the facts read).
 MARKER_RULES = (
-    MarkerRule("1.3.2.1", "Anti-Comintern Crusade", ("tk",), _anti_comintern),
-    MarkerRule("1.3.2.2", "Minor Country Production", ("tk",), _minor_production),
-    MarkerRule("1.3.2.3", "No Retreat", ("tk",), partial(_vp_steps, "No Retreat", "axis-tide", "Germany", False)),
-    MarkerRule("1.3.2.4", "SS Europa", ("tk",), partial(_vp_steps, "SS Europa", "axis-tide", "Germany", True)),
-    MarkerRule("1.3.2.5", "US Victory Program", ("tk",), partial(_us_victory, "tk")),
-    MarkerRule("1.3.2.6", "War Economy", ("tk",), _war_economy),
-    MarkerRule("1.3.2.1", "Hakko Ichiu", ("ds",), partial(_vp_steps, "Hakko Ichiu", "rising-sun", "Japan", True)),
-    MarkerRule("1.3.2.2", "Japanese Mandate", ("ds",), partial(_vp_steps, "Japanese Mandate", "rising-sun", "Japan", False)),
-    MarkerRule("1.3.2.3", "Minor Country Production", ("ds",), _minor_production),
-    MarkerRule("1.3.2.4", "US Victory Program", ("ds",), partial(_us_victory, "ds")),
+    rules["1.3.2.1"].row("Anti-Comintern Crusade", maps=TK, run=_anti_comintern),
+    rules["1.3.2.2"].row("Minor Country Production", maps=TK, run=_minor_production),
+    rules["1.3.2.3"].row("No Retreat", maps=TK, run=partial(_vp_steps, "No Retreat", "axis-tide", "Germany", False)),
+    rules["1.3.2.4"].row("SS Europa", maps=TK, run=partial(_vp_steps, "SS Europa", "axis-tide", "Germany", True)),
+    rules["1.3.2.5"].row("US Victory Program", maps=TK, run=partial(_us_victory, "tk")),
+    rules["1.3.2.6"].row("War Economy", maps=TK, run=_war_economy),
+    rules["1.3.2.1"].row("Hakko Ichiu", maps=DS, run=partial(_vp_steps, "Hakko Ichiu", "rising-sun", "Japan", True)),
+    rules["1.3.2.2"].row("Japanese Mandate", maps=DS, run=partial(_vp_steps, "Japanese Mandate", "rising-sun", "Japan", False)),
+    rules["1.3.2.3"].row("Minor Country Production", maps=DS, run=_minor_production),
+    rules["1.3.2.4"].row("US Victory Program", maps=DS, run=partial(_us_victory, "ds")),
 )
-CURRENT_CARD = Rule("1.3.1", "Current Card Seasonal Replacements")
-STATED = Rule("1.3.2", "Additional Seasonal Replacements")
 
 
 def steps_received(pos: Position, faction: str, map_: str) -> list:
@@ -209,13 +198,13 @@ def steps_received(pos: Position, faction: str, map_: str) -> list:
                                 f"1.3.1 Current Card {card.text}", CURRENT_CARD.number, f"Current Card {card.text}"))
     for r in MARKER_RULES:
         if map_ in r.maps:
-            for line in r.steps(pos, faction, map_):
+            for line in r.run(pos, faction, map_):
                 out.append(StepLine(line.nationality, line.kind, line.count, line.colonial, line.pairs_to_armor,
                                     f"{r.number} {line.source}", r.number, r.title))
     return out
 
 
-def _rule_of(line: StepLine, map_: Optional[str]) -> tuple[Rule, str]:
+def _rule_of(line: StepLine, map_: Optional[str]) -> tuple[Row, str]:
     """The rule granting ``line`` and its pair label. A derived line names its rule and label
     (:func:`steps_received`: 1.3.1 with ``Current Card ...``, a marker rule of 1.3.2 with its
     title). A stated line names none: a ``source`` that names a marker of 1.3.2 gives that
@@ -224,14 +213,14 @@ def _rule_of(line: StepLine, map_: Optional[str]) -> tuple[Rule, str]:
         return CURRENT_CARD, line.label
     if line.rule is not None:                    # numbers repeat across the maps: the title tells them apart
         r = next(r for r in MARKER_RULES if (r.number, r.title) == (line.rule, line.label))
-        return r.rule, r.title
+        return r, r.title
     named = (line.label or "").split(" (")[0].strip()
     number, _, rest = named.partition(" ")
     if rest and number[:1].isdigit():            # "1.3.2.1 Hakko Ichiu": the rule's number, then its title
         named = rest.strip()
     for r in MARKER_RULES:
         if (map_ is None or map_ in r.maps) and named and norm_name(named) == norm_name(r.title):
-            return r.rule, r.title
+            return r, r.title
     return STATED, named or "pairs-to-armor"
 
 

@@ -9,39 +9,19 @@ optimiser's model (the one compiler, :mod:`solver.cpsat`).
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Optional
 
 from ...model.vocabulary import step_words
 
-from ..constraints import ANY, AtMost, Lit, Nogood, Rule
+from ..constraints import ANY, AtMost, Lit, Nogood
 from ..constraints import post as post_rules
+from ..registry import rules
 from .context import ReplacementContext
 from .taking import PAYMENT_RULES, TAKE_RULES, check_step_count
 
 
 def _units(ctx):
     return list(ctx.units.values())
-
-
-def _take_post(check, ctx):
-    # A rule of TAKE_RULES: a unit it names is neither placed nor paid for.
-    for u in _units(ctx):
-        msg = check.check(ctx, u)
-        if msg:
-            yield Nogood((Lit(("place", u.id), ANY),), msg)
-            yield Nogood((Lit(("pay", u.id), ANY),), msg)
-
-
-def _payment_post(check, ctx):
-    # A rule of PAYMENT_RULES: a payment it rejects is not made (a pair exchange's violation cites the
-    # exchange's own rule).
-    for u in _units(ctx):
-        for opt in ctx.pay_values[u.id]:
-            res = check.check(ctx, u, opt)
-            if res:
-                rule, msg = (None, res) if isinstance(res, str) else res
-                yield Nogood((Lit(("pay", u.id), opt),), msg, rule if rule != check.rule else None)
 
 
 def _post_link(ctx):
@@ -198,23 +178,19 @@ def _post_minor_stacking(ctx):
                                  f"{ctx.describe(a)} and {ctx.describe(b)} in {loc}: ground units of different Minor Countries cannot stack together")
 
 
-# The rules of the checks of .taking (their numbers and titles). The posting functions are plain functions
-# bound with partial, not closures, so that their bodies run when a position is ruled on (where mutation
-# testing sees them), not once at import.
-FORCE_POOL, GARRISON, QUIT_INDIA, CONQUERED_MINOR = (Rule(c.rule.number, c.rule.title, partial(_take_post, c))
-                                                     for c in TAKE_RULES)
-NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT = (
-    Rule(c.rule.number, c.rule.title, partial(_payment_post, c)) for c in PAYMENT_RULES)
-LINK = Rule("1.3.3", "Taking Replacements", _post_link)
-CAPACITY = Rule("1.3.3", "Steps Received", _post_capacity)
-LOCATIONS = Rule("1.3.4", "Replacement Locations", _post_locations)
-ENEMY = Rule("1.3.4", "Enemy Units and Markers", _post_enemy)
-STACKING = Rule("9.2", "Stacking", _post_stacking)
-MINOR_STACKING = Rule("9.1", "Minor Country Stacking", _post_minor_stacking)
+LINK = rules["1.3.3"].row("Taking Replacements", _post_link,
+                          text="the extra unplaced replacement steps are lost: a unit is paid for exactly when placed")
+CAPACITY = rules["1.3.3"].row("Steps Received", _post_capacity, text="Players cannot accumulate or save replacements")
+LOCATIONS = rules["1.3.4"].row("Replacement Locations", _post_locations, text="a unit is placed in one of its Replacement Locations")
+ENEMY = rules["1.3.4"].row("Enemy Units and Markers", _post_enemy,
+                           text="a replacement unit cannot be placed in a hex that contains an enemy ground unit, support unit, "
+                                "Detachment, or Logistics marker")
+STACKING = rules["9.2"].row("Stacking", _post_stacking, text="at most 3 friendly ground units with 6 steps in a hex")
+MINOR_STACKING = rules["9.1"].row("Minor Country Stacking", _post_minor_stacking,
+                                  text="ground units of different Minor Countries cannot stack together")
 
 #: Every rule of 1.3.3 / 1.3.4 (and the stacking rules 1.3.4 refers to), in the order rulings list them.
-RULES: tuple = (FORCE_POOL, GARRISON, QUIT_INDIA, CONQUERED_MINOR, NATIONALITY, MINOR_COUNTRY, CHINESE, UNIT_TYPE, COLONIAL, STEP_COUNT,
-                LINK, CAPACITY, LOCATIONS, ENEMY, STACKING, MINOR_STACKING)
+RULES: tuple = TAKE_RULES + PAYMENT_RULES + (LINK, CAPACITY, LOCATIONS, ENEMY, STACKING, MINOR_STACKING)
 
 
 def post(ctx: ReplacementContext, rules=RULES) -> list:

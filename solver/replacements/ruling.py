@@ -1,6 +1,6 @@
-"""Allocations and the referee's ruling on a proposed one (``check-replacements``, 1.3).
+"""The referee's ruling on a proposed allocation (``check-replacements``, 1.3).
 
-An :class:`Allocation` is one way of taking and placing: ``[(unit, location,
+An :class:`~.allocation.Allocation` is one way of taking and placing: ``[(unit, location,
 payment)]``. :func:`allocation_context` turns the rows a player wrote
 (:func:`model.allocation.parse_allocation`) into that form against the
 steps received; :func:`check_allocation` evaluates every rule's constraints
@@ -12,63 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ...model.allocation import Placement, parse_step, step_problem
+from ...model.allocation import Placement, parse_allocation, parse_step, step_problem
 from ...model.board import same_country
 from ...model.errors import Problem
 from ...model.names import norm_name
 from ...model.position import Position
 from ...model.vocabulary import plural
 
-from ..constraints import Evaluator, Violation
-from .context import ReplacementContext, make_context
+from ..constraints import Evaluator
+from .allocation import Allocation
+from .context import ReplacementContext
+from .lost import explain_lost
 from .received import Pool, make_pools, steps_received
 from .rules import CAPACITY, RULES, STACKING, friendly_stack, post, stacking_limits
-
-#: The rules of placing (every rule but 9.2 Stacking, which is enforced after the Segment: 1.3.4).
-PLACING_RULES = tuple(r for r in RULES if r is not STACKING)
+from .segment import make_context
 from .taking import FORCE_POOL_LIMITATION
 
-
-@dataclass
-class Allocation:
-    """One way of taking and placing: ``placements`` ``[(unit id, location, payment)]`` (payment: tuple of pool keys)."""
-    placements: list
-
-    def choice(self, ctx: ReplacementContext) -> dict:
-        """The choice of every slot of ``ctx`` (None where the allocation takes nothing)."""
-        out = {}
-        for uid in ctx.units:
-            out[("place", uid)] = None
-            out[("pay", uid)] = None
-        for uid, loc, pay in self.placements:
-            out[("place", uid)] = loc
-            out[("pay", uid)] = tuple(sorted(pay)) if pay else None
-        return out
-
-    def steps_used(self) -> int:
-        """Replacement steps spent (an airborne or marine unit spends two)."""
-        return sum(len(p or ()) for _, _, p in self.placements)
-
-    def pool_use(self, ctx: ReplacementContext) -> dict:
-        """Steps spent from each pool: ``{pool key: steps}``."""
-        used = {k: 0 for k in ctx.pools}
-        for _, _, pay in self.placements:
-            for k in pay or ():
-                used[k] = used.get(k, 0) + 1
-        return used
-
-
-def paid_with_text(ctx: ReplacementContext, uid: str, opt: tuple) -> list:
-    """The ``paid-with`` strings of a payment (``any`` steps shown as the kind the unit uses)."""
-    out = []
-    cls = ctx.unit_class(ctx.units[uid]) or "infantry"
-    for k in opt:
-        p = ctx.pools.get(k)
-        if p is not None and p.kind == "any":
-            out.append(k[: -len("step")] + cls if k.endswith("step") else k)
-        else:
-            out.append(k)
-    return out
+#: The rules of placing (every rule but 9.2 Stacking, which is enforced after the Segment: 1.3.4).
+PLACING_RULES = tuple(r for r in RULES if r != STACKING)
 
 
 def resolve_step(pools: dict, text: str) -> Optional[str]:
@@ -146,8 +107,6 @@ def read_allocation(pos: Position, faction: str, map_: str, data, file: str
     """A proposed allocation read from ``data`` (the loaded YAML of ``file``): the rows of
     :func:`model.allocation.parse_allocation` resolved by :func:`allocation_context`.
     Returns ``(context, rows, problems)``; the context is None when the file has problems."""
-    from ...model.allocation import parse_allocation
-
     placements, units, problems = parse_allocation(pos, faction, map_, data, file)
     if problems:
         return None, [], problems
@@ -218,15 +177,13 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     eliminated for stacking. A unit named twice is a 1.3.3 violation. Does
     not import ortools.
     """
-    from .lost import explain_lost
-
     violations = []
     seen: dict = {}
     placements = []
     for uid, loc, pay, w in rows:
         if uid in seen:
-            violations.append(Violation(FORCE_POOL_LIMITATION.number, FORCE_POOL_LIMITATION.title,
-                                        f"{ctx.describe(ctx.units[uid])} is taken twice ({seen[uid]} and {w}); the Force Pool holds it once"))
+            violations.append(FORCE_POOL_LIMITATION.violation(
+                f"{ctx.describe(ctx.units[uid])} is taken twice ({seen[uid]} and {w}); the Force Pool holds it once"))
             continue
         seen[uid] = w
         placements.append((uid, loc, pay))
@@ -238,7 +195,7 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
     # a placement breaking a rule of its own (not the pool totals) spends its steps for nothing
     bad = {}
     for b in broken:
-        if b.rule is not CAPACITY:
+        if b.rule != CAPACITY:
             for lit in b.held:
                 bad.setdefault(lit[0][1], b.violation)
     fine = [p for p in placements if p[0] not in bad]
@@ -272,7 +229,7 @@ def _wasted(ctx, alloc, counted, placements, bad, eliminated) -> list:
                             "reason": f"spent on {uid}, eliminated for stacking in {loc} at the end of the Segment (9.2)"})
             else:
                 v = bad[uid]
-                out.append({"step": key, "count": n, "rule": v.rule,
+                out.append({"step": key, "count": n, "rule": v.rule.number,
                             "reason": f"spent on {uid}, whose placement breaks {v.rule} {v.title}: {v.message}"})
             wasted -= n
             if not wasted:

@@ -9,38 +9,28 @@ keys, one per step spent), each decided by a named rule:
   1.3.3.1 Minor Country, △ DS Chinese steps, Unit-Type Limitation, 1.3.3.5
   Colonial Units, 1.3.3.2 step counts and the pair exchanges of 1.3.2).
 
-:mod:`.rules` posts them as constraints; :func:`payment_problems` also
-filters the candidate payments before a model is built.
+Each is a :class:`~solver.registry.Row` of its rule whose ``run`` is the
+check and whose ``post`` the constraints (:mod:`.rules` lists them with the
+others); :func:`payment_problems` also filters the candidate payments
+before a model is built.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
 from ...model.board import INFANTRY_TYPES, Unit, same_country
 from ...model.names import norm_name
 from ...model.vocabulary import ALLIED, faction_name, step_words, with_article
 
-from ..constraints import Rule
+from ..constraints import ANY, Lit, Nogood
+from ..registry import Row, rules
+from .context import ReplacementContext
 from .received import Pool, in_swb
-
-if TYPE_CHECKING:
-    from .context import ReplacementContext
 
 #: Unit types that cost two replacement steps (1.3.3.2).
 TWO_STEP_TYPES = ("airborne", "marine")
-
-TAKING = Rule("1.3.3", "Taking Replacements")
-FORCE_POOL_LIMITATION = Rule("1.3.3", "Force Pool Limitation")
-UNIT_TYPE_LIMITATION = Rule("1.3.3", "Unit-Type Limitation")
-QUIT_INDIA = Rule("1.3.3", "Quit India Restriction")
-MINOR_COUNTRY = Rule("1.3.3.1", "Minor Country Replacements")
-CHINESE = Rule("1.3.1", "Chinese Replacements")
-AIRBORNE = Rule("1.3.3.2", "Airborne and Marine Units")
-GARRISON = Rule("1.3.3.3", "Garrison Units")
-COLONIAL = Rule("1.3.3.5", "Colonial Units")
-
 
 def flexibility(p: Pool, cls: Optional[str]) -> int:
     """Tie-break order of payments: the step the unit's type calls for first, the most flexible last."""
@@ -51,7 +41,7 @@ def flexibility(p: Pool, cls: Optional[str]) -> int:
     return 2 if p.kind == "any" else 3
 
 
-def payment_options(ctx: "ReplacementContext", u: Unit) -> list:
+def payment_options(ctx: ReplacementContext, u: Unit) -> list:
     """Candidate payments for ``u``: every one- and two-step multiset of pools. Returns sorted tuples of pool keys."""
     keys = list(ctx.pools)
     opts = [(k,) for k in keys]
@@ -63,14 +53,14 @@ def _pools_of(ctx, opt) -> list:
     return [ctx.pools[k] for k in opt]
 
 
-def minor_of_faction(ctx: "ReplacementContext", nat: str) -> bool:
+def minor_of_faction(ctx: ReplacementContext, nat: str) -> bool:
     """1.3.3.1: ``nat`` is a Minor Country of the faction that may receive its Minor Country steps
     ("An Allied faction cannot allocate replacements to a Conquered Allied Minor Country")."""
     c = ctx.country(nat)
     return bool(c and c.is_minor_of(ctx.faction) and not (ctx.faction in ALLIED and c.status == "conquered"))
 
 
-def pool_fits_nationality(ctx: "ReplacementContext", p: Pool, u: Unit) -> bool:
+def pool_fits_nationality(ctx: ReplacementContext, p: Pool, u: Unit) -> bool:
     """True when steps of pool ``p`` are of a nationality ``u`` has (minor and Chinese steps by their rules)."""
     sp = p.special
     if sp == "minor":
@@ -142,7 +132,7 @@ def _nat_is(p: Pool, nat: str) -> bool:
     return p.special is None and same_country(p.nationality, nat)
 
 
-def check_step_count(ctx, u, opt) -> Optional[tuple[Rule, str]]:
+def check_step_count(ctx, u, opt) -> Optional[tuple[Row, str]]:
     """How many steps a unit costs: 1.3.3 one step; 1.3.3.2 two infantry-type steps for an airborne or
     marine unit (one British and one US for the multinational Western airborne unit); the pair exchanges
     of 1.3.2 (two steps for one armor unit). Returns ``(rule, message)`` - the pair's own rule - or None."""
@@ -176,32 +166,48 @@ def check_step_count(ctx, u, opt) -> Optional[tuple[Rule, str]]:
     return None
 
 
-@dataclass(frozen=True)
-class Check:
-    """A named rule of 1.3.3 and its check: ``check(ctx, unit[, payment])`` -> a message (or
-    ``(rule, message)`` when the rule broken is another, such as a pair exchange's), or None."""
-    rule: Rule
-    check: Callable
+def post_payment(check, ctx):
+    """The constraints of a payment row: a payment ``check(ctx, unit, payment)`` rejects is not made (a pair
+    exchange's violation cites the exchange's own row). A plain function bound with partial, not a closure,
+    so that its body runs when a position is ruled on (where mutation testing sees it), not once at import."""
+    for u in ctx.units.values():
+        for opt in ctx.pay_values[u.id]:
+            res = check(ctx, u, opt)
+            if res:
+                rule, msg = (None, res) if isinstance(res, str) else res
+                yield Nogood((Lit(("pay", u.id), opt),), msg, rule)
 
+
+def _payment(rule: str, title: str, check: Callable, text: str, maps: tuple = ("tk", "ds")) -> Row:
+    """A row of 1.3.3 deciding a payment: ``run`` = ``check(ctx, unit, payment)`` -> a message (or
+    ``(row, message)`` when the row broken is another, such as a pair exchange's), or None."""
+    return rules[rule].row(title, partial(post_payment, check), run=check, text=text, maps=maps)
+
+
+TAKING = _payment("1.3.3", "Taking Replacements", check_nationality,
+                  "Replacements are taken from a Force Pool as one-step ground units of the nationality received")
+MINOR_COUNTRY = _payment("1.3.3.1", "Minor Country Replacements", check_minor,
+                         "Minor Country steps go to the faction's Minor Countries")
+CHINESE = _payment("1.3.1", "Chinese Replacements", check_chinese,
+                   "△ DS Communist / Nationalist Chinese steps serve any Soviet / Western Chinese Country", ("ds",))
+UNIT_TYPE_LIMITATION = _payment("1.3.3", "Unit-Type Limitation", check_unit_type,
+                                "infantry steps take infantry-type units; armor steps armor- or infantry-type units")
+COLONIAL = _payment("1.3.3.5", "Colonial Units", check_colonial,
+                    "When an option card specifies replacements to be colonial steps, non-colonial steps cannot be taken instead")
+AIRBORNE = _payment("1.3.3.2", "Airborne and Marine Units", check_step_count,
+                    "an airborne or marine unit costs two infantry-type steps; a one-step unit one step")
 
 #: Payment rules, in the order rulings list them.
-PAYMENT_RULES = (
-    Check(TAKING, check_nationality),
-    Check(MINOR_COUNTRY, check_minor),
-    Check(CHINESE, check_chinese),
-    Check(UNIT_TYPE_LIMITATION, check_unit_type),
-    Check(COLONIAL, check_colonial),
-    Check(AIRBORNE, check_step_count),
-)
+PAYMENT_RULES = (TAKING, MINOR_COUNTRY, CHINESE, UNIT_TYPE_LIMITATION, COLONIAL, AIRBORNE)
 
 
-def payment_problems(ctx: "ReplacementContext", u: Unit, opt: tuple) -> list[tuple[Rule, str]]:
+def payment_problems(ctx: ReplacementContext, u: Unit, opt: tuple) -> list[tuple[Row, str]]:
     """Every rule a payment breaks for ``u``: ``[(rule, message)]`` (empty: a valid payment)."""
     out = []
     for c in PAYMENT_RULES:
-        msg = c.check(ctx, u, opt)
+        msg = c.run(ctx, u, opt)
         if msg:
-            out.append((c.rule, msg) if isinstance(msg, str) else msg)
+            out.append((c, msg) if isinstance(msg, str) else msg)
     return out
 
 
@@ -261,15 +267,33 @@ def check_quit_india(ctx, u) -> Optional[str]:
     return None
 
 
+def post_take(check, ctx):
+    """The constraints of a row keeping units from being taken: a unit ``check(ctx, unit)`` names is neither
+    placed nor paid for (a plain function bound with partial, as :func:`post_payment`)."""
+    for u in ctx.units.values():
+        msg = check(ctx, u)
+        if msg:
+            yield Nogood((Lit(("place", u.id), ANY),), msg)
+            yield Nogood((Lit(("pay", u.id), ANY),), msg)
+
+
+def _take(rule: str, title: str, check: Callable, text: str, maps: tuple = ("tk", "ds")) -> Row:
+    """A row of 1.3.3 keeping a unit from being taken at all: ``run`` = ``check(ctx, unit)`` -> a message or None."""
+    return rules[rule].row(title, partial(post_take, check), run=check, text=text, maps=maps)
+
+
+FORCE_POOL_LIMITATION = _take("1.3.3", "Force Pool Limitation", check_force_pool,
+                              "One-step units located anywhere else ... cannot be taken; no multi-step units")
+GARRISON = _take("1.3.3.3", "Garrison Units", check_garrison, "Garrison units cannot be taken as replacements.")
+QUIT_INDIA = _take("1.3.3", "Quit India Restriction", check_quit_india,
+                   "△ DS the Axis Quit India marker in the Strategic Warfare Box: no British Ind colonial steps", ("ds",))
+CONQUERED_MINOR = _take("1.3.3.1", "Minor Country Replacements", check_conquered_minor,
+                        "An Allied faction cannot allocate replacements to a Conquered Allied Minor Country.")
+
 #: Rules that keep a unit from being taken at all, in the order rulings list them.
-TAKE_RULES = (
-    Check(FORCE_POOL_LIMITATION, check_force_pool),
-    Check(GARRISON, check_garrison),
-    Check(QUIT_INDIA, check_quit_india),
-    Check(MINOR_COUNTRY, check_conquered_minor),
-)
+TAKE_RULES = (FORCE_POOL_LIMITATION, GARRISON, QUIT_INDIA, CONQUERED_MINOR)
 
 
-def takeable_problems(ctx: "ReplacementContext", u: Unit) -> list[tuple[Rule, str]]:
+def takeable_problems(ctx: ReplacementContext, u: Unit) -> list[tuple[Row, str]]:
     """Why ``u`` cannot be taken at all: ``[(rule, message)]`` (empty: it can be)."""
-    return [(c.rule, msg) for c in TAKE_RULES if (msg := c.check(ctx, u))]
+    return [(c, msg) for c in TAKE_RULES if (msg := c.run(ctx, u))]

@@ -205,7 +205,7 @@ def test_a_segment_on_a_map_not_in_play_is_bad_input():
     """make_context (every Replacements Segment command) refuses a map the game does not have, naming both."""
     import pytest
     from aeref.model.errors import InputError
-    from aeref.solver.replacements.context import make_context
+    from aeref.solver.replacements.segment import make_context
     pos = load_position(EXAMPLES / "tk-soviet-replacements.yaml")
     with pytest.raises(InputError) as exc:
         make_context(pos, "soviet", "ds")

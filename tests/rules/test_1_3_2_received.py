@@ -258,7 +258,7 @@ def test_steps_lost_for_want_of_units_count_them_and_name_garrisons(tmp_path):
 def test_stated_steps_name_the_1_3_2_rule_of_their_map(tmp_path, game, faction, steps, want):
     """Steps written in the state file with a `source` that names a marker of 1.3.2 are that marker's steps,
     under its number on that map's list (△: the lists differ); a marker of the other map's list is no rule."""
-    from aeref.solver.replacements.context import make_context
+    from aeref.solver.replacements.segment import make_context
     m = "ds" if game == "ds" else "tk"
     pos = position(tmp_path, game=game, faction=faction, steps=steps, pool=[],
                    countries={"US": {"alignment": "western"}, "Japan": {"alignment": "axis"}})
@@ -288,7 +288,7 @@ def test_chinese_steps_lost_name_the_chinese_countries_1_3_1(tmp_path):
 
 def test_two_step_lines_of_one_kind_are_one_pool(tmp_path):
     """Steps of one nationality and kind from two lines of the file are one pool: their counts add up."""
-    from aeref.solver.replacements.context import make_context
+    from aeref.solver.replacements.segment import make_context
     pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 2},
                                     {"nationality": "Russia", "kind": "infantry", "count": 3}], pool=[])
     assert [(k, p.count) for k, p in make_context(pos, "soviet", "tk").pools.items()] == [("Russia infantry", 5)]

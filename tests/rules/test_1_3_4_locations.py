@@ -10,7 +10,7 @@ import pytest
 
 from aeref.model.board import Unit
 from aeref.solver.replacements import check_allocation, read_allocation
-from aeref.solver.replacements.context import make_context
+from aeref.solver.replacements.segment import make_context
 from aeref.solver.replacements.locations import replacement_locations
 from aeref.solver.replacements.optimise import optimise
 
