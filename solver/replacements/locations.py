@@ -239,11 +239,12 @@ def _code(u: Unit) -> str:
     return (u.colonial_code or "").casefold()
 
 
-def _row(maps: tuple, who: Callable, where: Callable, text: str, title: str = "Replacement Locations") -> Row:
+def _row(maps: tuple, who: Callable, where: Callable, text: str, title: str = "Replacement Locations",
+         interpretations: tuple = ()) -> Row:
     """One item of a map's list of Replacement Locations (1.3.4), a row of 1.3.4: the ``maps`` whose list has
     it, ``when`` = ``who(ctx, unit, nationality)`` it is for, ``run`` = ``where(ctx, unit, nationality, ok, near)``
-    and the ``text`` it encodes (a prohibition: ``title`` "Prohibited Locations")."""
-    return rules["1.3.4"].row(title, maps=maps, when=who, run=where, text=text)
+    and the ``text`` it encodes (a prohibition: ``title`` "Prohibited Locations"); the ``interpretations`` it reads."""
+    return rules["1.3.4"].row(title, interpretations=interpretations, maps=maps, when=who, run=where, text=text)
 
 
 #: 1.3.4 Replacement Locations of the TK and DS lists, in the order of the rules text.
@@ -256,7 +257,7 @@ LOCATIONS = (
          'nationality." (TK; DS: "△ A non-colonial, non-Kwantung unit ...")'),
     _row(BOTH, lambda ctx, u, n: ctx.is_minor(n), partisan_bases,
          '"A Minor Country unit can be placed in a Home Country hex that contains a Partisan Base marker." '
-         '(both)'),
+         '(both)', interpretations=("partisan-base-faction",)),
     _row(TK, lambda ctx, u, n: _is("Britain", "US")(n),
              logistics_site("western", None, lambda ctx: western_logistics_targets(ctx.board, "tk"), False,
                             "the Eastern US/Canada Box or a supply source in Great Britain"),
@@ -319,7 +320,7 @@ LOCATIONS = (
                  "soviet-off-map-boxes"])(ctx), True, "a supply source in Russia or a Soviet Off-Map Box"),
          'DS "A Russian unit can be placed in the hex containing the Soviet Logistics marker if it can trace '
          'an overland supply line to a supply source in Russia or a Soviet Off-Map Box." (which boxes: '
-         'interpretation soviet-off-map-boxes)'),
+         'interpretation soviet-off-map-boxes)', interpretations=("soviet-off-map-boxes",)),
     _row(DS, lambda ctx, u, n: _is("Russia")(n), box("Eastern Europe"),
          'DS "△ A Russian unit can be placed in the Eastern Europe Box."'),
     _row(DS, lambda ctx, u, n: _is("US")(n) and not u.is_colonial, box("Western US", "the Western US Off-Map Box"),

@@ -22,6 +22,7 @@ from ...model.vocabulary import plural
 from ..constraints import Evaluator
 from .allocation import Allocation
 from .context import ReplacementContext
+from .locations import LOCATIONS, PROHIBITIONS
 from .lost import explain_lost
 from .received import Pool, make_pools, steps_received
 from .rules import CAPACITY, RULES, STACKING, friendly_stack, post, stacking_limits
@@ -130,8 +131,9 @@ class ReplacementRuling:
 
 
 def interpretations_used(pos: Position, map_: str) -> dict:
-    """The interpretations the replacement rules of ``map_`` read, with their values in force."""
-    used = ("airborne-steps", "partisan-base-faction") + (("soviet-off-map-boxes",) if map_ == "ds" else ())
+    """The interpretations the replacement rules of ``map_`` read (the rows of :data:`.rules.RULES` and
+    the 1.3.4 tables for that map name them), with their values in force."""
+    used = {n for row in RULES + LOCATIONS + PROHIBITIONS if map_ in row.maps for n in row.interpretations}
     return {k: v for k, v in pos.interpretations_in_force.items() if k in used}
 
 

@@ -178,10 +178,10 @@ def post_payment(check, ctx):
                 yield Nogood((Lit(("pay", u.id), opt),), msg, rule)
 
 
-def _payment(rule: str, title: str, check: Callable, text: str, maps: tuple = ("tk", "ds")) -> Row:
+def _payment(rule: str, title: str, check: Callable, text: str, maps: tuple = ("tk", "ds"), interpretations: tuple = ()) -> Row:
     """A row of 1.3.3 deciding a payment: ``run`` = ``check(ctx, unit, payment)`` -> a message (or
     ``(row, message)`` when the row broken is another, such as a pair exchange's), or None."""
-    return rules[rule].row(title, partial(post_payment, check), run=check, text=text, maps=maps)
+    return rules[rule].row(title, partial(post_payment, check), interpretations, run=check, text=text, maps=maps)
 
 
 TAKING = _payment("1.3.3", "Taking Replacements", check_nationality,
@@ -195,7 +195,8 @@ UNIT_TYPE_LIMITATION = _payment("1.3.3", "Unit-Type Limitation", check_unit_type
 COLONIAL = _payment("1.3.3.5", "Colonial Units", check_colonial,
                     "When an option card specifies replacements to be colonial steps, non-colonial steps cannot be taken instead")
 AIRBORNE = _payment("1.3.3.2", "Airborne and Marine Units", check_step_count,
-                    "an airborne or marine unit costs two infantry-type steps; a one-step unit one step")
+                    "an airborne or marine unit costs two infantry-type steps; a one-step unit one step",
+                    interpretations=("airborne-steps",))
 
 #: Payment rules, in the order rulings list them.
 PAYMENT_RULES = (TAKING, MINOR_COUNTRY, CHINESE, UNIT_TYPE_LIMITATION, COLONIAL, AIRBORNE)
