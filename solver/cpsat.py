@@ -17,27 +17,25 @@ Replacements Segment optimiser) builds its model here, so a
 * :func:`compile_counts` (in :mod:`solver.cpsat_counts`) compiles the same
   constraints over *interchangeable entities* (Force Pool units) as counts.
 
-Every solve runs through :func:`solve`: one worker, a fixed seed, the
-command's :class:`~solver.limits.Budget` (deterministic work, then the wall
-clock), Ctrl-C ending the search as a time limit does, and progress reports.
+Every solve runs through :func:`~solver.cpsat_runner.solve` (the solve runner,
+re-exported here with its names). Literal semantics, aggregation of terms and
+capping of coefficients are those of :mod:`solver.cpsat_core`, shared with
+the count compiler.
 
 Imports ortools: load this module only on paths that solve. See docs/design.md.
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
+from typing import Any, Hashable, Iterable, Optional, Sequence
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
 from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood, holds
 from .cpsat_counts import CountModel, EntityClass, compile_counts  # noqa: F401  (the count compiler, re-exported)
-from .limits import Budget, Progress, ProgressSink
-
-
-class SolverLimitReached(Exception):
-    """The time limit ran out before the solver proved the answer asked for."""
+from .cpsat_runner import (  # noqa: F401  (the solve runner, re-exported: its old home)
+    FEASIBLE, INFEASIBLE, OPTIMAL, Outcome, SolverLimitReached, new_solver, solve,
+)
 
 
 @dataclass
@@ -318,147 +316,9 @@ def interchangeable_classes(values: dict, constraints: Sequence[Constraint], eva
     return {slot: list(groups.values()) for slot, groups in out.items()}
 
 
-def new_solver(**params: Any) -> cp_model.CpSolver:
-    """A CP-SAT solver with one search worker (deterministic) and any other parameters by name."""
-    s = cp_model.CpSolver()
-    s.parameters.num_workers = 1
-    for k, v in params.items():
-        setattr(s.parameters, k, v)
-    return s
-
-
-#: Status names for messages.
-OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE, cp_model.UNKNOWN
-SolutionCallback = cp_model.CpSolverSolutionCallback
-
-
 def assumptions_core(comp: Compiled, keys: Iterable[str], solver: cp_model.CpSolver) -> list[str]:
     """The rule keys among ``keys`` whose enforcement literals the solver named in its
     (not necessarily minimal) infeasible core."""
     keys = list(keys)
     by_index = {comp.enforce[k].index: k for k in keys}
     return [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index]
-
-
-@dataclass
-class Outcome:
-    """How a solve ended: the CP-SAT ``status``; ``stopped`` is None when the search finished,
-    ``"work"`` when the deterministic budget ended it (reproducible), ``"clock"`` when the
-    wall clock did (another run may differ) and ``"interrupt"`` for Ctrl-C; ``dtime`` the
-    deterministic work done."""
-    status: int
-    stopped: Optional[str]
-    dtime: float
-
-    @property
-    def proved(self) -> bool:
-        """True when the search finished: an optimum (or all solutions) or infeasibility proved."""
-        return self.status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-
-    @property
-    def found(self) -> bool:
-        return self.status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-
-    @property
-    def interrupted(self) -> bool:
-        return self.stopped == "interrupt"
-
-
-class _Watch(cp_model.CpSolverSolutionCallback):
-    """The solution callback of :func:`solve`: records the best objective value and hands
-    each solution to ``inner(callback)`` (the enumeration's collector)."""
-
-    def __init__(self, inner: Optional[Callable], objective: bool):
-        super().__init__()
-        self.inner = inner
-        self.objective = objective
-        self.best: Optional[float] = None
-        self.bound: Optional[float] = None
-
-    def on_solution_callback(self):
-        if self.objective:
-            self.best = self.objective_value
-            self.bound = self.best_objective_bound
-        if self.inner is not None:
-            self.inner(self)
-
-
-def _wait(done: threading.Event) -> None:
-    """Wait a tenth of a second for the solver's thread to finish (the main thread takes Ctrl-C
-    meanwhile). An Event, not ``Thread.join``: a join that Ctrl-C interrupts marks a thread that
-    is still running as stopped (Python before 3.13)."""
-    done.wait(0.1)
-
-
-def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Optional[Callable] = None,
-          progress: ProgressSink = None, what: str = "solving", unit: str = "", objective: bool = True,
-          **params: Any) -> tuple[cp_model.CpSolver, Outcome]:
-    """Solve ``model`` with one worker and a fixed seed (deterministic), within ``budget``.
-
-    The deterministic work left in the budget ends the search reproducibly, the
-    wall clock left is a backstop; Ctrl-C (KeyboardInterrupt) stops the search
-    like a limit, with the best solution so far kept. ``inner(callback)`` is
-    called with each solution; ``progress`` receives a :class:`Progress` about
-    every 0.1 s (``what`` and ``unit`` label it); ``params`` are CP-SAT
-    parameters by name. The search runs in a thread so that the main thread
-    can take Ctrl-C and report progress. Returns ``(solver, Outcome)`` and
-    records the work done in ``budget``.
-    """
-    solver = new_solver(random_seed=0, catch_sigint_signal=False, **params)
-    limit = None
-    if budget is not None and budget.interrupted:        # Ctrl-C ended an earlier solve of the command
-        return solver, Outcome(cp_model.UNKNOWN, "interrupt", 0.0)
-    if budget is not None and budget.limited:
-        limit, left = budget.dtime_left(), budget.left()
-        if limit <= 0 or left <= 0:                       # nothing left: no search at all
-            return solver, Outcome(cp_model.UNKNOWN, "work" if limit <= 0 else "clock", 0.0)
-        solver.parameters.max_deterministic_time = limit
-        solver.parameters.max_time_in_seconds = left
-    watch = _Watch(inner, objective)
-    solver.best_bound_callback = lambda b: setattr(watch, "bound", b)
-    box: dict = {}
-    done = threading.Event()
-
-    def work():
-        try:
-            box["status"] = solver.solve(model, watch)
-        except BaseException as exc:             # handed to the main thread
-            box["error"] = exc
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=work, name="cp-sat", daemon=True)
-    thread.start()
-    interrupted = False
-    while not done.is_set():
-        try:
-            _wait(done)
-            if progress is not None and not done.is_set():
-                progress(Progress(what, watch.best, watch.bound, budget.elapsed() if budget else 0.0,
-                                  budget.left() if budget else None, unit))
-        except KeyboardInterrupt:
-            interrupted = True
-            solver.stop_search()
-            if budget is not None:
-                budget.interrupted = True
-    thread.join()
-    if "error" in box:
-        raise box["error"]
-    status = box["status"]
-    if status == cp_model.MODEL_INVALID:
-        raise RuntimeError(f"CP-SAT refused the model: {model.validate()}")
-    try:
-        dtime = solver.deterministic_time
-    except RuntimeError:                                  # no response at all
-        dtime = 0.0
-    if budget is not None:
-        budget.spend(dtime)
-    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-        stopped = None
-    elif interrupted:
-        stopped = "interrupt"
-    elif limit is not None and dtime >= limit * 0.999:
-        stopped = "work"
-    else:
-        stopped = "clock"
-    return solver, Outcome(status, stopped, dtime)

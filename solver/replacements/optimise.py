@@ -5,10 +5,10 @@ The constraints of :mod:`.rules` are compiled by the one compiler
 slots, ``("place", unit)`` over its candidate locations and ``("pay", unit)``
 over its candidate payments (each with None); units that no rule and no
 ``prefer`` weight tells apart are one class, with one integer per (location,
-payment): how many of them take it (:func:`~solver.cpsat.compile_counts`).
+payment): how many of them take it (:func:`~solver.cpsat_counts.compile_counts`).
 
 The objective is lexicographic, solved in stages, each with one worker and a
-fixed seed (:func:`~solver.cpsat.solve`): (1) the steps used, starting from the
+fixed seed (:func:`~solver.cpsat_runner.solve`): (1) the steps used, starting from the
 greedy allocation (:mod:`.greedy`: hinted, and a floor); (2) with that fixed,
 the ``prefer`` weights; (3) with both fixed, a tie-break (earlier locations,
 the step the unit's type calls for, earlier Force Pool units). Identical units
@@ -29,8 +29,9 @@ from typing import Optional
 from ...model.position import Position
 
 from ..constraints import ANY, Lit
-from ..cpsat import INFEASIBLE, SolverLimitReached, compile_counts, solve
-from ..limits import Budget, ProgressSink
+from ..cpsat_counts import compile_counts
+from ..cpsat_runner import INFEASIBLE, SolverLimitReached, solve
+from ..limits import Budget, ProgressSink, budget_for
 from .context import ReplacementContext, make_context
 from .greedy import greedy
 from .ruling import Allocation
@@ -118,7 +119,7 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     :class:`~solver.limits.TimeLimitReached` when the wall clock runs out
     while supply is traced (no allocation exists yet).
     """
-    budget = budget or Budget(time_limit)
+    budget = budget_for(budget, time_limit)
     t0 = time.perf_counter()
     ctx = make_context(pos, faction, map_)
     budget.check("tracing supply and finding the Replacement Locations")
