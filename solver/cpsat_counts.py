@@ -36,7 +36,8 @@ deterministically.
 
 :func:`compile_counts` works in named stages: the entities (:func:`_entities`),
 the constraints read per entity (:class:`_Read`), the classes
-(:func:`_entity_classes`, :func:`_split_incomplete_families`), their joint
+(:func:`~solver.cpsat_groups.entity_classes`,
+:func:`~solver.cpsat_groups.split_incomplete_families`), their joint
 values (:func:`_joint_values`), the value groups, then the model: counts,
 sums, cross-entity nogoods, objectives. Imports ortools.
 """
@@ -45,14 +46,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
-from math import comb, perm, prod
 from typing import Any, Callable, Hashable, Optional, Sequence
 
 from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
 from .constraints import Constraint, Nogood
-from .cpsat_core import add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, on_domain, wanted_by
-from .cpsat_groups import ValueGroup, group_values
+from .cpsat_core import add_terms, can_hold_together, cannot_exceed, capped, on_domain, wanted_by
+from .cpsat_groups import ValueGroup, entity_classes, group_values, split_incomplete_families
 
 
 @dataclass
@@ -96,11 +96,6 @@ def _select(index: dict, part: frozenset, n: int) -> list:
         return list(sets[0])
     rest = [set(x) for x in sets[1:]]
     return [i for i in sets[0] if all(i in r for r in rest)]
-
-
-def _disjoint(p: frozenset, q: frozenset) -> bool:
-    """True when no joint value satisfies both parts."""
-    return not can_hold_together(p | q)
 
 
 class CountModel:
@@ -221,9 +216,9 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
     read = _Read(domains, ents, where)
     read.constraints(constraints)
     read.objectives(objectives)
-    cls_of = _entity_classes(domains, ents, read)
+    cls_of = entity_classes(domains, ents, read.local, read.sig_sums, read.sig_objs)
     read.sig_sums = read.sig_objs = None             # no longer needed: free them
-    _split_incomplete_families(cls_of, read.cross)
+    split_incomplete_families(cls_of, read.cross)
     by_id: dict = {}
     for e, cid in enumerate(cls_of):
         by_id.setdefault(cid, EntityClass([])).members.append(e)
@@ -351,58 +346,6 @@ class _Read:
             items = frozenset(d)
             out.append((e, self.shared.setdefault(items, items)))
         return slack - const, out
-
-
-def _entity_classes(domains: dict, ents: list, read: _Read) -> list:
-    """Per entity, the id of its class: entities with the same domains, one-entity nogoods, sums and
-    objectives (signatures in constraint order), ids in order of first member."""
-    def signature(e):
-        return (tuple(tuple(domains[s]) for s in ents[e]), frozenset(read.local[e]), tuple(read.sig_sums[e]),
-                tuple(read.sig_objs[e]))
-
-    cls_of = [0] * len(ents)
-    for cid, members in enumerate(classes_by_signature(range(len(ents)), signature)):
-        for e in members:
-            cls_of[e] = cid
-    return cls_of
-
-
-def _split_incomplete_families(cls_of: list, cross: list) -> None:
-    """Cross-entity nogoods are exact by counts only for complete families (posted for every pair
-    of members): split the classes of the others into single entities, until every family is
-    complete. Changes ``cls_of`` in place (new ids after the others)."""
-    next_id = max(cls_of, default=-1) + 1
-    while True:
-        sizes = Counter(cls_of)
-        fams: dict = {}
-        for fp in cross:
-            key = frozenset(Counter((cls_of[e], p) for e, p in fp.items()).items())
-            fams[key] = fams.get(key, 0) + 1
-        split = set()
-        for key, count in fams.items():
-            items = list(key)
-            classes = [a for (a, _), _ in items]
-            if _family_size(items, sizes) != count:
-                split.update(a for a in classes if sizes[a] > 1)
-        if not split:
-            return
-        for e in range(len(cls_of)):
-            if cls_of[e] in split:
-                cls_of[e] = next_id
-                next_id += 1
-
-
-def _family_size(items: list, sizes: Counter) -> Optional[int]:
-    """How many nogoods a complete family of ``items`` (``((class, part), times)``) has, for classes
-    of ``sizes``; None for a shape that counts cannot express."""
-    classes = [a for (a, _), _ in items]
-    if all(k == 1 for _, k in items) and len(set(classes)) == len(classes):
-        return prod(sizes[a] for a in classes)        # one member of each class
-    if len(items) == 1 and items[0][1] == 2:
-        return comb(sizes[classes[0]], 2)             # two members of one class, the same part
-    if len(items) == 2 and classes[0] == classes[1] and _disjoint(items[0][0][1], items[1][0][1]):
-        return perm(sizes[classes[0]], 2)             # two members of one class, each its own part
-    return None
 
 
 def _joint_values(classes: list, domains: dict, ents: list, local: list) -> None:
