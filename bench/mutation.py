@@ -71,11 +71,12 @@ GROUPS = {
                   *COMMON]),
     # the constraint engine, the solver and the optimiser
     "engine": (["solver/choices.py", "solver/cpsat.py", "solver/cpsat_counts.py", "solver/cpsat_groups.py",
-                "solver/constraints.py", "solver/limits.py", "solver/replacements/optimise.py",
+                "solver/cpsat_core.py", "solver/cpsat_runner.py", "solver/constraints.py", "solver/limits.py", "solver/replacements/optimise.py",
                 "solver/replacements/greedy.py", "solver/replacements/context.py"],
                ["test_choices.py", "test_constraints.py", "test_counts.py", "test_why.py", "test_time_limits.py",
                 "test_selection_agreement.py", "test_replacements_oracle.py", "test_replacements_rules.py",
-                "test_replacements_cli.py", "test_selection_generated_hands.py", "test_progress.py", *COMMON]),
+                "test_replacements_cli.py", "test_selection_generated_hands.py", "test_progress.py",
+                "engine/test_cpsat_core.py", "engine/test_why_shrink.py", *COMMON]),
 }
 #: The default run: every group.
 STABLE = ("selection", "replacements", "seasonal", "engine")

@@ -50,7 +50,9 @@ def on_domain(wanted: Any, domain: Optional[Collection]) -> Optional[bool]:
         if None not in domain:
             return True
         return None if len(domain) > 1 else False
-    return None if wanted in domain else False
+    if wanted not in domain:
+        return False
+    return True if len(domain) == 1 else None
 
 
 def can_hold_together(lits: Iterable[tuple]) -> bool:
