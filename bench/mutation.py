@@ -76,19 +76,13 @@ GROUPS = {
                   *COMMON]),
     # the constraint engine, the solver and the optimiser
     "engine": (["solver/choices.py", "solver/cpsat.py", "solver/cpsat_counts.py", "solver/cpsat_groups.py",
-                "solver/constraints.py", "solver/limits.py", "solver/replacements/optimise.py",
-<<<<<<< HEAD
-                "solver/replacements/greedy.py", "solver/replacements/context.py"],
+                "solver/cpsat_core.py", "solver/cpsat_runner.py", "solver/constraints.py", "solver/limits.py",
+                "solver/replacements/optimise.py", "solver/replacements/greedy.py", "solver/replacements/context.py",
+                "solver/replacements/segment.py", "solver/registry.py"],
                ["engine/test_choices.py", "engine/test_constraints.py", "engine/test_counts.py", "commands/test_why.py", "engine/test_limits.py",
                 "rules/test_1_1_3_oracle.py", "rules/test_1_3_oracle.py", "rules/test_1_3_examples.py",
-                "commands/test_replacements.py", "engine/test_generated_hands.py", "engine/test_progress.py", *COMMON]),
-=======
-                "solver/replacements/greedy.py", "solver/replacements/context.py", "solver/replacements/segment.py",
-                "solver/registry.py"],
-               ["test_choices.py", "test_constraints.py", "test_counts.py", "test_why.py", "test_time_limits.py",
-                "test_selection_agreement.py", "test_replacements_oracle.py", "test_replacements_rules.py",
-                "test_replacements_cli.py", "test_selection_generated_hands.py", "test_progress.py", *COMMON]),
->>>>>>> registry
+                "commands/test_replacements.py", "engine/test_generated_hands.py", "engine/test_progress.py",
+                "engine/test_cpsat_core.py", "engine/test_why_shrink.py", *COMMON]),
 }
 #: The default run: every group.
 STABLE = ("selection", "replacements", "seasonal", "engine")

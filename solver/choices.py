@@ -16,7 +16,7 @@ card ids plus None, a :class:`~solver.constraints.Nogood` a clause, an
   deletion to a minimal set of rules and re-checked. One model answers for
   every card (``pairs`` explains each hand card in no legal selection with it).
 
-Every solve runs through :func:`~solver.cpsat.solve` (one worker, the
+Every solve runs through :func:`~solver.cpsat_runner.solve` (one worker, the
 command's time budget, Ctrl-C as a limit). Imports ortools.
 """
 from __future__ import annotations
@@ -29,11 +29,9 @@ from typing import Optional
 from ..model.position import Position
 
 from .constraints import AtMost, Evaluator, Nogood, Violation
-from .cpsat import (
-    FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, assumptions_core, compile_model, interchangeable_classes,
-    singleton_classes, solve,
-)
-from .limits import Budget, ProgressSink
+from .cpsat import assumptions_core, compile_model, interchangeable_classes, singleton_classes
+from .cpsat_runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, solve
+from .limits import Budget, ProgressSink, budget_for
 from .selection import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
 
 __all__ = ["Explainer", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes", "excluded_cards",
@@ -44,17 +42,6 @@ def _values(ctx) -> dict:
     return {slot: ctx.values(slot) for slot in ctx.slots}
 
 
-def _budget(budget: Optional[Budget], time_limit: Optional[float]) -> Budget:
-    """The budget given, or one of ``time_limit`` seconds (None: no limit; 0: no time at all)."""
-    if budget is not None:
-        return budget
-    b = Budget(time_limit)
-    if time_limit is not None and time_limit <= 0:
-        b = Budget(1.0)
-        b.spend(b.dtime_left())            # no time at all: nothing is solved
-    return b
-
-
 def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] = None, *,
                       budget: Optional[Budget] = None, progress: ProgressSink = None,
                       ctx: Optional[SelectionContext] = None, constraints: Optional[list] = None
@@ -63,12 +50,12 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
 
     Returns ``(choices, complete)``: choices map each map in play to a card id
     or None, sorted as FORMAT 5 says; ``complete`` is False when the time
-    limit (``budget``, or ``time_limit`` seconds; 0 is no time at all) or
+    limit (``budget``, or ``time_limit`` seconds; None or 0: no limit) or
     Ctrl-C ended the enumeration first. ``ctx`` / ``constraints``: the
     selection context and its posted rules when already built. Raises
     :class:`~model.errors.InputError` for a faction not in the position.
     """
-    budget = _budget(budget, time_limit)
+    budget = budget_for(budget, time_limit)
     ctx = ctx or make_context(pos, faction)
     constraints = constraints if constraints is not None else post(RULES, ctx)
     classes = interchangeable_classes(_values(ctx), constraints, Evaluator(constraints))
@@ -245,11 +232,11 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     """Why ``card`` is in no legal selection of ``faction`` (see :meth:`Explainer.why`).
 
     The card joins the candidates of its own map's slot (the game's only slot
-    when that map is not in play). ``budget`` (or ``time_limit`` seconds, None:
-    no limit) bounds all the solves together. Returns a :class:`WhyAnswer`;
+    when that map is not in play). ``budget`` (or ``time_limit`` seconds, None
+    or 0: no limit) bounds all the solves together. Returns a :class:`WhyAnswer`;
     raises :class:`SolverLimitReached` as :meth:`Explainer.why` does.
     """
-    budget = _budget(budget, time_limit)
+    budget = budget_for(budget, time_limit)
     c = pos.cards[card]
     slot = c.map if c.map in pos.maps else pos.maps[0]
     ctx = make_context(pos, faction, {slot: [card]})

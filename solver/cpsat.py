@@ -17,27 +17,26 @@ Replacements Segment optimiser) builds its model here, so a
 * :func:`compile_counts` (in :mod:`solver.cpsat_counts`) compiles the same
   constraints over *interchangeable entities* (Force Pool units) as counts.
 
-Every solve runs through :func:`solve`: one worker, a fixed seed, the
-command's :class:`~solver.limits.Budget` (deterministic work, then the wall
-clock), Ctrl-C ending the search as a time limit does, and progress reports.
+Every solve runs through :func:`~solver.cpsat_runner.solve` (the solve runner,
+re-exported here with its names). Literal semantics, aggregation of terms and
+capping of coefficients are those of :mod:`solver.cpsat_core`, shared with
+the count compiler.
 
 Imports ortools: load this module only on paths that solve. See docs/design.md.
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
+from typing import Any, Hashable, Iterable, Optional, Sequence
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
-from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood, holds
+from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood
+from .cpsat_core import add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, matches, on_domain
 from .cpsat_counts import CountModel, EntityClass, compile_counts  # noqa: F401  (the count compiler, re-exported)
-from .limits import Budget, Progress, ProgressSink
-
-
-class SolverLimitReached(Exception):
-    """The time limit ran out before the solver proved the answer asked for."""
+from .cpsat_runner import (  # noqa: F401  (the solve runner, re-exported: its old home)
+    FEASIBLE, INFEASIBLE, OPTIMAL, Outcome, SolverLimitReached, new_solver, solve,
+)
 
 
 @dataclass
@@ -47,24 +46,29 @@ class Compiled:
     ``by_slot[slot]`` is ``[(values, var)]`` (one Boolean per class of
     values, exactly one per slot); ``var[(slot, value)]`` the Boolean of a
     value's class; ``enforce[rule key]`` the enforcement literal of each rule
-    (only when compiled with ``enforce``).
+    (only when compiled with ``enforce``); ``values[slot]`` the set of a slot's values.
     """
 
     model: cp_model.CpModel
     by_slot: dict
     var: dict
     enforce: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.values:
+            self.values = {slot: {v for values, _ in classes for v in values} for slot, classes in self.by_slot.items()}
 
     def lit(self, lit: tuple) -> Any:
         """The solver literal of a choice literal: a Boolean (or its negation), or
-        True / False when it always / never holds."""
+        True / False when it always / never holds (:func:`~solver.cpsat_core.on_domain`)."""
         slot, value = lit[0], lit[1]
-        if slot not in self.by_slot:
-            return value is None                       # a slot with no domain holds None
+        known = on_domain(value, self.values.get(slot))
+        if known is not None:
+            return known
         if value is ANY:
-            none = self.var.get((slot, None))
-            return none.negated() if none is not None else True
-        return self.var.get((slot, value), False)
+            return self.var[(slot, None)].negated()
+        return self.var[(slot, value)]
 
     def chosen(self, solver: Any, slot: Hashable) -> list:
         """The values of the class ``solver`` chose for ``slot`` (a slot of the compiled domains;
@@ -73,13 +77,6 @@ class Compiled:
             if solver.boolean_value(var):
                 return values
         return [None]
-
-
-def _clamp(coef: int, c: AtMost) -> int:
-    """A coefficient of ``c`` capped at ``bound - const + 1`` (at least 1): a term
-    that alone exceeds the bound still does, and a huge value from a file
-    (``production: 10**40``) stays within CP-SAT's 64-bit integers."""
-    return min(coef, max(c.bound - c.const, 0) + 1)
 
 
 def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: bool = False,
@@ -101,13 +98,38 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
     holding class K), and at least one must. A solution is then a choice of
     the other slots together with every value of the free slot that goes with
     it: enumerating them enumerates every legal choice at the cost of one
-    solution per choice of the other slots (:func:`_post_free`).
+    solution per choice of the other slots (:func:`_post_free`). Raises
+    ValueError for a free slot with ``enforce``.
     """
+    if free is not None and enforce:
+        raise ValueError("a free slot cannot be compiled with enforcement literals")
+    comp = _declare(domains, label, free)
+    m = comp.model
+    posted: set = set()
+    viols: Optional[dict] = {} if free in comp.by_slot else None
+    for c in constraints:
+        rule_key = c.rule.key if c.rule is not None else ""
+        if enforce and rule_key not in comp.enforce:
+            comp.enforce[rule_key] = m.new_bool_var(f"enforce[{rule_key}]")
+        if viols is not None and _mentions(c, free):
+            _post_free(comp, c, free, viols)
+            continue
+        ct = _post_nogood(comp, c, rule_key, posted) if isinstance(c, Nogood) else _post_sum(comp, c)
+        if enforce and ct is not None:
+            ct.only_enforce_if(comp.enforce[rule_key])
+    if viols is not None:
+        _post_fits(comp, free, viols)
+    return comp
+
+
+def _declare(domains: dict, label: str, free: Optional[Hashable]) -> Compiled:
+    """The model with one Boolean per class of each slot's values, exactly one per slot but ``free``
+    (a slot without a class: nothing fits, the model is infeasible)."""
     m = cp_model.CpModel()
     by_slot: dict = {}
     var: dict = {}
     for slot, classes in domains.items():
-        by_slot[slot] = []                             # no class at all: nothing fits, the model is infeasible
+        by_slot[slot] = []
         for values in classes:
             more = f"+{len(values) - 1}" if len(values) > 1 else ""
             b = m.new_bool_var(f"{label}[{_name(slot)}:{values[0]}{more}]")
@@ -116,58 +138,44 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
                 var[(slot, v)] = b
         if slot != free:
             m.add_exactly_one([b for _, b in by_slot[slot]])
-    comp = Compiled(m, by_slot, var)
-    posted: set = set()
-    if free is not None and enforce:
-        raise ValueError("a free slot cannot be compiled with enforcement literals")
-    viols: Optional[dict] = {} if free in by_slot else None
-    for c in constraints:
-        rule_key = c.rule.key if c.rule is not None else ""
-        if enforce and rule_key not in comp.enforce:
-            comp.enforce[rule_key] = m.new_bool_var(f"enforce[{rule_key}]")
-        if viols is not None and _mentions(c, free):
-            _post_free(comp, c, free, viols)
-            continue
-        if isinstance(c, Nogood):
-            if not _can_hold_together(c.lits):
-                continue                                # two values of one slot: never broken
-            lits = [comp.lit(l) for l in c.lits]
-            if any(x is False for x in lits):
-                continue                                # a literal that cannot hold: never broken
-            lits = [x for x in lits if x is not True]
-            key = (rule_key, frozenset(_index(x) for x in lits))
-            if key in posted:
-                continue
-            posted.add(key)
-            ct = m.add_bool_or([x.negated() for x in lits])
-        else:
-            const, per_var = c.const, {}
-            coef_of: dict = {}
-            for coef, l in c.terms:
-                coef_of[(l[0], l[1])] = coef_of.get((l[0], l[1]), 0) + coef
-            for l, coef in coef_of.items():
-                x = comp.lit(l)
-                if x is True:
-                    const += coef
-                elif x is not False and coef:
-                    per_var.setdefault(_index(x), (_clamp(coef, c), x))   # members of a class share it
-            if const + sum(k for k, _ in per_var.values()) <= c.bound:
-                continue                                # cannot be exceeded
-            ct = m.add(sum(k * x for k, x in per_var.values()) <= c.bound - const)
-        if enforce:
-            ct.only_enforce_if(comp.enforce[rule_key])
-    if viols is not None:
-        fits = [s for _, s in by_slot[free] if viols.get(s.index) is not False]
-        for s in fits:
-            if viols.get(s.index):
-                m.add_bool_or([s] + viols[s.index])      # not fitting: some constraint is broken
-            else:
-                m.add(s == 1)                             # nothing can break with it
-        for _, s in by_slot[free]:
-            if viols.get(s.index) is False:
-                m.add(s == 0)
-        m.add_bool_or(fits)                               # the other slots leave the free slot some value
-    return comp
+    return Compiled(m, by_slot, var)
+
+
+def _post_nogood(comp: Compiled, c: Nogood, rule_key: str, posted: set) -> Any:
+    """The clause of ``c`` (None when it can never be broken, or ``rule_key`` posted it already)."""
+    if not can_hold_together(c.lits):
+        return None                                     # two values of one slot: never broken
+    lits = [comp.lit(l) for l in c.lits]
+    if any(x is False for x in lits):
+        return None                                     # a literal that cannot hold: never broken
+    lits = [x for x in lits if x is not True]
+    key = (rule_key, frozenset(x.index for x in lits))
+    if key in posted:
+        return None
+    posted.add(key)
+    return comp.model.add_bool_or([x.negated() for x in lits])
+
+
+def _post_sum(comp: Compiled, c: AtMost) -> Any:
+    """The linear inequality of ``c`` over the class Booleans (None when it can never be exceeded).
+    Members of one class share its coefficient; coefficients are capped at what the bound leaves
+    after the constant of ``c``."""
+    const, coefs = add_terms(c.terms, _key, c.const)
+    per_var: dict = {}
+    for l, coef in coefs.items():
+        x = comp.lit(l)
+        if x is True:
+            const += coef
+        elif x is not False:
+            per_var.setdefault(x.index, (capped(coef, c.bound - c.const), x))   # members of a class share it
+    if cannot_exceed(sum(k for k, _ in per_var.values()), c.bound - const):
+        return None
+    return comp.model.add(sum(k * x for k, x in per_var.values()) <= c.bound - const)
+
+
+def _key(lit: tuple) -> tuple:
+    """A literal as a plain ``(slot, wanted)`` pair (the key its coefficients are added under)."""
+    return lit[0], lit[1]
 
 
 def _mentions(c: Constraint, slot: Hashable) -> bool:
@@ -184,92 +192,103 @@ def _post_free(comp: Compiled, c: Constraint, free: Hashable, viols: dict) -> No
     (a nogood's other literals all hold; a sum's other terms exceed what K leaves).
     ``viols[K] = False`` marks a class that ``c`` excludes whatever the others hold.
     """
+    if isinstance(c, Nogood):
+        _post_free_nogood(comp, c, free, viols)
+    else:
+        _post_free_sum(comp, c, free, viols)
+
+
+def _exclude(viols: dict, s: Any) -> None:
+    """Class Boolean ``s`` of the free slot never fits."""
+    viols[s.index] = False
+
+
+def _broken_by(viols: dict, s: Any, v: Any) -> None:
+    """Class ``s`` of the free slot does not fit when ``v`` holds."""
+    if viols.get(s.index) is not False:
+        viols.setdefault(s.index, []).append(v)
+
+
+def _post_free_nogood(comp: Compiled, c: Nogood, free: Hashable, viols: dict) -> None:
+    """:func:`_post_free` for a nogood: the classes its free-slot literals hold for are broken when
+    every other literal holds."""
+    if not can_hold_together(c.lits):
+        return
+    m = comp.model
+    mine = [l for l in c.lits if l[0] == free]
+    others = [comp.lit(l) for l in c.lits if l[0] != free]
+    if any(x is False for x in others):
+        return
+    others = [x for x in others if x is not True]
+    hit = [s for values, s in comp.by_slot[free] if all(matches(l[1], values[0]) for l in mine)]
+    if not others:
+        for s in hit:
+            _exclude(viols, s)
+        return
+    if len(others) == 1:
+        v = others[0]
+    else:                                             # v <=> every other literal holds
+        v = m.new_bool_var("all")
+        for x in others:
+            m.add_implication(v, x)
+        m.add_bool_or([x.negated() for x in others] + [v])
+    for s in hit:
+        m.add_bool_or([s.negated(), v.negated()])
+        _broken_by(viols, s, v)
+
+
+def _post_free_sum(comp: Compiled, c: AtMost, free: Hashable, viols: dict) -> None:
+    """:func:`_post_free` for a sum: the classes of the free slot, grouped by what they add to the
+    sum, each with the condition that the other terms stay within what it leaves."""
     m = comp.model
     classes = comp.by_slot[free]
-
-    def exclude(s):
-        viols[s.index] = False
-
-    def broken_by(s, v):
-        if viols.get(s.index) is not False:
-            viols.setdefault(s.index, []).append(v)
-
-    if isinstance(c, Nogood):
-        if not _can_hold_together(c.lits):
-            return
-        mine = [l for l in c.lits if l[0] == free]
-        others = [comp.lit(l) for l in c.lits if l[0] != free]
-        if any(x is False for x in others):
-            return
-        others = [x for x in others if x is not True]
-        hit = [s for values, s in classes if all(holds(l, {free: values[0]}) for l in mine)]
-        if not others:
-            for s in hit:
-                exclude(s)
-            return
-        if len(others) == 1:
-            v = others[0]
-        else:                                             # v <=> every other literal holds
-            v = m.new_bool_var("all")
-            for x in others:
-                m.add_implication(v, x)
-            m.add_bool_or([x.negated() for x in others] + [v])
-        for s in hit:
-            m.add_bool_or([s.negated(), v.negated()])
-            broken_by(s, v)
-        return
-    coef_of: dict = {}
-    for coef, l in c.terms:
-        coef_of[(l[0], l[1])] = coef_of.get((l[0], l[1]), 0) + coef
-    const, per_var = c.const, {}
+    const, coefs = add_terms(c.terms, _key, c.const)
+    per_var: dict = {}
     mine = {s.index: 0 for _, s in classes}
-    for l, coef in coef_of.items():
+    for l, coef in coefs.items():
         if l[0] == free:
             for values, s in classes:
-                if holds(l, {free: values[0]}):
+                if matches(l[1], values[0]):
                     mine[s.index] += coef
             continue
         x = comp.lit(l)
         if x is True:
             const += coef
-        elif x is not False and coef:
-            per_var.setdefault(_index(x), (coef, x))
-    groups: dict = {}
-    for _, s in classes:
-        groups.setdefault(mine[s.index], []).append(s)
-    for w, ss in groups.items():
-        rhs = c.bound - const - w
+        elif x is not False:
+            per_var.setdefault(x.index, (coef, x))
+    groups = classes_by_signature([s for _, s in classes], lambda s: mine[s.index])
+    for ss in groups:
+        rhs = c.bound - const - mine[ss[0].index]
         if rhs < 0:
             for s in ss:
-                exclude(s)
+                _exclude(viols, s)
             continue
-        cap = rhs + 1
-        terms = [(min(k, cap), x) for k, x in per_var.values()]
-        if sum(k for k, _ in terms) <= rhs:
+        terms = [(capped(k, rhs), x) for k, x in per_var.values()]
+        if cannot_exceed(sum(k for k, _ in terms), rhs):
             continue                                      # cannot be exceeded with K
         lin = sum(k * x for k, x in terms)
         v = m.new_bool_var("over")                        # v <=> the other terms exceed what K leaves
-        m.add(lin >= cap).only_enforce_if(v)
+        m.add(lin >= rhs + 1).only_enforce_if(v)
         m.add(lin <= rhs).only_enforce_if(v.negated())
         for s in ss:
             m.add_implication(s, v.negated())
-            broken_by(s, v)
+            _broken_by(viols, s, v)
 
 
-def _can_hold_together(lits: Iterable[tuple]) -> bool:
-    """False when two of ``lits`` give one slot different values (ANY goes with any value but None)."""
-    per_slot: dict = {}
-    for l in lits:
-        per_slot.setdefault(l[0], set()).add(l[1])
-    for vals in per_slot.values():
-        concrete = {v for v in vals if v is not ANY}
-        if len(concrete) > 1 or (ANY in vals and None in concrete):
-            return False
-    return True
-
-
-def _index(x: Any) -> int:
-    return x.index
+def _post_fits(comp: Compiled, free: Hashable, viols: dict) -> None:
+    """The free slot's class Booleans: each fits exactly when none of its ways of breaking holds,
+    and at least one fits."""
+    m = comp.model
+    fits = [s for _, s in comp.by_slot[free] if viols.get(s.index) is not False]
+    for s in fits:
+        if viols.get(s.index):
+            m.add_bool_or([s] + viols[s.index])      # not fitting: some constraint is broken
+        else:
+            m.add(s == 1)                             # nothing can break with it
+    for _, s in comp.by_slot[free]:
+        if viols.get(s.index) is False:
+            m.add(s == 0)
+    m.add_bool_or(fits)                               # the other slots leave the free slot some value
 
 
 def _name(slot: Any) -> str:
@@ -297,39 +316,25 @@ def interchangeable_classes(values: dict, constraints: Sequence[Constraint], eva
         for v in vs:
             if not evaluator.unary_excluded((slot, v)):
                 sig[(slot, v)] = set()
+
+    def unpruned(lit):
+        key = (lit[0], lit[1])
+        return key if key in sig else False            # a pruned value: its term is left out
+
     for i, c in enumerate(constraints):
         if isinstance(c, Nogood):
-            lits = frozenset((l[0], l[1]) for l in c.lits)
-            if any(l not in sig for l in lits) or len({l[0] for l in lits}) < len(lits):
+            lits = frozenset(_key(l) for l in c.lits)
+            if any(l not in sig for l in lits) or not can_hold_together(lits):
                 continue                      # a pruned literal, or two values of one slot: cannot hold
             for l in lits:
                 sig[l].add(("nogood", lits - {l}))
         else:
-            coefs: dict = {}
-            for coef, l in c.terms:
-                key = (l[0], l[1])
-                if key in sig and coef:
-                    coefs[key] = coefs.get(key, 0) + coef
+            _, coefs = add_terms(c.terms, unpruned)
             for l, coef in coefs.items():
                 sig[l].add(("sum", i, coef))
-    out: dict = {slot: {} for slot in values}
-    for (slot, v), s in sig.items():
-        out[slot].setdefault(frozenset(s), []).append(v)
-    return {slot: list(groups.values()) for slot, groups in out.items()}
-
-
-def new_solver(**params: Any) -> cp_model.CpSolver:
-    """A CP-SAT solver with one search worker (deterministic) and any other parameters by name."""
-    s = cp_model.CpSolver()
-    s.parameters.num_workers = 1
-    for k, v in params.items():
-        setattr(s.parameters, k, v)
-    return s
-
-
-#: Status names for messages.
-OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE, cp_model.UNKNOWN
-SolutionCallback = cp_model.CpSolverSolutionCallback
+    return {slot: classes_by_signature([v for v in dict.fromkeys(vs) if (slot, v) in sig],
+                                       lambda v: frozenset(sig[(slot, v)]))
+            for slot, vs in values.items()}
 
 
 def assumptions_core(comp: Compiled, keys: Iterable[str], solver: cp_model.CpSolver) -> list[str]:
@@ -338,127 +343,3 @@ def assumptions_core(comp: Compiled, keys: Iterable[str], solver: cp_model.CpSol
     keys = list(keys)
     by_index = {comp.enforce[k].index: k for k in keys}
     return [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index]
-
-
-@dataclass
-class Outcome:
-    """How a solve ended: the CP-SAT ``status``; ``stopped`` is None when the search finished,
-    ``"work"`` when the deterministic budget ended it (reproducible), ``"clock"`` when the
-    wall clock did (another run may differ) and ``"interrupt"`` for Ctrl-C; ``dtime`` the
-    deterministic work done."""
-    status: int
-    stopped: Optional[str]
-    dtime: float
-
-    @property
-    def proved(self) -> bool:
-        """True when the search finished: an optimum (or all solutions) or infeasibility proved."""
-        return self.status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-
-    @property
-    def found(self) -> bool:
-        return self.status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-
-    @property
-    def interrupted(self) -> bool:
-        return self.stopped == "interrupt"
-
-
-class _Watch(cp_model.CpSolverSolutionCallback):
-    """The solution callback of :func:`solve`: records the best objective value and hands
-    each solution to ``inner(callback)`` (the enumeration's collector)."""
-
-    def __init__(self, inner: Optional[Callable], objective: bool):
-        super().__init__()
-        self.inner = inner
-        self.objective = objective
-        self.best: Optional[float] = None
-        self.bound: Optional[float] = None
-
-    def on_solution_callback(self):
-        if self.objective:
-            self.best = self.objective_value
-            self.bound = self.best_objective_bound
-        if self.inner is not None:
-            self.inner(self)
-
-
-def _wait(done: threading.Event) -> None:
-    """Wait a tenth of a second for the solver's thread to finish (the main thread takes Ctrl-C
-    meanwhile). An Event, not ``Thread.join``: a join that Ctrl-C interrupts marks a thread that
-    is still running as stopped (Python before 3.13)."""
-    done.wait(0.1)
-
-
-def solve(model: cp_model.CpModel, budget: Optional[Budget] = None, *, inner: Optional[Callable] = None,
-          progress: ProgressSink = None, what: str = "solving", unit: str = "", objective: bool = True,
-          **params: Any) -> tuple[cp_model.CpSolver, Outcome]:
-    """Solve ``model`` with one worker and a fixed seed (deterministic), within ``budget``.
-
-    The deterministic work left in the budget ends the search reproducibly, the
-    wall clock left is a backstop; Ctrl-C (KeyboardInterrupt) stops the search
-    like a limit, with the best solution so far kept. ``inner(callback)`` is
-    called with each solution; ``progress`` receives a :class:`Progress` about
-    every 0.1 s (``what`` and ``unit`` label it); ``params`` are CP-SAT
-    parameters by name. The search runs in a thread so that the main thread
-    can take Ctrl-C and report progress. Returns ``(solver, Outcome)`` and
-    records the work done in ``budget``.
-    """
-    solver = new_solver(random_seed=0, catch_sigint_signal=False, **params)
-    limit = None
-    if budget is not None and budget.interrupted:        # Ctrl-C ended an earlier solve of the command
-        return solver, Outcome(cp_model.UNKNOWN, "interrupt", 0.0)
-    if budget is not None and budget.limited:
-        limit, left = budget.dtime_left(), budget.left()
-        if limit <= 0 or left <= 0:                       # nothing left: no search at all
-            return solver, Outcome(cp_model.UNKNOWN, "work" if limit <= 0 else "clock", 0.0)
-        solver.parameters.max_deterministic_time = limit
-        solver.parameters.max_time_in_seconds = left
-    watch = _Watch(inner, objective)
-    solver.best_bound_callback = lambda b: setattr(watch, "bound", b)
-    box: dict = {}
-    done = threading.Event()
-
-    def work():
-        try:
-            box["status"] = solver.solve(model, watch)
-        except BaseException as exc:             # handed to the main thread
-            box["error"] = exc
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=work, name="cp-sat", daemon=True)
-    thread.start()
-    interrupted = False
-    while not done.is_set():
-        try:
-            _wait(done)
-            if progress is not None and not done.is_set():
-                progress(Progress(what, watch.best, watch.bound, budget.elapsed() if budget else 0.0,
-                                  budget.left() if budget else None, unit))
-        except KeyboardInterrupt:
-            interrupted = True
-            solver.stop_search()
-            if budget is not None:
-                budget.interrupted = True
-    thread.join()
-    if "error" in box:
-        raise box["error"]
-    status = box["status"]
-    if status == cp_model.MODEL_INVALID:
-        raise RuntimeError(f"CP-SAT refused the model: {model.validate()}")
-    try:
-        dtime = solver.deterministic_time
-    except RuntimeError:                                  # no response at all
-        dtime = 0.0
-    if budget is not None:
-        budget.spend(dtime)
-    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-        stopped = None
-    elif interrupted:
-        stopped = "interrupt"
-    elif limit is not None and dtime >= limit * 0.999:
-        stopped = "work"
-    else:
-        stopped = "clock"
-    return solver, Outcome(status, stopped, dtime)

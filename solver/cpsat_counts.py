@@ -1,7 +1,8 @@
 """The one compiler, for interchangeable entities: constraints to CP-SAT as counts.
 
-Part of :mod:`solver.cpsat` (``compile_model(..., entities=...)`` lands here).
-An *entity* is a group of slots that belong together - a Force Pool unit's
+The count compiler beside :func:`solver.cpsat.compile_model` (and re-exported
+by :mod:`solver.cpsat`); both read literals, sums and classes the same way
+(:mod:`solver.cpsat_core`). An *entity* is a group of slots that belong together - a Force Pool unit's
 ``("place", unit)`` and ``("pay", unit)`` - and its *joint value* the tuple of
 its slots' values. Entities that no constraint and no objective tells apart
 form a *class*; the model has one integer per class and joint value, the
@@ -32,19 +33,26 @@ own (hexes, by their stacking room) are merged into groups
 order and giving the members of each class, in order, the joint values in
 domain order: identical units take the earliest locations in id order,
 deterministically.
+
+:func:`compile_counts` works in named stages: the entities (:func:`_entities`),
+the constraints read per entity (:class:`_Read`), the classes
+(:func:`~solver.cpsat_groups.entity_classes`,
+:func:`~solver.cpsat_groups.split_incomplete_families`), their joint
+values (:func:`_joint_values`), the value groups, then the model: counts,
+sums, cross-entity nogoods, objectives. Imports ortools.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
-from math import comb, perm, prod
 from typing import Any, Callable, Hashable, Optional, Sequence
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
-from .constraints import ANY, Constraint, Nogood
-from .cpsat_groups import ValueGroup, group_values
+from .constraints import Constraint, Nogood
+from .cpsat_core import add_terms, can_hold_together, cannot_exceed, capped, on_domain, wanted_by
+from .cpsat_groups import ValueGroup, entity_classes, group_values, split_incomplete_families
 
 
 @dataclass
@@ -69,13 +77,13 @@ class EntityClass:
 
 
 def _index(joints: list) -> dict:
-    """``{(role, value): [index, ...]}`` of ``joints``, with ``(role, ANY)`` for every value but None."""
+    """``{(role, wanted): [index, ...]}`` of ``joints``: the joint values each literal of a role holds for
+    (:func:`~solver.cpsat_core.wanted_by`: the value, and ANY for every value but None)."""
     out: dict = {}
     for i, x in enumerate(joints):
         for r, v in enumerate(x):
-            out.setdefault((r, v), []).append(i)
-            if v is not None:
-                out.setdefault((r, ANY), []).append(i)
+            for w in wanted_by(v):
+                out.setdefault((r, w), []).append(i)
     return out
 
 
@@ -88,23 +96,6 @@ def _select(index: dict, part: frozenset, n: int) -> list:
         return list(sets[0])
     rest = [set(x) for x in sets[1:]]
     return [i for i in sets[0] if all(i in r for r in rest)]
-
-
-def _can_hold(part: frozenset) -> bool:
-    """False when ``part`` gives one role two values (ANY goes with any value but None)."""
-    per: dict = {}
-    for r, v in part:
-        per.setdefault(r, set()).add(v)
-    for vals in per.values():
-        concrete = {v for v in vals if v is not ANY}
-        if len(concrete) > 1 or (ANY in vals and None in concrete):
-            return False
-    return True
-
-
-def _disjoint(p: frozenset, q: frozenset) -> bool:
-    """True when no joint value satisfies both parts."""
-    return not _can_hold(p | q)
 
 
 class CountModel:
@@ -219,7 +210,42 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
     ``objectives`` are lists of ``(coefficient, literal)`` terms: entities they
     weigh differently are not merged, and :meth:`CountModel.objective` gives each
     as a linear expression. Exact for every Nogood / AtMost (see the module doc).
+    A model that can never be satisfied has ``infeasible`` True (and an empty clause).
     """
+    ents, where = _entities(domains, entities)
+    read = _Read(domains, ents, where)
+    read.constraints(constraints)
+    read.objectives(objectives)
+    cls_of = entity_classes(domains, ents, read.local, read.sig_sums, read.sig_objs)
+    read.sig_sums = read.sig_objs = None             # no longer needed: free them
+    split_incomplete_families(cls_of, read.cross)
+    by_id: dict = {}
+    for e, cid in enumerate(cls_of):
+        by_id.setdefault(cid, EntityClass([])).members.append(e)
+    classes = list(by_id.values())
+    class_at = {cid: i for i, cid in enumerate(by_id)}
+    of = [class_at[cid] for cid in cls_of]           # entity -> index in classes
+    _joint_values(classes, domains, ents, read.local)
+    sum_cs = [(slack, _per_class(classes, of, entries)) for slack, entries in read.sums]
+    obj_cs = [_per_class(classes, of, entries) for entries in read.objs]
+    crossed = {lit for fp in read.cross for p in fp.values() for lit in p}
+    groups, sum_cs, obj_cs = group_values(classes, sum_cs, obj_cs, crossed)
+    m = cp_model.CpModel()
+    empty = _declare_counts(m, classes, label) | read.empty
+    comp = CountModel(m, ents, domains, classes, [], groups)
+    empty |= _post_sums(m, classes, sum_cs)
+    _post_cross(m, classes, of, read.cross)
+    for per in obj_cs:
+        comp._objectives.append(_weighted(classes, per))
+    if empty:
+        m.add_bool_or([])                          # a constraint that always breaks: infeasible
+        comp.infeasible = True
+    return comp
+
+
+def _entities(domains: dict, entities: Sequence[tuple]) -> tuple[list, dict]:
+    """``(ents, where)``: the entities' slots that have a domain (each slot in its first entity only;
+    a slot in none is an entity of its own) and ``where[slot] = (entity, role)``."""
     ents: list = []
     where: dict = {}
     for group in entities:
@@ -232,138 +258,99 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
         if s not in where:
             where[s] = (len(ents), 0)
             ents.append((s,))
-    index = {s: set(vs) for s, vs in domains.items()}
+    return ents, where
 
-    def resolve(lit):
+
+class _Read:
+    """The constraints and objectives of :func:`compile_counts`, read per entity.
+
+    A *part* is a frozenset of ``(role, wanted)``: what a nogood asks of one entity.
+    ``local[e]``: the parts of nogoods on entity ``e`` alone; ``cross``: nogoods across
+    entities, ``{entity: part}``; ``sums``: ``(slack, [(entity, items)])`` with items a
+    frozenset of ``((role, wanted), coefficient)``; ``objs``: the objectives' entries alike;
+    ``sig_sums`` / ``sig_objs``: per entity, the sums / objectives it takes part in and how
+    (its signature); ``empty``: a nogood that always breaks.
+    """
+
+    def __init__(self, domains: dict, ents: list, where: dict):
+        self.where = where
+        self.values = {s: set(vs) for s, vs in domains.items()}
+        n = len(ents)
+        self.local: list = [set() for _ in range(n)]
+        self.cross: list = []
+        self.sums: list = []
+        self.objs: list = []
+        self.sig_sums: list = [[] for _ in range(n)]
+        self.sig_objs: list = [[] for _ in range(n)]
+        self.shared: dict = {}                       # equal items are one object (memory, hashing)
+        self.empty = False
+
+    def resolve(self, lit: tuple) -> Any:
+        """True / False when ``lit`` always / never holds (:func:`~solver.cpsat_core.on_domain`),
+        else ``(entity, role, wanted)``."""
         slot, v = lit[0], lit[1]
-        if slot not in where:
-            return v is None                     # a slot without a domain holds None
-        if v is not ANY and v is not None and v not in index[slot]:
-            return False
-        e, r = where[slot]
+        known = on_domain(v, self.values.get(slot))
+        if known is not None:
+            return known
+        e, r = self.where[slot]
         return e, r, v
 
-    n_ent = len(ents)
-    local: list = [set() for _ in range(n_ent)]
-    sig_sums: list = [[] for _ in range(n_ent)]
-    sums: list = []                              # (slack, [(entity, items)]), items: frozenset(((role, value), coef))
-    cross: list = []                             # [{entity: part}]
-    shared: dict = {}                            # equal items are one object (memory, hashing)
-    empty = False
+    def constraints(self, constraints: Sequence[Constraint]) -> None:
+        for c in constraints:
+            if isinstance(c, Nogood):
+                self.nogood(c)
+            else:
+                i = len(self.sums)
+                slack, entries = self.entries(c.terms, c.bound - c.const)
+                self.sums.append((slack, entries))
+                for e, items in entries:
+                    self.sig_sums[e].append((i, items))
 
-    def by_entity(terms, slack):
-        """``(slack, [(entity, items)])`` of sum terms: constant terms moved into the slack."""
+    def objectives(self, objectives: Sequence[Sequence[tuple]]) -> None:
+        for j, terms in enumerate(objectives):
+            _, entries = self.entries(terms, 0)
+            self.objs.append(entries)
+            for e, items in entries:
+                self.sig_objs[e].append((j, items))
+
+    def nogood(self, c: Nogood) -> None:
+        """``c`` as a part per entity: local to one entity, across entities, or always broken."""
+        parts: dict = {}
+        for l in c.lits:
+            x = self.resolve(l)
+            if x is True:
+                continue
+            if x is False:
+                return                               # a literal that never holds: never broken
+            parts.setdefault(x[0], set()).add((x[1], x[2]))
+        fparts = {e: frozenset(p) for e, p in parts.items()}
+        if not all(can_hold_together(p) for p in fparts.values()):
+            return
+        if not fparts:
+            self.empty = True
+        elif len(fparts) == 1:
+            (e, p), = fparts.items()
+            self.local[e].add(p)
+        else:
+            self.cross.append(fparts)
+
+    def entries(self, terms: Sequence[tuple], slack: int) -> tuple[int, list]:
+        """``(slack, [(entity, items)])`` of sum terms (:func:`~solver.cpsat_core.add_terms`):
+        constant terms moved into the slack, equal items shared."""
+        const, coefs = add_terms(terms, self.resolve)
         per: dict = {}
-        get_where, get_per = where.get, per.get
-        for coef, lit in terms:
-            slot, v = lit[0], lit[1]
-            w = get_where(slot)
-            if w is None:
-                if v is None:
-                    slack -= coef                    # a slot without a domain holds None
-                continue
-            if not coef or (v is not ANY and v is not None and v not in index[slot]):
-                continue
-            e = w[0]
-            prev = get_per(e)
-            if prev is None:                         # the usual case: one literal of the entity
-                per[e] = (w[1], v, coef)
-                continue
-            if type(prev) is tuple:
-                prev = per[e] = {(prev[0], prev[1]): prev[2]}
-            key = (w[1], v)
-            prev[key] = prev.get(key, 0) + coef
+        for (e, r, v), k in coefs.items():
+            per.setdefault(e, []).append(((r, v), k))
         out = []
         for e, d in per.items():
-            if type(d) is tuple:
-                items = shared.get(d)
-                if items is None:
-                    items = shared[d] = frozenset((((d[0], d[1]), d[2]),))
-            else:
-                items = frozenset(d.items())
-                items = shared.setdefault(items, items)
-            out.append((e, items))
-        return slack, out
+            items = frozenset(d)
+            out.append((e, self.shared.setdefault(items, items)))
+        return slack - const, out
 
-    for c in constraints:
-        if isinstance(c, Nogood):
-            parts: dict = {}
-            dead = False
-            for l in c.lits:
-                x = resolve(l)
-                if x is True:
-                    continue
-                if x is False:
-                    dead = True
-                    break
-                parts.setdefault(x[0], set()).add((x[1], x[2]))
-            if dead:
-                continue
-            fparts = {e: frozenset(p) for e, p in parts.items()}
-            if not all(_can_hold(p) for p in fparts.values()):
-                continue
-            if not fparts:
-                empty = True
-            elif len(fparts) == 1:
-                (e, p), = fparts.items()
-                local[e].add(p)
-            else:
-                cross.append(fparts)
-        else:
-            i = len(sums)
-            slack, entries = by_entity(c.terms, c.bound - c.const)
-            sums.append((slack, entries))
-            for e, items in entries:
-                sig_sums[e].append((i, items))
-    objs: list = []
-    sig_objs: list = [[] for _ in range(n_ent)]
-    for j, terms in enumerate(objectives):
-        _, entries = by_entity(terms, 0)
-        objs.append(entries)
-        for e, items in entries:
-            sig_objs[e].append((j, items))
 
-    # classes: the same domains, one-entity nogoods, sums and objectives (signatures in constraint order)
-    cls_of: list = [0] * n_ent
-    ids: dict = {}
-    for e in range(n_ent):
-        base = (tuple(tuple(domains[s]) for s in ents[e]), frozenset(local[e]), tuple(sig_sums[e]), tuple(sig_objs[e]))
-        cls_of[e] = ids.setdefault(base, len(ids))
-    sig_sums = sig_objs = None                       # no longer needed: free them
-    # cross-entity nogoods: exact by counts only for complete families; split the others' classes
-    while True:
-        sizes = Counter(cls_of)
-        fams: dict = {}
-        for fp in cross:
-            key = frozenset(Counter((cls_of[e], p) for e, p in fp.items()).items())
-            fams[key] = fams.get(key, 0) + 1
-        split = set()
-        for key, count in fams.items():
-            items = list(key)
-            classes = [a for (a, _), _ in items]
-            if all(k == 1 for _, k in items) and len(set(classes)) == len(classes):
-                expected = prod(sizes[a] for a in classes)        # one member of each class
-            elif len(items) == 1 and items[0][1] == 2:
-                expected = comb(sizes[classes[0]], 2)             # two members of one class, the same part
-            elif len(items) == 2 and classes[0] == classes[1] and _disjoint(items[0][0][1], items[1][0][1]):
-                expected = perm(sizes[classes[0]], 2)             # two members of one class, each its own part
-            else:
-                expected = None
-            if expected != count:
-                split.update(a for a in classes if sizes[a] > 1)
-        if not split:
-            break
-        for e in range(n_ent):
-            if cls_of[e] in split:
-                cls_of[e] = len(ids)
-                ids[("single", e)] = len(ids)
-
-    m = cp_model.CpModel()
-    by_id: dict = {}
-    for e in range(n_ent):
-        by_id.setdefault(cls_of[e], EntityClass([])).members.append(e)
-    classes = list(by_id.values())
-    pos_of = {cid: i for i, cid in enumerate(by_id)}
+def _joint_values(classes: list, domains: dict, ents: list, local: list) -> None:
+    """Each class's joint values: every tuple of its first member's domains that none of its
+    one-entity nogoods forbids, in domain order."""
     for c in classes:
         e0 = c.members[0]
         every = list(product(*[domains[s] for s in ents[e0]]))
@@ -373,28 +360,27 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
             out.update(_select(index, p, len(every)))
         c.joint = [x for i, x in enumerate(every) if i not in out]
 
-    def coefs(ci: int, items: frozenset) -> dict:
-        """``{joint index: coefficient}`` of one member's terms ``items`` (non-zero only)."""
-        c = classes[ci]
-        out: dict = {}
-        for lit, k in items:
-            for i in c.matching(frozenset((lit,))):
-                out[i] = out.get(i, 0) + k
-        return {i: k for i, k in out.items() if k}
 
-    def per_class(entries) -> dict:
-        """``{class: {joint index: coefficient}}`` of sum or objective terms (members alike)."""
-        out: dict = {}
-        for e, items in entries:
-            ci = pos_of[cls_of[e]]
-            if ci not in out:
-                out[ci] = coefs(ci, items)
-        return out
+def _per_class(classes: list, of: list, entries: list) -> dict:
+    """``{class: {joint index: coefficient}}`` of sum or objective entries (members alike: the
+    first entry of a class speaks for it; non-zero coefficients only)."""
+    out: dict = {}
+    for e, items in entries:
+        ci = of[e]
+        if ci not in out:
+            c = classes[ci]
+            out[ci] = add_terms(((k, i) for lit, k in items for i in c.matching(frozenset((lit,)))), _same)[1]
+    return out
 
-    sum_cs = [(slack, per_class(entries)) for slack, entries in sums]
-    obj_cs = [per_class(entries) for entries in objs]
-    crossed = {lit for fp in cross for p in fp.values() for lit in p}
-    groups, sum_cs, obj_cs = group_values(classes, sum_cs, obj_cs, crossed)
+
+def _same(x: Any) -> Any:
+    return x
+
+
+def _declare_counts(m: cp_model.CpModel, classes: list, label: str) -> bool:
+    """One count per class and joint value (a Boolean for a class of one), adding up to the class's
+    size. Returns True when a class has no joint value at all (the model is infeasible)."""
+    empty = False
     for ci, c in enumerate(classes):
         k = c.size
         c.vars = [m.new_bool_var(f"{label}{ci}") if k == 1 else m.new_int_var(0, k, f"{label}{ci}") for _ in c.joint]
@@ -402,25 +388,34 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
             m.add(cp_model.LinearExpr.sum(c.vars) == k)
         else:
             empty = True                           # nothing allowed for these entities
-    comp = CountModel(m, ents, domains, classes, [], groups)
+    return empty
 
-    # sums
+
+def _post_sums(m: cp_model.CpModel, classes: list, sum_cs: list) -> bool:
+    """Each sum ``(slack, {class: {joint index: coefficient}})`` as one inequality over the counts,
+    coefficients capped at the slack; a sum that can never be exceeded is left out. Returns True
+    when a sum without terms is always broken."""
+    empty = False
     for slack, per in sum_cs:
         vs, ws, top = [], [], 0
         for ci, cs in per.items():
-            cap = max(slack, 0) + 1
             cvars = classes[ci].vars
             for i in sorted(cs):
                 vs.append(cvars[i])
-                ws.append(min(cs[i], cap))
-            top += classes[ci].size * min(max(cs.values(), default=0), cap)
-        if top <= slack:
-            continue                               # cannot be exceeded
+                ws.append(capped(cs[i], slack))
+            top += classes[ci].size * capped(max(cs.values(), default=0), slack)
+        if cannot_exceed(top, slack):
+            continue
         if not vs:
             empty = empty or slack < 0
             continue
         m.add(cp_model.LinearExpr.weighted_sum(vs, ws) <= slack)
-    # cross-entity nogoods, one per complete family
+    return empty
+
+
+def _post_cross(m: cp_model.CpModel, classes: list, of: list, cross: list) -> None:
+    """The cross-entity nogoods, one per complete family: "some member of each class satisfies its
+    part" is forbidden, or for two members of one class with one part, at most one may."""
     flags: dict = {}
 
     def part_vars(ci: int, p: frozenset) -> list:
@@ -444,7 +439,7 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
 
     done = set()
     for fp in cross:
-        items = Counter((pos_of[cls_of[e]], p) for e, p in fp.items())
+        items = Counter((of[e], p) for e, p in fp.items())
         key = frozenset(items.items())
         if key in done:
             continue
@@ -459,15 +454,13 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
         if any(x is None for x in lits):
             continue                               # a part no member can satisfy: never broken
         m.add_bool_or([x.negated() for x in lits])
-    # objectives
-    for per in obj_cs:
-        vs, ws = [], []
-        for ci, cs in per.items():
-            for i in sorted(cs):
-                vs.append(classes[ci].vars[i])
-                ws.append(cs[i])
-        comp._objectives.append(cp_model.LinearExpr.weighted_sum(vs, ws) if vs else 0)
-    if empty:
-        m.add_bool_or([])                          # a constraint that always breaks: infeasible
-        comp.infeasible = True
-    return comp
+
+
+def _weighted(classes: list, per: dict) -> Any:
+    """The linear expression of objective terms ``{class: {joint index: coefficient}}`` (0 when empty)."""
+    vs, ws = [], []
+    for ci, cs in per.items():
+        for i in sorted(cs):
+            vs.append(classes[ci].vars[i])
+            ws.append(cs[i])
+    return cp_model.LinearExpr.weighted_sum(vs, ws) if vs else 0

@@ -86,6 +86,13 @@ class Budget:
                                    f"({self.elapsed():.1f} s), before any answer was found; raise --time-limit")
 
 
+def budget_for(budget: Optional[Budget], time_limit: Optional[float]) -> Budget:
+    """The budget of a solver entry point: ``budget`` when given, else a new one of ``time_limit``
+    seconds (a float; None or 0: no limit, as ``--time-limit 0`` on the command line). The one
+    meaning of ``time_limit`` in aeref's entry points (``enumerate_choices``, ``why``, ``optimise``)."""
+    return budget if budget is not None else Budget(time_limit)
+
+
 @dataclass
 class Progress:
     """A long solve's state: ``what`` it is doing, the ``best`` value found (None: none yet),

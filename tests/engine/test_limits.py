@@ -250,7 +250,7 @@ def test_ctrl_c_prints_the_best_so_far_not_a_traceback(tmp_path, monkeypatch):
     solver thread starts only once the search was asked to stop) ends the search like a limit: the
     greedy allocation or better is printed, not proved, with its bound; exit 0, no traceback."""
     import threading
-    import aeref.solver.cpsat as cp
+    import aeref.solver.cpsat_runner as cp
     p = _big(tmp_path, 120, 500)
     _, g = greedy(load_position(p), "soviet", "tk")
     asked = threading.Event()

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from aeref.model.position import load_position
-from aeref.solver import cpsat
+from aeref.solver import cpsat_runner as cpsat   # the solve runner (solver/cpsat_runner.py)
 from aeref.solver.choices import enumerate_choices
 from aeref.solver.limits import Budget, Progress
 from aeref.solver.replacements.optimise import optimise
