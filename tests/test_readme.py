@@ -102,3 +102,18 @@ def test_the_interpretations_page_is_current():
     assert pages.current(text) == text, "run `python -m tests.support.pages`"
     for name in INTERPRETATIONS:
         assert f"| `{name}` |" in text
+
+
+def test_the_deck_examples_are_decks(tmp_path):
+    """The deck a player copies from the README or docs/decks.md is one `aeref validate` accepts."""
+    checked = 0
+    for page in ("README.md", "docs/decks.md"):
+        text = (ROOT / page).read_text(encoding="utf-8")
+        for block in re.findall(r"```yaml\n(.*?)```", text, re.S):
+            if re.search(r"^cards:", block, re.M) and not re.search(r"^game:", block, re.M):
+                deck = tmp_path / f"deck{checked}.yaml"
+                deck.write_text(block, encoding="utf-8")
+                code, got, _ = run(f"aeref validate {deck}")
+                assert code == 0 and got[0].startswith("OK: "), (page, got)
+                checked += 1
+    assert checked >= 2
