@@ -1,4 +1,4 @@
-"""Named interpretations of unclear rules (docs/design.md, README "Interpretations").
+"""Named interpretations of unclear rules (docs/design.md, docs/interpretations.md).
 
 Each has a documented default and can be set in the state file
 (``interpretations:``) or on the command line (``--interpretation NAME=VALUE``).

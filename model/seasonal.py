@@ -1,6 +1,6 @@
 """State-file sections read by the Option Card Procedure (1.1.1, 1.1.2, 1.1.4),
 the war state (12) and the Political DRMs (1.1.2.1). aeref additions to FORMAT
-section 4, documented in ``docs/format-additions.md``.
+section 4, documented in ``docs/state-files.md``.
 
 ```yaml
 previous: 1941-aug.yaml        # the state of the Seasonal Turn the Pending Cards were selected in
