@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aeref.cli.common import json_text
+from aeref.cli.jsonout import json_text
 from aeref.cli.main import cli
 
 from .support.seasonal import write_state
