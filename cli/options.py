@@ -7,8 +7,11 @@ numbers of the faction's hand in the STATE file already typed.
 """
 from __future__ import annotations
 
+import os
+from typing import Optional
+
 import click
-from click.shell_completion import CompletionItem
+from click.shell_completion import CompletionItem, split_arg_string
 
 from ..api import DEFAULT_TIME_LIMIT, load
 from ..model.vocabulary import FACTIONS, MAPS, WAR_STATES
@@ -74,11 +77,22 @@ map_option = click.option("--map", "map_", type=map_choice(), default=None,
 force_option = click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
 
 
+def _typed_state(ctx: click.Context) -> Optional[str]:
+    """The STATE file already on the command line being completed: the parsed argument, or (click
+    stops parsing at an option still waiting for its value, before the arguments are assigned) the
+    first word of the line the shell hands over (``COMP_WORDS``, bash, zsh and fish) that is a file."""
+    if ctx.params.get("state"):
+        return ctx.params["state"]
+    words = split_arg_string(os.environ.get("COMP_WORDS", ""))
+    files = [w for w in words[1:] if not w.startswith("-") and os.path.isfile(w)]
+    return files[0] if files else None
+
+
 def hand_numbers(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """Shell completion of ``--tk`` / ``--ds``: the numbers of the cards in the faction's hand on that
-    map, read from the STATE file already on the command line (nothing when there is none yet, or it
-    cannot be read: completion never prints an error)."""
-    state, faction = ctx.params.get("state"), ctx.params.get("faction")
+    map (every faction's when ``--faction`` is not given yet), read from the STATE file already on the
+    command line; nothing when there is none yet or it cannot be read (completion prints no error)."""
+    state, faction = _typed_state(ctx), ctx.params.get("faction")
     m = param.name.split("_")[0]
     if not state or state == "-":
         return []
