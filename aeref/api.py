@@ -42,7 +42,7 @@ from .solver.constraints import Rule
 from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
 from .solver.procedure import load_previous
 from .solver.selection import RULES as SELECTION_RULES
-from .solver.selection import check as _check, final_message, interpretations_used, make_context, post, selection_made
+from .solver.selection import evaluator, final_message, interpretations_used, make_context, post, selection_made
 from .solver.turn import next_turn as _next_turn, reveal_all, select as _select
 from .solver.procedure import reveal as _reveal
 
@@ -79,11 +79,14 @@ def _budget(time_limit: TimeLimit) -> Budget:
 
 @dataclass(frozen=True)
 class Violation:
-    """A broken rule in a ruling: ``rule`` (a :class:`Rule`: ``.number`` as printed, ``.title``)
-    and ``message``, which says why with the concrete values of the position."""
+    """A broken rule in a ruling: ``rule`` (the :class:`Rule` itself: ``.number`` as printed,
+    ``.title``), ``message``, which says why with the concrete values of the position, and
+    ``values``: the ``(slot, value)`` pairs of the choice that together break it (in a
+    selection ruling ``("tk", "tk-soviet-38")``; empty where the ruling does not say)."""
 
     rule: Rule
     message: str
+    values: tuple = ()
 
     @classmethod
     def of(cls, v: Any) -> "Violation":
@@ -100,6 +103,17 @@ class Violation:
 
 def _violations(vs: Sequence[Any]) -> tuple[Violation, ...]:
     return tuple(Violation.of(v) for v in vs)
+
+
+def _broken(broken: Sequence[Any]) -> tuple[Violation, ...]:
+    """The violations of the evaluator's broken constraints, each once (as ``Evaluator.violations``),
+    with the constraint's own rule and the literals that held."""
+    out, seen = [], set()
+    for b in broken:
+        if b.violation not in seen:
+            seen.add(b.violation)
+            out.append(Violation(b.rule, b.message, tuple((lit[0], lit[1]) for lit in b.held)))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -671,7 +685,10 @@ class Position:
         or bare numbers; a map left out: no card). By direct evaluation, no solver. Raises
         :class:`InputError` for a card the decks do not hold."""
         choice = self._choice(faction, selection, tk, ds)
-        return _ruling(_check(self.data, faction, choice))
+        full = {m: choice.get(m) for m in self.data.maps}
+        ctx = make_context(self.data, faction, {m: [v] for m, v in full.items() if v})
+        vs = _broken(evaluator(ctx).broken(full))
+        return Ruling(not vs, vs, interpretations_used(self.data))
 
     def why(self, faction: str, card: str, time_limit: TimeLimit = None) -> Why:
         """Why ``card`` (an id; or a bare number: the faction's card of that number on the only map

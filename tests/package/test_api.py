@@ -3,6 +3,7 @@ answer's as_json() exactly the JSON the command prints with --json on the shippe
 meaning of time_limit, InputError(file, place, message), and the laziness of import + check."""
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -45,6 +46,7 @@ def test_the_issue_example_runs_as_written():
     assert isinstance(v, aeref.Violation) and isinstance(v.rule, aeref.Rule)
     assert (v.rule.number, v.rule.title) == ("1.1.3.3", "Soviet Production Limit")
     assert "exceeds the limit 3" in v.message
+    assert v.values == (("tk", "tk-soviet-38"), ("ds", "ds-soviet-24"))
 
 
 def test_1_1_3_selection_in_legal_agrees_with_the_enumeration():
@@ -193,3 +195,20 @@ def golden_json(name: str, command: str) -> dict:
 @pytest.mark.parametrize("name, command, ask", FROM_GOLDEN, ids=[c.split(" ")[0] for _, c, _ in FROM_GOLDEN])
 def test_as_json_is_the_accepted_golden_json(name, command, ask):
     assert same(ask(aeref.load(EX / f"{name}.yaml"))) == golden_json(name, command)
+
+
+@pytest.mark.parametrize("example, faction", [("ae-soviet-production", "soviet"), ("tk-1939", "axis"),
+                                              ("ds-axis-reveal", "axis"), ("ae-aug-1941", "western")])
+def test_1_1_3_check_rules_as_the_selection_rules_do(example, faction):
+    """Every selection of the hands: the API's ruling is the rules module's, violation for violation,
+    each Violation carrying the Rule object that posted it."""
+    from aeref.solver.selection import RULES, check
+
+    pos = aeref.load(EX / f"{example}.yaml")
+    rules = set(RULES)
+    hands = [pos.hand(faction, m) + [None] for m in pos.maps]
+    pairs = [dict(zip(pos.maps, c)) for c in itertools.product(*hands)]
+    for choice in pairs:
+        ours = pos.check(faction, aeref.Selection.of(choice))
+        assert ours.as_json() == check(pos.data, faction, choice).as_json(), choice
+        assert all(v.rule in rules and v.values for v in ours.violations), choice
