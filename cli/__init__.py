@@ -1,1 +1,1 @@
-"""aeref's command line: a thin click layer over :mod:`model` and :mod:`solver`."""
+"""aeref's command line: a thin click layer over the public API (:mod:`aeref.api`) and :mod:`aeref.model`."""

@@ -4,21 +4,22 @@ from __future__ import annotations
 import click
 
 from ..model.vocabulary import faction_name
-from .common import (
-    EXIT_ILLEGAL, EXIT_OK, BadInput, choose_map, emit_json, faction_option, json_option, load, map_option,
-    require_faction,
-)
+from .arguments import BadInput, choose_map, load, require_faction
+from .common import EXIT_ILLEGAL, EXIT_OK
+from .jsonout import emit_json
+from .options import STDIN_HELP, faction_option, json_option, map_option, state_argument
 
 
 def _ctx_line(ctx):
+    """The markers of the segment in one line: Force Pool and on the map."""
     return (f"{faction_name(ctx.faction)} Force Pool: Logistics {', '.join(ctx.pool_logistics) or 'none'}, "
             f"Partisan Bases {ctx.pool_partisans}; on the map: Logistics "
             f"{', '.join(f'{n} in {h}' for n, h in ctx.on_map_logistics) or 'none'}, Partisan Bases "
             f"{', '.join(ctx.on_map_partisans) or 'none'}")
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @faction_option
 @map_option
 @json_option
@@ -30,23 +31,19 @@ def logistics(state, faction, map_, as_json):
     Example:
       aeref logistics examples/ds-axis-reveal.yaml --faction axis
     """
-    from ..solver.logistics import action_json, consequences, describe, legal_actions
-
     pos = load(state)
     f = require_faction(pos, faction)
     m = choose_map(pos, map_)
-    ctx, legal = legal_actions(pos, f, m)
+    ans = pos.logistics(f, m)
+    legal = ans.actions
     if as_json:
-        emit_json({"faction": f, "map": m, "rule": "1.2", "count": len(legal),
-                   "actions": [dict(action_json(s), consequences=consequences(ctx, s)) for s in legal],
-                   "notes": ["1.2.1: at most one Logistics action (place or remove) per segment",
-                             "1.2.2: at most one Partisan Base per Conquered Allied Minor Country per segment"]})
+        emit_json(ans.as_json())
     else:
         click.echo(f"Logistics / Partisan Segment (1.2): {faction_name(f)}, {m.upper()} map, {pos.turn}")
-        click.echo(f"  {_ctx_line(ctx)}")
+        click.echo(f"  {_ctx_line(ans)}")
         for s in legal:
-            extra = "; ".join(consequences(ctx, s))
-            click.echo(f"  - {describe(s)}" + (f" ({extra})" if extra else ""))
+            extra = "; ".join(ans.consequences(s))
+            click.echo(f"  - {ans.describe(s)}" + (f" ({extra})" if extra else ""))
         click.echo(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}; at most one Logistics action (1.2.1), "
                    "at most one Partisan Base per Conquered Allied Minor Country (1.2.2).")
     return EXIT_OK
@@ -61,8 +58,8 @@ def _split(value, option):
     return name, hid
 
 
-@click.command(name="check-logistics")
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(name="check-logistics", epilog=STDIN_HELP)
+@state_argument()
 @faction_option
 @map_option
 @click.option("--place-logistics", "place_log", multiple=True, metavar="NAME@HEX", help="Place a Logistics marker.")
@@ -80,36 +77,22 @@ def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remov
     Example:
       aeref check-logistics examples/ds-axis-reveal.yaml --faction axis --place-logistics IGHQ@0101
     """
-    from ..solver.logistics import action_json, consequences, make_context, rule_on
-
     pos = load(state)
     f = require_faction(pos, faction)
     m = choose_map(pos, map_)
-    ctx = make_context(pos, f, m)
-    actions = []
-    for v in place_log:
-        n, h = _split(v, "--place-logistics")
-        n = next((x for x in ctx.pool_logistics if x.casefold() == n.casefold()), n)
-        actions.append(("place-logistics", n, h))
-    for v in remove_log:
-        n, h = _split(v, "--remove-logistics") if "@" in v else (v.strip(), None)
-        found = [(x, hh) for x, hh in ctx.on_map_logistics if x.casefold() == n.casefold() and (h is None or hh == h)]
-        actions.append(("remove-logistics",) + (found[0] if found else (n, h)))   # hex None: not on the map
-    actions += [("place-partisan", str(h)) for h in place_pb]
-    actions += [("remove-partisan", str(h)) for h in remove_pb]
-    ctx, vs = rule_on(pos, f, m, actions)
-    legal = not vs
+    place = [_split(v, "--place-logistics") for v in place_log]
+    remove = [_split(v, "--remove-logistics") if "@" in v else (v.strip(), None) for v in remove_log]
+    ruling = pos.check_logistics(f, m, place, remove, place_pb, remove_pb)
+    legal, actions = ruling.legal, ruling.actions
     if as_json:
-        emit_json({"legal": legal, "violations": [v.as_json() for v in vs],
-                   "actions": [dict(action_json(a), consequences=consequences(ctx, a) if a in set(ctx.slots()) else []) for a in actions]})
+        emit_json(ruling.as_json())
     else:
-        from ..solver.logistics import describe
         click.echo(f"{'Legal' if legal else 'Illegal'}: {faction_name(f)} {m.upper()} Logistics / Partisan Segment: "
-                   + ("; ".join(describe(a) for a in actions) or "no action"))
-        for v in vs:
+                   + ("; ".join(ruling.describe(a) for a in actions) or "no action"))
+        for v in ruling.violations:
             click.echo(f"  {v}")
         if legal:
             for a in actions:
-                for c in consequences(ctx, a):
+                for c in ruling.consequences(a):
                     click.echo(f"  {c}")
     return EXIT_OK if legal else EXIT_ILLEGAL

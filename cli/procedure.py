@@ -5,23 +5,25 @@ import re
 
 import click
 
-from ..solver.drm import SEGMENTS
-
+from ..api import SEGMENTS
 from ..model.vocabulary import faction_name
-from .common import (
-    choose_map, map_option,
-    EXIT_ILLEGAL, EXIT_OK, BadInput, card_arg, country_arg, emit_json, force_option, interp_option, interpretations_text,
-    json_option, load, require_faction, write_position,
+from .arguments import BadInput, card_arg, choose_map, country_arg, load, require_faction
+from .common import EXIT_ILLEGAL, EXIT_OK
+from .jsonout import emit_json
+from .options import (
+    STDIN_HELP, faction_choice, force_option, interp_option, json_option, map_option, state_argument, war_state_choice,
 )
+from .text import interpretations_text
+from .writing import write_answer
 
 remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNTRY",
                              help="12.3 Steps 3-5: the Axis faction removes this country's optional Acceptance, "
                                   "Neutrality or Surrender Policy or Truce marker (repeatable).")
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
-@click.option("--faction", "-f", required=True, type=click.Choice(["axis", "western", "soviet", "all"], case_sensitive=False),
+@click.command(epilog=STDIN_HELP)
+@state_argument()
+@click.option("--faction", "-f", required=True, type=faction_choice("all"),
               help="The faction revealing, or all: every faction of the file, in the order of play (Axis, Western, Soviet).")
 @click.option("--previous", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="The state file of the Seasonal Turn the Pending Cards were selected in (overrides `previous:`).")
@@ -48,28 +50,22 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
     Example:
       aeref reveal examples/ds-axis-reveal.yaml --faction axis
     """
-    from ..solver.procedure import load_previous, reveal as run
-    from ..solver.turn import reveal_all
-
     pos = load(state, interpretations)
     every = faction.lower() == "all"
-    f = None if every else require_faction(pos, faction)
+    f = "all" if every else require_faction(pos, faction)
     for name in remove:
         country_arg(pos, name, "--remove")
-    prev = load_previous(pos, previous)
     try:
-        res = reveal_all(pos, prev, declare_total_war, tuple(remove)) if every else run(pos, f, prev, declare_total_war, tuple(remove))
+        res = pos.reveal(f, previous, declare_total_war, tuple(remove))
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     if write:
-        write_position(res.position, write, force, previous=previous)
+        write_answer(res, write, force, previous=previous)
     if as_json:
-        out = res.as_json()
-        out["written"] = write
-        emit_json(out)
+        emit_json(res.as_json())
     else:
         said = set()         # with --faction all, a war state fact every faction's reveal repeats is said once
-        for one in (res.reveals if every else [res]):
+        for one in res.reveals:
             click.echo(f"Option Card Procedure: {faction_name(one.faction)}, {pos.turn} ({pos.game.upper()})")
             for s in one.steps:
                 tag = f"[{s.map.upper()}] " if s.map and len(pos.maps) > 1 else ""
@@ -83,11 +79,11 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
     return EXIT_ILLEGAL if res.illegal else EXIT_OK
 
 
-@click.command(name="war-state")
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(name="war-state", epilog=STDIN_HELP)
+@state_argument()
 @map_option
 @click.option("--card", default=None, metavar="CARD", help="A card being revealed: the war state it starts (its `starts:`).")
-@click.option("--to", "to", type=click.Choice(["pre-war", "limited", "total"], case_sensitive=False), default=None,
+@click.option("--to", "to", type=war_state_choice(), default=None,
               help="A war state going into effect (e.g. total: an Allied declaration after an illegal Axis card).")
 @remove_option
 @click.option("--write", "write", type=click.Path(dir_okay=False), default=None, metavar="FILE",
@@ -106,75 +102,55 @@ def war_state(state, map_, card, to, remove, write, force, as_json, interpretati
     Example:
       aeref war-state examples/ds-axis-reveal.yaml --to total
     """
-    from ..solver import war_state as ws
-
     pos = load(state, interpretations, war_state_due=True)
     m = choose_map(pos, map_)
     for name in remove:
         country_arg(pos, name, "--remove", m)
-    c = None
     if card is not None:
-        ref = str(card).strip().lower()
-        if re.fullmatch(r"[0-9]+[a-z]?", ref):
-            # a bare number: the card of that number on this map, when only one faction has one
-            ids = sorted(cid for cid, x in pos.cards.items() if x.map == m and x.number == ref)
-            if len(ids) != 1:
-                which = f"write the full id: {' or '.join(ids)}" if ids else f"no {m.upper()} card has the number {ref}"
-                raise BadInput(f"--card {card}: {which}")
-            card = ids[0]
-        cid = card_arg(pos, card, "--card", m, None)
-        c = pos.cards[cid]
-        if c.map != m:
-            raise BadInput(f"--card: {cid} is a {c.map.upper()} card, not a {m.upper()} card")
-
-    all_triggers = ws.triggers(pos, m, c)
-    notes = ws.missing_facts(pos, m)
-    due, spent = ws.due(pos, m, c)          # only --to asks for a given war state (12: no going back)
-    if to is not None:
-        due.insert(0, (to.lower(), "--to: it goes into effect"))
-        all_triggers = [due[0]] + list(all_triggers)
-    legal, violation = True, None
-    if due:
-        new, cause = due[0]
-        try:
-            ch = ws.change(pos, m, new, cause, tuple(remove))
-        except ws.Backwards as exc:
-            legal, violation = False, exc.violation.as_json()
-            ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "no change")
-        except ValueError as exc:
-            raise BadInput(str(exc)) from None
-    elif spent:
-        ch = ws.Change(m, pos.war_state[m], pos.war_state[m],
-                       "; ".join(f"{why}, which starts {s.display} only while an earlier War State is in effect"
-                                 for s, why in spent))
-    else:
-        ch = ws.Change(m, pos.war_state[m], pos.war_state[m], "nothing sets off a change")
-    if write and legal:
-        write_position(ws.apply(pos, ch), write, force)
+        card = _war_state_card(pos, card, m)
+    try:
+        ans = pos.war_state_change(m, card, to, tuple(remove))
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    if write and ans.legal:
+        write_answer(ans, write, force)
     if as_json:
-        out = {"map": m, "turn": str(pos.turn), "legal": legal, "war-state": pos.war_state[m],
-               "triggers": [{"war-state": s, "cause": why} for s, why in all_triggers], "change": ch.as_json() if ch.changes else None,
-               "violations": [violation] if violation else [], "written": write if legal else None}
-        if notes:
-            out["notes"] = notes
-        emit_json(out)
+        emit_json(ans.as_json())
     else:
-        click.echo(f"War State, {m.upper()} map, {pos.turn}: {pos.war_state[m].display} in effect")
-        if violation:
-            click.echo(f"Illegal: {violation['rule']} {violation['title']}: {violation['message']}")
+        click.echo(f"War State, {m.upper()} map, {pos.turn}: {ans.war_state.display} in effect")
+        if ans.violation:
+            v = ans.violation
+            click.echo(f"Illegal: {v['rule']} {v['title']}: {v['message']}")
         else:
-            click.echo(f"  {ch.headline()}")
-            for e in ch.effects:
+            click.echo(f"  {ans.change.headline()}")
+            for e in ans.change.effects:
                 click.echo(f"  {e}")
-        for note in notes:
+        for note in ans.notes:
             click.echo(f"Note: {note}")
-        if write and legal:
+        if write and ans.legal:
             click.echo(f"Wrote {write}")
-    return EXIT_OK if legal else EXIT_ILLEGAL
+    return EXIT_OK if ans.legal else EXIT_ILLEGAL
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+def _war_state_card(pos, card: str, m: str) -> str:
+    """``--card``: the id of a card of map ``m`` (a bare number: the card of that number on this map,
+    when only one faction has one); raises :class:`BadInput`."""
+    ref = str(card).strip().lower()
+    if re.fullmatch(r"[0-9]+[a-z]?", ref):
+        ids = sorted(cid for cid, x in pos.cards.items() if x.map == m and x.number == ref)
+        if len(ids) != 1:
+            which = f"write the full id: {' or '.join(ids)}" if ids else f"no {m.upper()} card has the number {ref}"
+            raise BadInput(f"--card {card}: {which}")
+        card = ids[0]
+    cid = card_arg(pos, card, "--card", m, None)
+    c = pos.cards[cid]
+    if c.map != m:
+        raise BadInput(f"--card: {cid} is a {c.map.upper()} card, not a {m.upper()} card")
+    return cid
+
+
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @map_option
 @click.option("--country", default=None, metavar="COUNTRY", help="The country selected for the event.")
 @click.option("--table", "tables", multiple=True, metavar="TABLE",
@@ -193,22 +169,18 @@ def drm(state, map_, country, tables, segment, as_json):
       aeref drm examples/ds-axis-reveal.yaml --country Hopeh --table current-card \\
           --table diplomatic-incident --table colonialism
     """
-    from ..solver.drm import political_drm, table_key
-
     pos = load(state)
     m = choose_map(pos, map_)
     if country is not None:
         country_arg(pos, country, "--country", m)
-    for t in tables:
-        if not table_key(t).strip("-"):
-            raise BadInput(f"--table {t!r}: name the table rolled on (current-card, diplomatic-incident, "
-                           "international-crisis or another table's name)")
-    keys = [table_key(t) for t in tables] or ["current-card"]
-    rolls = [political_drm(pos, m, k, country, segment) for k in keys]
+    try:
+        ans = pos.drm(m, tables, country, segment)
+    except ValueError as exc:
+        raise BadInput(f"--{exc}") from None      # "table 'x': ...", said of the option
     if as_json:
-        emit_json({"map": m, "rule": "1.1.2.1", "segment": segment, "rolls": [r.as_json() for r in rolls]})
+        emit_json(ans.as_json())
     else:
-        for i, r in enumerate(rolls, 1):
+        for i, r in enumerate(ans.rolls, 1):
             click.echo(f"Roll {i}, {r.table}: Political DRM {r.total:+d} (1.1.2.1)")
             for t in r.terms:
                 click.echo(f"  {t.value:+d} {t.name}: {t.message}")

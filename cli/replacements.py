@@ -3,46 +3,14 @@ from __future__ import annotations
 
 import click
 
+from ..api import AllocationError
 from ..model.vocabulary import faction_name, step_words
-from .common import (
-    choose_map, map_option,
-    EXIT_ILLEGAL, EXIT_OK, BadInput, budget, emit_json, faction_option, interp_option, interpretations_text, json_option,
-    live_line, load, require_faction, time_limit_option,
-)
-
-
-
-def solution_json(ctx, alloc, optimal: bool, extra: dict | None = None, bound: int | None = None) -> dict:
-    """The JSON of ``aeref replacements`` (FORMAT 5) for an allocation of ``ctx``; ``bound``: the
-    proven upper bound on the steps that can be used when the allocation is not proved optimal."""
-    from ..solver.replacements import interpretations_used, paid_with_text
-    from ..solver.replacements.lost import explain_lost
-
-    received = sum(p.count for p in ctx.pools.values())
-    placements = []
-    locs = {loc: i for i, loc in enumerate(ctx.locations())}
-    units = {uid: i for i, uid in enumerate(ctx.units)}
-    for uid, loc, pay in sorted(alloc.placements, key=lambda r: (locs.get(r[1], len(locs)), units[r[0]])):
-        placements.append({"unit": uid, "location": loc, "paid-with": paid_with_text(ctx, uid, pay),
-                           "basis": ctx.eligible[uid].get(loc, "")})
-    out = {"faction": ctx.faction, "map": ctx.map, "optimal": optimal, "steps-received": received,
-           "steps-used": alloc.steps_used(), "placements": placements, "lost": explain_lost(ctx, alloc, bound is None or bound <= alloc.steps_used(), bound=bound),
-           "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
-           "interpretations": interpretations_used(ctx.pos, ctx.map)}
-    if ctx.notes:
-        out["notes"] = list(ctx.notes)
-    if extra:
-        out.update(extra)
-    return out
-
-
-def ruling_json(ruling) -> dict:
-    """The JSON of ``aeref check-replacements`` (FORMAT 5) for a :class:`ReplacementRuling`."""
-    return {"legal": ruling.legal, "violations": [v.as_json() for v in ruling.violations],
-            "steps-received": ruling.steps_received, "steps-used": ruling.steps_used,
-            "steps-lost": ruling.steps_received - ruling.steps_used, "lost": ruling.lost,
-            "eliminated": ruling.eliminated, "interpretations": ruling.interpretations,
-            **({"notes": ruling.notes} if ruling.notes else {})}
+from .arguments import BadInput, choose_map, load, require_faction
+from .common import EXIT_ILLEGAL, EXIT_OK, budget
+from .jsonout import emit_json
+from .liveline import live_line
+from .options import STDIN_HELP, faction_option, interp_option, json_option, map_option, state_argument, time_limit_option
+from .text import interpretations_text
 
 
 def _steps_text(count: int, label: str, bare: bool = False) -> str:
@@ -50,8 +18,8 @@ def _steps_text(count: int, label: str, bare: bool = False) -> str:
     return f"{count} {step_words(label, count, bare)}"
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @faction_option
 @map_option
 @json_option
@@ -69,17 +37,13 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     Example:
       aeref replacements examples/tk-soviet-replacements.yaml --faction soviet
     """
-    from ..solver.replacements.optimise import optimise
-
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
     m = choose_map(pos, map_)
     f = require_faction(pos, faction)
     with live_line(as_json) as progress:
-        res = optimise(pos, f, m, budget=limit, progress=progress)
-    out = solution_json(res.ctx, res.allocation, res.optimal, {"status": res.status}, res.bound)
-    if not res.optimal:
-        out["steps-bound"] = res.bound
+        res = pos.replacements(f, m, limit, progress)
+    out = res.as_json()
     if as_json:
         emit_json(out)
         return EXIT_OK
@@ -92,7 +56,7 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     if rows:
         click.echo(tabulate(rows, headers=["unit", "location", "paid with", "Replacement Location (1.3.4)"], tablefmt="simple"))
     used = out["steps-used"]
-    if res.optimal:
+    if res.proved:
         tail = " (optimal, proved)"
     elif res.bound is not None and res.bound > used:
         tail = f", at most {res.bound} can be used ({res.status})"
@@ -107,8 +71,8 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     return EXIT_OK
 
 
-@click.command("check-replacements")
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command("check-replacements", epilog=STDIN_HELP)
+@state_argument()
 @click.argument("allocation", type=click.Path(dir_okay=False))
 @faction_option
 @map_option
@@ -125,22 +89,18 @@ def check_replacements(state, allocation, faction, map_, as_json, interpretation
       aeref check-replacements examples/tk-soviet-replacements.yaml \\
           examples/tk-soviet-allocation.yaml --faction soviet
     """
-    from ..model.yamlio import load_yaml_file
-    from ..solver.replacements import check_allocation, read_allocation
-
     pos = load(state, interpretations)
     m = choose_map(pos, map_)
     f = require_faction(pos, faction)
-    data = load_yaml_file(allocation, allocation)
-    ctx, rows, problems = read_allocation(pos, f, m, data, allocation)
-    if problems:
+    try:
+        ruling = pos.check_replacements(f, allocation, m)
+    except AllocationError as exc:
         # one Error: line naming the allocation file and every place (`aeref validate` reads state files only)
-        first, rest = problems[0], problems[1:]
+        first, rest = exc.problems[0], exc.problems[1:]
         more = f" (and {len(rest)} more: " + "; ".join(f"{p.where}: {p.message}" for p in rest) + ")" if rest else ""
         raise BadInput(f"{first.file}: {first.where}: {first.message}{more}" if first.where else f"{first.file}: {first.message}{more}")
-    ruling = check_allocation(ctx, rows)
     if as_json:
-        emit_json(ruling_json(ruling))
+        emit_json(ruling.as_json())
     else:
         click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} replacements on the {m.upper()} map "
                    f"({ruling.steps_used} of {ruling.steps_received} steps used)")

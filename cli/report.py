@@ -21,27 +21,29 @@ from typing import Any, Optional
 
 import click
 
+from ..api import AllocationError, InputError, Position
 from ..model.vocabulary import faction_name
-from .common import (
-    BadInput, budget, emit_json, force_option, interp_option, load, require_faction, time_limit_option, write_text_safely,
-)
+from .arguments import BadInput, load, require_faction
+from .common import budget
+from .jsonout import emit_json
+from .options import STDIN_HELP, faction_choice, force_option, interp_option, state_argument, time_limit_option
+from .writing import write_text_safely
 
 _SCRIPT_NAME = "report.js"
 
 
 # ----------------------------------------------------------------------------- the selection matrix
 
-def matrix(pos, faction: str) -> dict:
+def matrix(pos: Position, faction: str) -> dict:
     """Every selection of ``faction``'s hands (each map's hand plus "no card"), ruled by the engine of
-    ``check`` (:func:`solver.selection.check`) with ``check``'s words. In AE the rows are the TK hand and
+    ``check`` (:meth:`aeref.api.Position.check`) with ``check``'s words. In AE the rows are the TK hand and
     the columns the DS hand; in TK or DS alone one column. When the faction has placed its Pending Cards
     (1.1.3 "Card selection is final") they head the rows and columns and ``"final"`` says so in
     ``pairs``' words."""
-    from ..solver.selection import check, final_message, selection_made
-    from .selection import ruling_lines
+    from .selection import ruling_lines      # lazy: the command module of `check`
 
     maps = list(pos.maps)
-    made = selection_made(pos, faction)
+    made = pos.selection_made(faction)
     hands = {m: ([made[m]] if made and made.get(m) else []) + list(pos.hand(faction, m)) + [None] for m in maps}
     rows_map, cols_map = maps[0], (maps[1] if len(maps) > 1 else None)
     rows = []
@@ -51,75 +53,58 @@ def matrix(pos, faction: str) -> dict:
             choice = {rows_map: r}
             if cols_map:
                 choice[cols_map] = c
-            ruling = check(pos, faction, choice)
+            ruling = pos.check(faction, tk=choice.get("tk"), ds=choice.get("ds"))
             lines = ruling_lines(pos, faction, {k: v for k, v in choice.items() if v}, ruling)
             cells.append({"choice": choice, "legal": ruling.legal, "text": "\n".join(lines),
-                          "rules": sorted({v.rule for v in ruling.violations}),
+                          "rules": sorted({v.rule.number for v in ruling.violations}),
                           "made": made is not None and all(made.get(m) == v for m, v in choice.items())})
         rows.append({"card": _card(pos, r), "cells": cells})
     return {"rows-map": rows_map, "cols-map": cols_map,
             "cols": [_card(pos, c) for c in hands[cols_map]] if cols_map else [None],
             "rows": rows,
-            "final": final_message(pos, faction, made) if made is not None else None}
+            "final": pos.final_message(faction, made) if made is not None else None}
 
 
 def _card(pos, cid: Optional[str]) -> Optional[dict]:
     """A card as the page draws it (None: "no card")."""
     if cid is None:
         return None
-    from .show import _card as card_facts
-    return card_facts(pos, cid)
+    from .show import _card as card_facts    # lazy: the command module of `show`
+    return card_facts(pos.data, cid)
 
 
-def excluded(pos, faction: str, limit=None) -> list[dict]:
+def excluded(pos: Position, faction: str, limit=None) -> list[dict]:
     """The hand cards in no legal selection with the minimal rules that exclude them, as ``pairs``
-    lists them (the same enumeration and explanation, :func:`solver.choices.excluded_cards`)."""
-    from ..solver.choices import enumerate_choices, excluded_cards
-    from ..solver.limits import Budget
-    from ..solver.selection import RULES, make_context, post
-    from .selection import excluded_json
-
-    limit = limit or Budget(None)
-    ctx = make_context(pos, faction)
-    constraints = post(RULES, ctx)
-    choices, complete = enumerate_choices(pos, faction, budget=limit, ctx=ctx, constraints=constraints)
-    rules = {c.rule.key: c.rule for c in constraints}
-    return [{**excluded_json(a, rules), "card": _card(pos, a.card), "map": a.slot}
-            for a in (excluded_cards(ctx, constraints, choices, limit) if complete else [])]
+    lists them (the same enumeration and explanation, :meth:`aeref.api.LegalSelections.excluded`)."""
+    legal = pos.legal_selections(faction, limit)
+    return [{**a.excluded_json(), "card": _card(pos, a.card), "map": a.map} for a in legal.excluded()]
 
 
 # ----------------------------------------------------------------------------- the replacement map
 
-def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = None, limit=None) -> dict:
+def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional[tuple] = None, limit=None) -> dict:
     """The Replacements Segment of ``faction`` on ``map_`` drawn: the hexes and Off-Map Boxes (positions
     from :mod:`.report_map`), each hex's control, units and markers, the placements with the steps that
     pay for them, the lost steps with their rule, each unit's Replacement Locations; with ``allocation``
     (``(file, data)`` of a proposed allocation) ``check-replacements``' ruling instead of the optimiser's."""
-    from .replacements import solution_json
-    from .report_map import layout
+    from .report_map import layout          # lazy: only the page draws the map
 
-    board = pos.board
+    board = pos.data.board
     lay = layout(board, map_)
     if allocation is None:
-        from ..solver.replacements.optimise import optimise
-        res = optimise(pos, faction, map_, budget=limit)
-        ctx = res.ctx
-        out = solution_json(ctx, res.allocation, res.optimal, {"status": res.status})
+        res = pos.replacements(faction, map_, limit)
+        out = res.as_json()
         placements = out["placements"]
         ruling = None
     else:
-        from ..solver.replacements import check_allocation, read_allocation
-        ctx, rows, problems = read_allocation(pos, faction, map_, allocation[1], allocation[0])
-        if problems:
-            p = problems[0]
-            raise BadInput(f"{p.file}: {p.where}: {p.message}" if p.where else f"{p.file}: {p.message}")
-        r = check_allocation(ctx, rows)
-        from .replacements import ruling_json
-        out = ruling_json(r)
-        placements = [{"unit": uid, "location": loc, "paid-with": list(pay or ()), "basis": ctx.eligible.get(uid, {}).get(loc, ""),
-                       "broken": str(r.broken_by[uid]) if uid in r.broken_by else None}
-                      for uid, loc, pay, _ in rows]
-        ruling = out
+        try:
+            res = pos.check_replacements(faction, allocation[1], map_, allocation[0])
+        except AllocationError as exc:
+            p = exc.problems[0]
+            raise BadInput(f"{p.file}: {p.where}: {p.message}" if p.where else f"{p.file}: {p.message}") from None
+        out = ruling = res.as_json()
+        placements = [{"unit": p.unit, "location": p.location, "paid-with": list(p.paid_with), "basis": p.basis,
+                       "broken": p.broken} for p in res.placements]
     hexes = []
     for hid, (x, y) in lay.hexes.items():
         h = board.hexes[hid]
@@ -128,9 +113,7 @@ def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = 
                       "units": [{"id": u.id, "faction": u.faction, "type": u.type, "steps": u.steps} for u in h.units],
                       "markers": [m.label for m in h.markers]})
     boxes = [{"name": n, "x": x, "y": y, "w": w, "h": hh} for n, (x, y, w, hh) in lay.boxes.items()]
-    units = [{"id": uid, "text": ctx.describe(u), "locations": sorted(ctx.eligible.get(uid, {})),
-              "placed": any(p["unit"] == uid for p in placements)}
-             for uid, u in ctx.units.items() if uid in ctx.force_pool]
+    units = [{**u, "placed": any(p["unit"] == u["id"] for p in placements)} for u in res.units]
     # each placement a counter: in a hex a row of up to three (then a second row), in a box a grid
     r = lay.r
     where = {h["id"]: (h["x"] - r * 0.72, h["y"] - r * 0.22, 2, r * 0.72) for h in hexes}
@@ -159,28 +142,27 @@ def replacement_map(pos, faction: str, map_: str, allocation: Optional[tuple] = 
 
 # ----------------------------------------------------------------------------- the Seasonal Turn
 
-def seasonal_turn(pos) -> Optional[dict]:
+def seasonal_turn(pos: Position) -> Optional[dict]:
     """For a reveal position (``previous:`` set and Pending Cards placed): every faction's reveal in the
     order of play (``reveal --faction all``), its steps with their rules, and each map's Turn Track before
     and after with the markers the war state changes move (12.2, 12.3). None for any other position."""
-    if not pos.seasonal.previous or not any(fm.pending for s in pos.factions.values() for fm in s.values()):
+    data = pos.data
+    if not data.seasonal.previous or not any(fm.pending for s in data.factions.values() for fm in s.values()):
         return None
-    from ..model.errors import InputError
-    from ..solver.procedure import load_previous
-    from ..solver.turn import reveal_all
     try:
-        prev = load_previous(pos)
+        prev = pos.previous()
         note = None
     except InputError as exc:
         prev, note = None, exc.one_line()
-    res = reveal_all(pos, prev)
+    res = pos.reveal("all", prev or False)
     steps = [{"faction": faction_name(r.faction), "map": (s.map or "").upper(), "rule": s.rule, "title": s.title,
               "message": s.message} for r in res.reveals for s in r.steps]
-    names = pos.interpretations_in_force["calendar"]
+    names = data.interpretations_in_force["calendar"]
+    after_pos = res.position.data
     tracks = []
     for m in pos.maps:
-        before = pos.seasonal.turn_track.get(m, {})
-        after = res.position.seasonal.turn_track.get(m, {})
+        before = data.seasonal.turn_track.get(m, {})
+        after = after_pos.seasonal.turn_track.get(m, {})
         turns = [t for t in after.values()] + [t for t in before.values()]
         last = max([pos.turn] + turns)
         shown = min(last.index - pos.turn.index, 23)
@@ -192,8 +174,8 @@ def seasonal_turn(pos) -> Optional[dict]:
         later = [{"marker": k, "moved": before.get(k) != v, "turn": v.name(names)} for k, v in after.items()
                  if v.index - pos.turn.index > shown]
         tracks.append({"map": m, "boxes": boxes, "later": later,
-                       "war-state": str(res.position.war_state[m]), "was": str(pos.war_state[m])})
-    return {"turn": str(pos.turn), "previous": pos.seasonal.previous, "note": note, "legal": not res.illegal,
+                       "war-state": str(after_pos.war_state[m]), "was": str(data.war_state[m])})
+    return {"turn": str(pos.turn), "previous": data.seasonal.previous, "note": note, "legal": not res.illegal,
             "order": [faction_name(r.faction) for r in res.reveals], "steps": steps, "tracks": tracks}
 
 
@@ -201,15 +183,17 @@ def seasonal_turn(pos) -> Optional[dict]:
 
 def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
                 allocation_faction: Optional[str] = None, limit=None) -> dict:
-    """Everything the page shows, as plain data (tested apart from the HTML). ``limit``: the command's
-    :class:`~solver.limits.Budget` for every solve (default: none)."""
-    from .show import facts
-    data: dict[str, Any] = {"facts": facts(pos), "factions": [], "maps": [], "turn": seasonal_turn(pos)}
+    """Everything the page shows, as plain data (tested apart from the HTML). ``pos``: an
+    :class:`aeref.api.Position` or the plain data of one; ``limit``: the command's
+    :class:`~aeref.api.Budget` for every solve (default: none)."""
+    from .show import facts                 # lazy: the command module of `show`
+    pos = pos if isinstance(pos, Position) else Position(pos)
+    data: dict[str, Any] = {"facts": facts(pos.data), "factions": [], "maps": [], "turn": seasonal_turn(pos)}
     for f in factions:
         data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f),
                                  "excluded": excluded(pos, f, limit)})
-    if pos.map_board is not None and pos.replacements:
-        for (m, f) in sorted(pos.replacements):
+    if pos.data.map_board is not None and pos.data.replacements:
+        for (m, f) in sorted(pos.data.replacements):
             if f not in pos.factions:
                 continue
             alloc = allocation if allocation is not None and f == (allocation_faction or f) else None
@@ -230,14 +214,14 @@ def render(data: dict) -> str:
                                                       faction_name=faction_name, version=__version__)
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @click.option("--faction", "-f", "factions", multiple=True,
-              type=click.Choice(["axis", "western", "soviet"], case_sensitive=False),
+              type=faction_choice(),
               help="A faction whose selection matrix the page shows (repeatable; default: every faction of the file).")
 @click.option("--allocation", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="A proposed allocation (as check-replacements takes it): the map shows its ruling.")
-@click.option("--allocation-faction", type=click.Choice(["axis", "western", "soviet"], case_sensitive=False),
+@click.option("--allocation-faction", type=faction_choice(),
               default=None, help="The faction of --allocation (default: the file's only Replacements faction).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Where to write the page (default: STATE with .html).")

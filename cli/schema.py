@@ -5,7 +5,7 @@ import json
 
 import click
 
-from .common import write_text_safely
+from .writing import write_text_safely
 
 
 @click.command()

@@ -5,13 +5,17 @@ import heapq
 
 import click
 
+from ..api import Undecided
 from ..model.position import read_state
-
 from ..model.vocabulary import faction_name, join_and, plural
-from .common import (
-    EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, BadInput, budget, card_arg, emit_json, faction_option, interp_option,
-    interpretations_text, json_option, live_line, load, require_faction, selection_args, time_limit_option,
+from .arguments import BadInput, card_arg, load, require_faction, selection_args
+from .common import EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, budget
+from .jsonout import emit_json
+from .liveline import live_line
+from .options import (
+    STDIN_HELP, card_option, faction_option, interp_option, json_option, state_argument, time_limit_option,
 )
+from .text import interpretations_text
 
 #: Rows of the ``pairs`` table shown when ``--limit`` is not given.
 DEFAULT_ROWS = 50
@@ -33,8 +37,8 @@ def _card_cell(pos, cid):
     return f"{c.number} {c.name}"
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @json_option
 def validate(state, as_json):
     """Load STATE and its decks and report every problem. A deck file (a
@@ -77,25 +81,8 @@ def validate(state, as_json):
     return EXIT_OK
 
 
-def excluded_json(ans, rules: dict) -> dict:
-    """One entry of ``pairs --json`` ``excluded``: the card, the minimal set of rules that
-    excludes it (as ``why`` finds it) and their messages in one line."""
-    return {"card": ans.card, "rules": [{"rule": rules[k].number, "title": rules[k].title} for k in ans.rules],
-            "message": excluded_message(ans)}
-
-
-def excluded_message(ans) -> str:
-    """The reason a card is in no legal selection, in one line."""
-    if not ans.rules:
-        return "the time limit ran out before the rules that exclude it were found (ask aeref why)"
-    text = "; ".join(str(v) for v in ans.violations)
-    if not ans.complete:
-        text += " (the time limit ran out while the rules were narrowed down: fewer of them may do)"
-    return text
-
-
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @faction_option
 @json_option
 @interp_option
@@ -113,36 +100,22 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
     Example:
       aeref pairs examples/ae-soviet-production.yaml --faction soviet
     """
-    from ..solver.choices import enumerate_choices, excluded_cards
-    from ..solver.selection import RULES, final_message, interpretations_used, make_context, post, selection_made
-
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
     f = require_faction(pos, faction)
-    ctx = make_context(pos, f)
-    constraints = post(RULES, ctx)
     with live_line(as_json) as progress:
-        choices, complete = enumerate_choices(pos, f, budget=limit, progress=progress, ctx=ctx,
-                                              constraints=constraints)
-        excluded = excluded_cards(ctx, constraints, choices, limit) if complete else []
-    rules = {c.rule.key: c.rule for c in constraints}
-    interps = interpretations_used(pos)
-    made = selection_made(pos, f)
+        legal = pos.legal_selections(f, limit, progress)
+        choices, complete, excluded = legal.choices, legal.complete, legal.excluded()
+    made = legal.selection_made
     if as_json:
-        out = {"game": pos.game, "turn": str(pos.turn), "faction": f, "choices": choices, "count": len(choices)}
-        if made is not None:
-            out["selection-made"] = made
-        out["complete"] = complete
-        out["interpretations"] = interps
-        out["excluded"] = [excluded_json(a, rules) for a in excluded]
-        emit_json(out)
+        emit_json(legal.as_json())
     else:
         from tabulate import tabulate
         click.echo(f"Legal Pending Card selections: {faction_name(f)}, {pos.turn} ({pos.game.upper()}), "
                    f"revealed in {pos.turn.next()}")
         if made is not None:
             shown_made = ", ".join(f"{m.upper()} {_card_cell(pos, c)}" if c else f"no {m.upper()} card" for m, c in made.items())
-            words = final_message(pos, f, made, shown_made)
+            words = pos.final_message(f, made, shown_made)
             click.echo(f"Card selection is final (1.1.3): {words.split(': ', 1)[1]}.")
         if made is not None and not choices and complete:
             click.echo("That selection breaks a restriction (`aeref check` says which): at the reveal it returns to "
@@ -165,18 +138,17 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
         if excluded:
             click.echo("In no legal selection:")
             for a in excluded:
-                click.echo(f"  {a.slot.upper()} {_card_cell(pos, a.card)}: {excluded_message(a)}")
-        click.echo(interpretations_text(interps))
+                click.echo(f"  {a.map.upper()} {_card_cell(pos, a.card)}: {a.message}")
+        click.echo(interpretations_text(legal.as_json()["interpretations"]))
     # exit 1 claims that nothing else is legal: only once the enumeration is complete
-    nothing_only = complete and all(all(v is None for v in ch.values()) for ch in choices)
-    return EXIT_ILLEGAL if nothing_only else EXIT_OK
+    return EXIT_ILLEGAL if legal.nothing_only else EXIT_OK
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @faction_option
-@click.option("--tk", "tk_card", metavar="CARD", help="The proposed TK Pending Card (id or number).")
-@click.option("--ds", "ds_card", metavar="CARD", help="The proposed DS Pending Card (id or number).")
+@card_option("tk", "The proposed TK Pending Card (id or number).")
+@card_option("ds", "The proposed DS Pending Card (id or number).")
 @json_option
 @interp_option
 def check(state, faction, tk_card, ds_card, as_json, interpretations):
@@ -188,12 +160,10 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
     Example:
       aeref check examples/ae-soviet-production.yaml --faction soviet --tk 38 --ds 24
     """
-    from ..solver.selection import check as rule
-
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
     choice = selection_args(pos, f, tk_card, ds_card)
-    ruling = rule(pos, f, choice)
+    ruling = pos.check(f, tk=choice.get("tk"), ds=choice.get("ds"))
     if as_json:
         emit_json(ruling.as_json())
     else:
@@ -214,8 +184,8 @@ def ruling_lines(pos, faction: str, choice: dict, ruling) -> list[str]:
             + [f"  {v}" for v in ruling.violations] + [interpretations_text(ruling.interpretations)])
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @click.argument("card")
 @faction_option
 @json_option
@@ -230,8 +200,6 @@ def why(state, card, faction, as_json, interpretations, time_limit):
     Example:
       aeref why examples/ae-soviet-production.yaml tk-soviet-26b --faction soviet
     """
-    from ..solver.choices import SolverLimitReached, why as explain
-
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
     f = require_faction(pos, faction)
@@ -245,8 +213,8 @@ def why(state, card, faction, as_json, interpretations, time_limit):
         map_ = found[0] if found else pos.maps[0]
     cid = card_arg(pos, card, "CARD", map_, f)
     try:
-        ans = explain(pos, f, cid, budget=limit)
-    except SolverLimitReached:
+        ans = pos.why(f, cid, limit)
+    except Undecided:
         raise BadInput(f"{state}: the time limit of {time_limit:g} s (or Ctrl-C) ended the search before the solver "
                        f"decided whether {cid} is in a legal selection; raise --time-limit") from None
     if as_json:

@@ -14,7 +14,10 @@ from typing import Any, Optional
 import click
 
 from ..model.vocabulary import WarState, faction_name, join_and
-from .common import EXIT_OK, choose_map, emit_json, json_option, load, require_faction
+from .arguments import choose_map, load, require_faction
+from .common import EXIT_OK
+from .jsonout import emit_json
+from .options import STDIN_HELP, faction_choice, json_option, map_choice, state_argument
 
 _COUNTRY_FIELDS = ("posture", "policy", "status", "alignment")
 _COUNTRY_MORE = ("dependent_of", "minor", "chinese", "influence", "neutrality")
@@ -296,11 +299,11 @@ def render(f: dict) -> list[str]:
     return lines
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
-@click.option("--faction", "-f", type=click.Choice(["axis", "western", "soviet"], case_sensitive=False), default=None,
+@click.command(epilog=STDIN_HELP)
+@state_argument()
+@click.option("--faction", "-f", type=faction_choice(), default=None,
               help="Show only this faction's cards.")
-@click.option("--map", "map_", type=click.Choice(["tk", "ds"], case_sensitive=False), default=None,
+@click.option("--map", "map_", type=map_choice(), default=None,
               help="Show only this map.")
 @json_option
 def show(state, faction, map_, as_json):
@@ -316,7 +319,7 @@ def show(state, faction, map_, as_json):
     pos = load(state)
     f = require_faction(pos, faction) if faction else None
     m = choose_map(pos, map_) if map_ else None
-    data = facts(pos, f, m)
+    data = facts(pos.data, f, m)
     if as_json:
         emit_json(data)
     else:

@@ -4,10 +4,12 @@ from __future__ import annotations
 import click
 
 from ..model.vocabulary import faction_name
-from .common import (
-    EXIT_ILLEGAL, EXIT_OK, emit_json, faction_option, force_option, interp_option, interpretations_text, json_option,
-    load, require_faction, selection_args, write_position,
-)
+from .arguments import load, require_faction, selection_args
+from .common import EXIT_ILLEGAL, EXIT_OK
+from .jsonout import emit_json
+from .options import STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
+from .text import interpretations_text
+from .writing import write_answer
 
 
 def _cell(pos, m, cid):
@@ -17,11 +19,11 @@ def _cell(pos, m, cid):
     return f"{c.number} {c.name}" if c.map == m else f"{cid} {c.name}"
 
 
-@click.command()
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(epilog=STDIN_HELP)
+@state_argument()
 @faction_option
-@click.option("--tk", "tk_card", metavar="CARD", help="The TK Pending Card (id or number).")
-@click.option("--ds", "ds_card", metavar="CARD", help="The DS Pending Card (id or number).")
+@card_option("tk", "The TK Pending Card (id or number).")
+@card_option("ds", "The DS Pending Card (id or number).")
 @click.option("--write", "write", required=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="The state file to write with the selection as the Pending Cards.")
 @force_option
@@ -40,19 +42,15 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
     Example:
       aeref select examples/ae-aug-1941.yaml --faction axis --tk 22a --ds 28b --write 1941-aug-axis.yaml
     """
-    from ..solver.turn import select as place
-
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
     choice = selection_args(pos, f, tk_card, ds_card)
-    ruling, new = place(pos, f, choice)
+    placed = pos.select(f, tk=choice.get("tk"), ds=choice.get("ds"))
+    ruling, new = placed.ruling, placed.position
     if new is not None:
-        write_position(new, write, force)
+        write_answer(placed, write, force)
     if as_json:
-        out = ruling.as_json()
-        out["pending"] = {m: choice.get(m) for m in pos.maps}
-        out["written"] = write if new is not None else None
-        emit_json(out)
+        emit_json(placed.as_json())
     else:
         shown = ", ".join(f"{m.upper()} {_cell(pos, m, choice.get(m))}" for m in pos.maps)
         click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} Pending Cards {shown}")
@@ -67,8 +65,8 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL
 
 
-@click.command(name="next-turn")
-@click.argument("state", type=click.Path(dir_okay=False))
+@click.command(name="next-turn", epilog=STDIN_HELP)
+@state_argument()
 @click.option("--write", "write", required=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="The state file of the next Seasonal Turn to write.")
 @force_option
@@ -85,14 +83,11 @@ def next_turn(state, write, force, as_json):
     Example:
       aeref next-turn 1941-aug-soviet.yaml --write 1941-nov.yaml
     """
-    from ..solver.turn import next_turn as advance
-
     pos = load(state)
-    res = advance(pos)
-    write_position(res.position, write, force, previous=state)
+    res = pos.next_turn()
+    write_answer(res, write, force, previous=state)
     if as_json:
-        emit_json({"turn": str(res.position.turn), "from": str(pos.turn), "previous": state,
-                   "pending": res.pending, "notes": res.notes, "written": write})
+        emit_json(res.as_json())
         return EXIT_OK
     click.echo(f"Next Seasonal Turn: {res.position.turn} ({pos.game.upper()}), after {pos.turn}")
     click.echo(f"  previous: {state} (the position the Pending Cards were selected in, checked at the reveal: 1.1.1 Step 2)")

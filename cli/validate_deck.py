@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_INPUT, EXIT_OK, emit_json
+from .common import EXIT_INPUT, EXIT_OK
+from .jsonout import emit_json
 
 
 def is_deck(path: str) -> bool:

@@ -25,13 +25,31 @@ class Problem:
 
 
 class InputError(Exception):
-    """Bad input: one or more :class:`Problem` s. The CLI turns it into exit code 2."""
+    """Bad input: one or more :class:`Problem` s (``InputError(file, place, message)`` for one);
+    ``file``, ``place`` and ``message`` are the first one's. The CLI turns it into exit code 2."""
 
-    def __init__(self, problems: list[Problem] | Problem):
+    def __init__(self, problems: "list[Problem] | Problem | str", place: str = "", message: str = ""):
+        if isinstance(problems, str):          # InputError(file, place, message): one problem
+            problems = Problem(problems, place, message)
         if isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = list(problems)
         super().__init__(self.one_line())
+
+    @property
+    def file(self) -> str:
+        """The file of the first problem."""
+        return self.problems[0].file if self.problems else ""
+
+    @property
+    def place(self) -> str:
+        """Where in the file the first problem is (a dotted YAML path; empty: the whole file)."""
+        return self.problems[0].where if self.problems else ""
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the first problem."""
+        return self.problems[0].message if self.problems else "invalid input"
 
     def one_line(self) -> str:
         """The first problem, and how many more there are, on one line."""

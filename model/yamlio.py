@@ -1,6 +1,7 @@
 """Safe YAML loading with clear errors and a guard against alias bombs."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Optional
 
@@ -149,10 +150,12 @@ MAX_FILE_BYTES = 256 * 2**20
 def load_yaml_file(path: str | Path, shown: str | None = None) -> Any:
     """Read and parse the YAML file at ``path``; ``shown`` is the name used in errors.
 
-    Raises :class:`InputError` when the file is missing, unreadable, not UTF-8
+    ``-`` reads standard input. Raises :class:`InputError` when the file is missing, unreadable, not UTF-8
     or not valid YAML.
     """
     shown = shown or str(path)
+    if str(path) == "-":                     # `-`: standard input (the command line's STATE)
+        return load_yaml_text(sys.stdin.read(), shown)
     p = Path(path)
     try:
         if p.exists() and not p.is_dir() and not p.is_file():

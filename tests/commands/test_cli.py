@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aeref.cli.common import json_text
+from aeref.cli.jsonout import json_text
 
 from ..support.cli import run
 from ..support.seasonal import write_state

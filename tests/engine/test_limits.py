@@ -61,8 +61,9 @@ def test_time_limit_zero_is_no_limit():
 def test_the_limit_bounds_loading_too(monkeypatch):
     """--time-limit counts from the start of the command: a limit that runs out while the position
     is loaded (here: loading is made to look 100 s long) is one Error line (exit 2), never a traceback."""
+    import aeref.api as api
     import aeref.cli.common as common
-    real_load, real_budget, made = common.load_position, common.budget, []
+    real_load, real_budget, made = api.load_position, common.budget, []
 
     def budget(seconds):
         made.append(real_budget(seconds))
@@ -73,7 +74,7 @@ def test_the_limit_bounds_loading_too(monkeypatch):
         made[-1].start -= 100.0
         return pos
 
-    monkeypatch.setattr(common, "load_position", slow)
+    monkeypatch.setattr(api, "load_position", slow)
     for mod in ("selection", "replacements"):
         monkeypatch.setattr(f"aeref.cli.{mod}.budget", budget)
     for command in SOLVING:
@@ -294,7 +295,7 @@ def test_the_live_line_shows_best_bound_and_time_left_on_a_terminal_only(monkeyp
     shows the best so far, the proven bound and the time left, after the first second only; with
     --json or when stderr is not a terminal there is no live line at all."""
     import io
-    import aeref.cli.common as common
+    import aeref.cli.liveline as common
     from aeref.solver.limits import Progress
 
     class Tty(io.StringIO):

@@ -53,7 +53,7 @@ def test_an_optimisation_reports_its_best_and_bound(slow_solutions):
 
 
 def test_the_live_line_shows_the_report_after_a_second(monkeypatch):
-    from aeref.cli.common import LiveLine
+    from aeref.cli.liveline import LiveLine
     class Terminal(io.StringIO):                             # the live line is drawn only on a terminal
         def isatty(self):
             return True

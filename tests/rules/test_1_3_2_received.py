@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from aeref.cli.replacements import solution_json
+from aeref.solver.replacements.lost import explain_lost
 from aeref.solver.replacements import check_allocation, read_allocation as parse_allocation, steps_received
 from aeref.solver.replacements.optimise import optimise
 
@@ -26,7 +26,7 @@ def test_1_3_3_quit_india_in_the_maps_strategic_warfare_box(tmp_path):
                    extra={"boxes": {"strategic-warfare-box": ["Quit India"]}})
     res = optimise(pos, "western", "ds")
     assert res.allocation.steps_used() == 0
-    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    [lost] = explain_lost(res.ctx, res.allocation)
     # the lost step names the unit and the rule that bars it, not "no unit in the Force Pool"
     assert lost["rule"] == "1.3.3" and "B-Ind" in lost["reason"] and "Quit India" in lost["reason"]
 
@@ -51,7 +51,7 @@ def test_1_3_3_1_conquered_allied_minor_named_in_the_lost_reason(tmp_path):
                    steps=[{"nationality": "minor", "kind": "any", "count": 1}], pool=[inf("GR-1", "Greece")],
                    hexes=hexes(("0201", CITY("Greece", markers=[{"type": "partisan-base", "faction": "western"}]))))
     res = optimise(pos, "western", "tk")
-    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    [lost] = explain_lost(res.ctx, res.allocation)
     assert lost["rule"] == "1.3.3.1" and "GR-1" in lost["reason"] and "Western Minor Country" in lost["reason"]
 
 
@@ -146,7 +146,7 @@ def test_1_3_2_3_a_no_retreat_step_lost_in_a_pair_exchange_cites_no_retreat(tmp_
                    hexes=hexes(("0101", CITY("Germany", control="axis"))))
     res = optimise(pos, "axis", "tk")
     assert res.allocation.steps_used() == 2
-    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    [lost] = explain_lost(res.ctx, res.allocation)
     assert lost["count"] == 1 and lost["rule"] == "1.3.2.3"
     assert "1.3.2.3 No Retreat" in lost["reason"] and "1.3.3.2" not in lost["reason"]
 
@@ -162,7 +162,7 @@ def test_a_step_lost_to_stacking_names_the_rule_that_decides(tmp_path):
     pos = position(tmp_path, countries=countries, steps=[{"nationality": "Russia", "kind": "infantry", "count": 2}],
                    pool=[inf("R-1"), inf("R-2")], hexes=full)
     res = optimise(pos, "soviet", "tk")
-    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    [lost] = explain_lost(res.ctx, res.allocation)
     assert res.allocation.steps_used() == 1 and lost["rule"] == "9.2" and "limit is 3" in lost["reason"]
     assert " or " not in lost["reason"]
     mixed = hexes(("0201", {"country": "Mongolia", "markers": [{"type": "partisan-base", "faction": "soviet"}],
@@ -170,7 +170,7 @@ def test_a_step_lost_to_stacking_names_the_rule_that_decides(tmp_path):
     pos = position(tmp_path, countries=countries, steps=[{"nationality": "minor", "kind": "any", "count": 1}],
                    pool=[inf("MO-1", "Mongolia")], hexes=mixed)
     res = optimise(pos, "soviet", "tk")
-    [lost] = solution_json(res.ctx, res.allocation, True)["lost"]
+    [lost] = explain_lost(res.ctx, res.allocation)
     assert res.allocation.steps_used() == 0 and lost["rule"] == "9.1" and "different Minor Countries" in lost["reason"]
 
 
@@ -193,7 +193,7 @@ def test_check_replacements_a_step_paid_illegally_is_not_used_and_the_unused_rea
 
 def _lost(pos, faction="soviet", map_="tk"):
     res = optimise(pos, faction, map_)
-    return res.allocation.steps_used(), solution_json(res.ctx, res.allocation, True)["lost"]
+    return res.allocation.steps_used(), explain_lost(res.ctx, res.allocation)
 
 
 def test_a_step_lost_where_every_placement_breaks_a_different_rule_names_the_commonest(tmp_path):

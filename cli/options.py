@@ -1,0 +1,110 @@
+"""The click options and arguments the aeref commands share.
+
+The choices of ``--faction``, ``--map`` and ``--to`` are the vocabulary's
+(:mod:`aeref.model.vocabulary`), never lists of their own. ``STATE`` may be
+``-`` (the position from standard input); ``--tk`` / ``--ds`` complete the card
+numbers of the faction's hand in the STATE file already typed.
+"""
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+import click
+from click.shell_completion import CompletionItem, split_arg_string
+
+from ..api import DEFAULT_TIME_LIMIT, load
+from ..model.vocabulary import FACTIONS, MAPS, WAR_STATES
+
+#: What ``--help`` says of STATE read from standard input.
+STDIN_HELP = "STATE may be - to read the position from standard input (its decks then relative to the working directory)."
+
+
+def state_argument(name: str = "state"):
+    """The STATE argument of a command: a state file, or ``-`` for standard input."""
+    return click.argument(name, type=click.Path(dir_okay=False, allow_dash=True))
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/format.md section 5) instead of text.")
+interp_option = click.option(
+    "--interpretation", "-i", "interpretations", multiple=True, metavar="NAME=VALUE",
+    help="Override an interpretation of the state file (repeatable), e.g. annual-scope=map.",
+)
+
+
+def faction_choice(*more: str) -> click.Choice:
+    """The factions of the vocabulary (and ``more``, such as ``all``), any case."""
+    return click.Choice(list(FACTIONS) + list(more), case_sensitive=False)
+
+
+def map_choice() -> click.Choice:
+    """The maps of the vocabulary, any case."""
+    return click.Choice(list(MAPS), case_sensitive=False)
+
+
+def war_state_choice() -> click.Choice:
+    """The war states of the vocabulary as FORMAT spells them (``pre-war``, ``limited``, ``total``)."""
+    return click.Choice([w.value for w in WAR_STATES], case_sensitive=False)
+
+
+faction_option = click.option("--faction", "-f", required=True, type=faction_choice(), help="The faction asking.")
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds, 0 or more (``nan`` is not a number of seconds)."""
+
+    name = "seconds"
+
+    def __init__(self):
+        super().__init__(min=0)
+
+    def convert(self, value, param, ctx):
+        v = super().convert(value, param, ctx)
+        if v != v:                                   # nan
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return v
+
+
+time_limit_option = click.option(
+    "--time-limit", type=Seconds(), default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
+    help="Bound the whole command (loading, supply tracing, model building, solving) to this many seconds; "
+         "0: no limit. When it ends the search the best answer found is printed and said not to be proved.",
+)
+
+map_option = click.option("--map", "map_", type=map_choice(), default=None,
+                          help="The map asked about (may be left out in TK or DS).")
+
+force_option = click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
+
+
+def _typed_state(ctx: click.Context) -> Optional[str]:
+    """The STATE file already on the command line being completed: the parsed argument, or (click
+    stops parsing at an option still waiting for its value, before the arguments are assigned) the
+    first word of the line the shell hands over (``COMP_WORDS``, bash, zsh and fish) that is a file."""
+    if ctx.params.get("state"):
+        return ctx.params["state"]
+    words = split_arg_string(os.environ.get("COMP_WORDS", ""))
+    files = [w for w in words[1:] if not w.startswith("-") and os.path.isfile(w)]
+    return files[0] if files else None
+
+
+def hand_numbers(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of ``--tk`` / ``--ds``: the numbers of the cards in the faction's hand on that
+    map (every faction's when ``--faction`` is not given yet), read from the STATE file already on the
+    command line; nothing when there is none yet or it cannot be read (completion prints no error)."""
+    state, faction = _typed_state(ctx), ctx.params.get("faction")
+    m = param.name.split("_")[0]
+    if not state or state == "-":
+        return []
+    try:
+        pos = load(state)
+        factions = [faction.lower()] if faction else list(pos.factions)
+        cards = [pos.cards[c] for f in factions if f in pos.factions and m in pos.maps for c in pos.hand(f, m)]
+    except Exception:                                    # a broken file: offer nothing
+        return []
+    return [CompletionItem(c.number, help=c.name) for c in cards if c.number.startswith(incomplete.lower())]
+
+
+def card_option(map_: str, help_: str):
+    """``--tk`` / ``--ds``: a Pending Card (id or number), completed from the hand in STATE."""
+    return click.option(f"--{map_}", f"{map_}_card", metavar="CARD", help=help_, shell_complete=hand_numbers)
