@@ -90,8 +90,10 @@ class Violation:
 
     @classmethod
     def of(cls, v: Any) -> "Violation":
-        """The violation of a rules module's ruling (``rule`` number, ``title``, ``message``)."""
-        return cls(Rule(v.rule, v.title), v.message)
+        """The violation of a rules module's ruling (its registered ``rule``, the ``title`` of the
+        part broken, ``message``): ``rule`` becomes the registered row of that rule with that title."""
+        row = next((r for r in getattr(v.rule, "rows", ()) if r.title == v.title), None)
+        return cls(row if row is not None else Rule(v.rule, v.title), v.message)
 
     def as_json(self) -> dict:
         """``{"rule", "title", "message"}`` (FORMAT 5)."""
