@@ -1,24 +1,43 @@
 """Writing a position back as a state file (FORMAT section 4 plus the aeref
 additions), e.g. after a reveal: ``aeref reveal ... --write NEXT.yaml``.
 
-The sections the procedure changes (war state, factions, countries, markers,
-boxes, counters, ESV, Turn Track, European war) are written from the
-:class:`~model.position.Position`; everything else is copied from the file as
-read (``map``, ``replacements``, ``cards``, ``interpretations`` ...). Deck
-paths and ``previous`` are rewritten relative to the new file's folder. The
-file is written atomically and never over an existing file unless ``force``
-(:mod:`model.atomic`).
+What the position says is :func:`state_dict`: the sections the procedure
+changes (war state, factions, countries, markers, boxes, counters, ESV, Turn
+Track, European war) are written from the :class:`~model.position.Position`;
+everything else is copied from the file as read (``map``, ``replacements``,
+``cards``, ``interpretations`` ...). Deck paths and ``previous`` are rewritten
+relative to the new file's folder.
+
+How it is written is the player's: :func:`round_trip_text` loads the source
+file with ruamel.yaml's round-trip mode and applies only what changed between
+the source's :func:`state_dict` and the new one, so comments (the
+``# yaml-language-server: $schema=...`` line too), key order, flow style,
+quoting and short card ids (``hand: [11, 4a]``) stay as the player wrote them;
+every part of the file the Seasonal Turn did not change is copied line for
+line. The result is read back and must give the same position as the plain
+dump of :func:`state_dict`, or that plain dump is written instead.
+
+The file is written atomically and never over an existing file unless
+``force`` (:mod:`model.atomic`).
 """
 from __future__ import annotations
 
+import difflib
+import io
+import json
 import os
+import re
+import tempfile
 from pathlib import Path
 from typing import Any, Optional
 
 import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.util import load_yaml_guess_indent
 
 from .names import norm_key
-from .position import Position
+from .position import Position, read_state
 
 _MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
          "decks", "previous", "turn", "government", "flags", "interpretations"}
@@ -105,14 +124,256 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     return d
 
 
+def plain_text(d: dict) -> str:
+    """The state-file mapping ``d`` as YAML written from scratch (block style, leaf lists in flow style)."""
+    return yaml.safe_dump(d, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
+
+
+# --------------------------------------------------------------------------- round trip
+
+def _norm(key: object) -> object:
+    """A key for matching the source's keys to :func:`state_dict`'s: case, ``_``/``-`` and spacing folded."""
+    return " ".join(str(norm_key(key)).split()).casefold() if isinstance(key, str) else key
+
+
+def _find(node: Any, key: object) -> object:
+    """The key of mapping ``node`` that spells ``key`` (FORMAT: both spellings of a key), or None."""
+    if key in node:
+        return key
+    want = _norm(key)
+    return next((k for k in node if _norm(k) == want), None)
+
+
+class _RoundTrip:
+    """Applies the change from ``old`` to ``new`` (two :func:`state_dict` mappings) to the
+    round-trip document ``doc`` of the source file, recording every path it touched."""
+
+    def __init__(self, doc: Any):
+        self.doc = doc
+        self.touched: set[tuple] = set()
+        self.inserted: set[tuple] = set()
+
+    # ----- card ids: a card written short (``26b``) in a faction's section stays short
+
+    def _short(self, path: tuple) -> bool:
+        """Whether the faction section at ``path[:3]`` writes its cards short (as FORMAT 1 allows there);
+        a section with no card says nothing, then the file's other sections decide (short when none)."""
+        def ids(node):
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    if _norm(k) != "turn":
+                        yield from ids(v)
+            elif isinstance(node, list):
+                for v in node:
+                    yield from ids(v)
+            elif node is not None:
+                yield str(node)
+        facs = self.doc.get(_find(self.doc, "factions")) if isinstance(self.doc, dict) else None
+        if not isinstance(facs, dict):
+            return True
+        sec = facs.get(_find(facs, path[1]))
+        sec = sec.get(_find(sec, path[2])) if isinstance(sec, dict) else None
+        for node in (sec, facs):
+            written = list(ids(node))
+            if written:
+                return sum("-" not in x for x in written) * 2 >= len(written)
+        return True
+
+    def _card(self, value: Any, path: tuple) -> Any:
+        """``value`` as the faction section at ``path`` writes a card: ``tk-axis-11`` as ``11`` there."""
+        if not (isinstance(value, str) and len(path) >= 4 and path[0] == "factions" and path[-1] != "turn"):
+            return value
+        prefix = f"{path[2]}-{path[1]}-"
+        if not value.startswith(prefix) or not self._short(path):
+            return value
+        number = value[len(prefix):]
+        return int(number) if number.isdigit() and str(int(number)) == number else number
+
+    def render(self, value: Any, path: tuple) -> Any:
+        """A new value as a round-trip node: a mapping or list of scalars in flow style, others in block
+        style (as :func:`plain_text` writes them), cards as the section writes them."""
+        if isinstance(value, dict):
+            out = CommentedMap((k, self.render(v, path + (k,))) for k, v in value.items())
+            if all(not isinstance(v, (dict, list, tuple)) for v in value.values()):
+                out.fa.set_flow_style()
+            return out
+        if isinstance(value, (list, tuple)):
+            out = CommentedSeq(self.render(v, path + (i,)) for i, v in enumerate(value))
+            if all(not isinstance(v, (dict, list, tuple)) for v in value):
+                out.fa.set_flow_style()
+            return out
+        return self._card(value, path)
+
+    # ----- applying the change
+
+    def apply(self, parent: Any, key: Any, old: Any, new: Any, path: tuple) -> None:
+        """Make ``parent[key]`` (the source's node for ``path``) say ``new`` where it said ``old``."""
+        if old == new:
+            return
+        node = parent[key]
+        if isinstance(old, dict) and isinstance(new, dict) and isinstance(node, CommentedMap):
+            self.apply_map(node, old, new, path)
+        elif isinstance(old, list) and isinstance(new, list) and isinstance(node, CommentedSeq) and len(node) == len(old):
+            self.apply_seq(node, old, new, path)
+        else:
+            parent[key] = self.render(new, path)
+        self.touched.add(path)
+
+    def apply_map(self, node: Any, old: dict, new: dict, path: tuple) -> None:
+        for k in [k for k in old if k not in new]:
+            here = _find(node, k)
+            if here is not None:
+                del node[here]
+        after = -1                                  # where a key new in ``new`` goes: after the one before it
+        for k, v in new.items():
+            here = _find(node, k)
+            if here is not None:
+                after = list(node).index(here)
+                if k in old:
+                    self.apply(node, here, old[k], v, path + (k,))
+                else:
+                    node[here] = self.render(v, path + (k,))
+                continue
+            if k in old and old[k] == v:
+                continue                            # not written in the source, and not changed: still unwritten
+            after += 1
+            node.insert(after, k, self.render(v, path + (k,)))
+            self.inserted.add(path + (k,))
+        self.touched.add(path)
+
+    def apply_seq(self, node: Any, old: list, new: list, path: tuple) -> None:
+        def keys(items):
+            return [json.dumps(x, sort_keys=True, default=str) for x in items]
+        ops = difflib.SequenceMatcher(None, keys(old), keys(new), autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in reversed(ops):
+            if tag == "equal":
+                continue
+            if tag == "replace" and i2 - i1 == j2 - j1:
+                for i, j in zip(range(i1, i2), range(j1, j2)):
+                    self.apply(node, i, old[i], new[j], path + (i,))
+                continue
+            for i in reversed(range(i1, i2)):
+                del node[i]
+            for j in reversed(range(j1, j2)):
+                node.insert(i1, self.render(new[j], path + (j,)))
+        self.touched.add(path)
+
+
+def _yaml():
+    """ruamel.yaml's round-trip reader and writer, set to change nothing it was not asked to."""
+    y = YAML(typ="rt")
+    y.preserve_quotes = True
+    y.width = 4096                                  # never fold a line the player wrote on one line
+    y.representer.add_representer(type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null"))
+    return y
+
+
+def _indents(text: str) -> tuple[int, int, int]:
+    """The mapping indent, sequence indent and dash offset the file is written with (ruamel's guess for
+    sequences; the mapping indent from the first nested key)."""
+    _, seq, offset = load_yaml_guess_indent(text)
+    m = re.search(r"(?m)^[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)[^\s#-]", text)
+    mapping = len(m.group(1)) if m else 2
+    offset = offset or 0
+    return mapping, max(seq or mapping, offset + 2), offset
+
+
+def _indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _splice(src_lines: list, out_lines: list, src: Any, out: Any, rt: _RoundTrip, path: tuple,
+            src_span: tuple, out_span: tuple) -> list:
+    """The lines of block mapping ``out`` (lines ``out_span`` of the written text), with the source's
+    lines (``src_span``) for every key whose value the Seasonal Turn did not touch."""
+
+    def spans(node, end):
+        ks = list(node)
+        lines = [node.lc.key(k)[0] for k in ks]
+        return {k: (lines[i], lines[i + 1] if i + 1 < len(ks) else end) for i, k in enumerate(ks)}, (lines[0] if ks else end)
+    outs, out_first = spans(out, out_span[1])
+    srcs, _ = spans(src, src_span[1])
+    result = list(out_lines[out_span[0]:out_first])
+    for k, (s, e) in outs.items():
+        here = path + (k,)
+        mine = next((p for p in rt.touched | rt.inserted if p[:len(here)] == here), None)
+        if k in srcs and mine is None:
+            chunk = src_lines[srcs[k][0]:srcs[k][1]]
+        elif (k in srcs and isinstance(out[k], CommentedMap) and isinstance(src[k], CommentedMap)
+              and not out[k].fa.flow_style() and not src[k].fa.flow_style() and len(out[k]) and len(src[k])):
+            chunk = _splice(src_lines, out_lines, src[k], out[k], rt, here, srcs[k], (s, e))
+        else:
+            chunk = out_lines[s:e]
+        if here in rt.inserted and chunk:
+            # comment lines the source wrote above the next, less indented key stay above it
+            col, moved = _indent_of(chunk[0]), []
+            while result and result[-1].lstrip().startswith("#") and _indent_of(result[-1]) < col:
+                moved.insert(0, result.pop())
+            chunk = chunk + moved
+        result += chunk
+    return result
+
+
+def round_trip_text(source: str | Path, old: dict, new: dict) -> str:
+    """The text of state file ``source`` with the change from ``old`` to ``new`` applied
+    (both :func:`state_dict` mappings, ``old`` the source's own): the rest of the text as written.
+
+    Raises ``OSError`` when ``source`` cannot be read and ruamel.yaml's errors when it cannot
+    parse it (the caller writes :func:`plain_text` instead).
+    """
+    text = Path(source).read_text(encoding="utf-8")
+    y = _yaml()
+    mapping, seq, offset = _indents(text)
+    y.indent(mapping=mapping, sequence=seq, offset=offset)
+    doc = y.load(text)
+    rt = _RoundTrip(doc)
+    rt.apply_map(doc, old, new, ())
+    buf = io.StringIO()
+    y.dump(doc, buf)
+    written = buf.getvalue()
+    src_lines, out_lines = text.splitlines(keepends=True), written.splitlines(keepends=True)
+    if src_lines and not src_lines[-1].endswith("\n"):
+        src_lines[-1] += "\n"
+    src, out = y.load(text), y.load(written)
+    return "".join(_splice(src_lines, out_lines, src, out, rt, (), (0, len(src_lines)), (0, len(out_lines))))
+
+
+def _reads_back(text: str, out_path: Path, want: dict) -> bool:
+    """Whether ``text``, read as a state file at ``out_path``'s folder, gives ``want`` (:func:`state_dict`)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".check.yaml", dir=str(out_path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        back, _ = read_state(tmp, war_state_due=True)
+        return back is not None and state_dict(back, out_path, None) == want
+    finally:
+        os.unlink(tmp)
+
+
+def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None) -> str:
+    """The text of ``pos`` as a state file at ``out_path``: the source file (``pos.file``) with only
+    what changed rewritten (:func:`round_trip_text`), or :func:`plain_text` when the source cannot be
+    read again or the round trip would not read back as the same position."""
+    new = state_dict(pos, out_path, previous)
+    try:
+        before, _ = read_state(pos.file, war_state_due=True)
+        if before is not None:
+            # the source's paths (decks, previous) as relative to the source: those the new folder changes are rewritten
+            text = round_trip_text(pos.file, state_dict(before, pos.file), new)
+            if _reads_back(text, Path(out_path).resolve(), new):
+                return text
+    except Exception:       # noqa: BLE001  the player's layout could not be kept: the position still is
+        if os.environ.get("AEREF_DEBUG"):
+            raise
+    return plain_text(new)
+
+
 def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None, force: bool = False) -> None:
-    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_dict`), atomically.
+    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_text`), atomically.
 
     Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
     ``force``, ``OSError`` when it cannot be written.
     """
     from .atomic import write_text
 
-    d = state_dict(pos, out_path, previous)
-    text = yaml.safe_dump(d, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
-    write_text(out_path, text, force)
+    write_text(out_path, state_text(pos, out_path, previous), force)
