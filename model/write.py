@@ -206,20 +206,23 @@ class _RoundTrip:
 
     # ----- applying the change
 
-    def apply(self, parent: Any, key: Any, old: Any, new: Any, path: tuple) -> None:
-        """Make ``parent[key]`` (the source's node for ``path``) say ``new`` where it said ``old``."""
+    def apply(self, parent: Any, key: Any, old: Any, new: Any, path: tuple, at: tuple) -> None:
+        """Make ``parent[key]`` say ``new`` where it said ``old``: ``path`` is its place in
+        :func:`state_dict`'s mapping (it decides how a card is written), ``at`` its place in the
+        document (keys as the source spells them: what :attr:`touched` records)."""
         if old == new:
             return
         node = parent[key]
         if isinstance(old, dict) and isinstance(new, dict) and isinstance(node, CommentedMap):
-            self.apply_map(node, old, new, path)
+            self.apply_map(node, old, new, path, at)
         elif isinstance(old, list) and isinstance(new, list) and isinstance(node, CommentedSeq) and len(node) == len(old):
-            self.apply_seq(node, old, new, path)
+            self.apply_seq(node, old, new, path, at)
         else:
             parent[key] = self.render(new, path)
-        self.touched.add(path)
+        self.touched.add(at)
 
-    def apply_map(self, node: Any, old: dict, new: dict, path: tuple) -> None:
+    def apply_map(self, node: Any, old: dict, new: dict, path: tuple, at: tuple) -> None:
+        """:meth:`apply` for a mapping: keys gone deleted, keys new inserted after the key before them."""
         for k in [k for k in old if k not in new]:
             here = _find(node, k)
             if here is not None:
@@ -230,18 +233,20 @@ class _RoundTrip:
             if here is not None:
                 after = list(node).index(here)
                 if k in old:
-                    self.apply(node, here, old[k], v, path + (k,))
+                    self.apply(node, here, old[k], v, path + (k,), at + (here,))
                 else:
                     node[here] = self.render(v, path + (k,))
+                    self.touched.add(at + (here,))
                 continue
             if k in old and old[k] == v:
                 continue                            # not written in the source, and not changed: still unwritten
             after += 1
             node.insert(after, k, self.render(v, path + (k,)))
-            self.inserted.add(path + (k,))
-        self.touched.add(path)
+            self.inserted.add(at + (k,))
+        self.touched.add(at)
 
-    def apply_seq(self, node: Any, old: list, new: list, path: tuple) -> None:
+    def apply_seq(self, node: Any, old: list, new: list, path: tuple, at: tuple) -> None:
+        """:meth:`apply` for a list: the items that stay kept as written (difflib's matching blocks)."""
         def keys(items):
             return [json.dumps(x, sort_keys=True, default=str) for x in items]
         ops = difflib.SequenceMatcher(None, keys(old), keys(new), autojunk=False).get_opcodes()
@@ -250,13 +255,13 @@ class _RoundTrip:
                 continue
             if tag == "replace" and i2 - i1 == j2 - j1:
                 for i, j in zip(range(i1, i2), range(j1, j2)):
-                    self.apply(node, i, old[i], new[j], path + (i,))
+                    self.apply(node, i, old[i], new[j], path + (i,), at + (i,))
                 continue
             for i in reversed(range(i1, i2)):
                 del node[i]
             for j in reversed(range(j1, j2)):
                 node.insert(i1, self.render(new[j], path + (j,)))
-        self.touched.add(path)
+        self.touched.add(at)
 
 
 def _yaml():
@@ -309,7 +314,8 @@ def _splice(src_lines: list, out_lines: list, src: Any, out: Any, rt: _RoundTrip
             col, moved = _indent_of(chunk[0]), []
             while result and result[-1].lstrip().startswith("#") and _indent_of(result[-1]) < col:
                 moved.insert(0, result.pop())
-            chunk = chunk + moved
+            if moved and chunk[-len(moved):] != moved:       # (ruamel may have put them there already)
+                chunk = chunk + moved
         result += chunk
     return result
 
@@ -327,7 +333,7 @@ def round_trip_text(source: str | Path, old: dict, new: dict) -> str:
     y.indent(mapping=mapping, sequence=seq, offset=offset)
     doc = y.load(text)
     rt = _RoundTrip(doc)
-    rt.apply_map(doc, old, new, ())
+    rt.apply_map(doc, old, new, (), ())
     buf = io.StringIO()
     y.dump(doc, buf)
     written = buf.getvalue()

@@ -224,3 +224,54 @@ def test_a_key_written_with_underscores_and_long_ids_stays_so(tmp_path, monkeypa
     assert removed == ["      hand: [tk-axis-11, tk-axis-4a, tk-axis-28a]"]
     assert added == ["      pending: tk-axis-28a", "      hand: [tk-axis-11, tk-axis-4a]"]
     assert_same_position(monkeypatch, args, out)
+
+
+HAND_WRITTEN = """\
+# a game typed in by hand: four-space indents, a key in capitals, comments inside the sections
+game: ds
+turn: Summer 1941
+decks: [decks/axis.yaml, decks/western.yaml]
+war-state: limited
+Factions:
+    axis:
+        ds:
+            current: 11    # Diplomatic Overtures
+            hand: [3, 8, 12, 33a, 28b, 28a]
+    # the Western faction
+    western:
+        ds:
+            current:
+            hand:
+              - 19a   # Aid to China
+              - 5
+              - 27
+# Countries follow
+countries:
+    Nationalist China: {posture: war, status: active, alignment: western}
+    Japan: {status: active, alignment: axis}
+esv: 5
+"""
+
+
+def test_a_hand_written_file_keeps_its_layout_through_a_seasonal_turn(tmp_path, monkeypatch):
+    shutil.copytree(EXAMPLES / "decks", tmp_path / "decks")
+    src = tmp_path / "s.yaml"
+    src.write_text(HAND_WRITTEN)
+    sel = tmp_path / "sel.yaml"
+    args = ["select", src, "--faction", "axis", "--ds", "28a", "--write", sel]
+    assert run(*args)[0] == 0
+    removed, added = assert_written_as_source(src, sel, SELECT)
+    assert (removed, added) == (["            hand: [3, 8, 12, 33a, 28b, 28a]"],
+                                ["            pending: 28a", "            hand: [3, 8, 12, 33a, 28b]"])
+    assert_same_position(monkeypatch, args, sel)
+    nxt = tmp_path / "next.yaml"
+    assert run("next-turn", sel, "--write", nxt)[0] == 0
+    out = tmp_path / "revealed.yaml"
+    args = ["reveal", nxt, "--faction", "all", "--write", out]
+    assert run(*args)[0] == 0
+    removed, added = assert_written_as_source(nxt, out, REVEAL)
+    # the Axis card inserted (`played:`) goes in its faction's section, above the comment of the next one
+    text = out.read_text()
+    assert "              - {card: 11, turn: May-June 1941}\n    # the Western faction\n    western:" in text
+    assert "            current:\n            hand:\n              - 19a   # Aid to China" in text
+    assert_same_position(monkeypatch, args, out)
