@@ -34,10 +34,10 @@ from typing import Any, Optional
 import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.util import load_yaml_guess_indent
 
 from .names import norm_key
 from .position import Position, read_state
+from .yamlio import load_yaml_file
 
 _MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
          "decks", "previous", "turn", "government", "flags", "interpretations"}
@@ -53,15 +53,17 @@ def _rel(path: Path, out_dir: Path) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
-def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None) -> dict:
+def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
+               raw: Optional[dict] = None) -> dict:
     """The position as a state-file mapping, with paths relative to ``out_path``.
 
     ``previous`` is the state file of the Seasonal Turn the Pending Cards were
     selected in (1.1.1 Step 2); None keeps the position's own ``previous:``.
+    The sections aeref does not change are copied from ``raw``, the loaded
+    YAML of the position's file (None: the file is read again).
     """
-    from .yamlio import load_yaml_file
 
-    raw = load_yaml_file(pos.file, pos.file)
+    raw = load_yaml_file(pos.file, pos.file) if raw is None else raw
     out_dir = Path(out_path).resolve().parent
     base = (pos.base_dir or Path(".")).resolve()
     d: dict[str, Any] = {"game": pos.game, "turn": _turn(pos, pos.turn)}
@@ -274,13 +276,13 @@ def _yaml():
 
 
 def _indents(text: str) -> tuple[int, int, int]:
-    """The mapping indent, sequence indent and dash offset the file is written with (ruamel's guess for
-    sequences; the mapping indent from the first nested key)."""
-    _, seq, offset = load_yaml_guess_indent(text)
-    m = re.search(r"(?m)^[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)[^\s#-]", text)
-    mapping = len(m.group(1)) if m else 2
-    offset = offset or 0
-    return mapping, max(seq or mapping, offset + 2), offset
+    """The mapping indent, sequence indent and dash offset ``text`` is written with, read from its
+    first nested key and its first block sequence item (2, 2 and 0 when it has none)."""
+    m = re.search(r"(?m)^( *)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*( +)[^\s#-]", text)
+    mapping = len(m.group(2)) - len(m.group(1)) if m and len(m.group(2)) > len(m.group(1)) else 2
+    d = re.search(r"(?m)^( *)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*( *)- ", text)
+    offset = max(0, len(d.group(2)) - len(d.group(1))) if d else 0
+    return mapping, offset + 2, offset
 
 
 def _indent_of(line: str) -> int:
@@ -320,53 +322,155 @@ def _splice(src_lines: list, out_lines: list, src: Any, out: Any, rt: _RoundTrip
     return result
 
 
-def round_trip_text(source: str | Path, old: dict, new: dict) -> str:
-    """The text of state file ``source`` with the change from ``old`` to ``new`` applied
-    (both :func:`state_dict` mappings, ``old`` the source's own): the rest of the text as written.
+def _top_keys(text: str) -> list[tuple[Any, int]]:
+    """``(key, line)`` of each key of the document's top-level block mapping, in order (PyYAML's
+    composer, in C when available: the large sections are never given to ruamel.yaml)."""
+    root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if not isinstance(root, yaml.MappingNode) or root.flow_style:
+        raise ValueError("the document is not a block mapping")
+    return [(k.value, k.start_mark.line) for k, _ in root.value]
 
-    Raises ``OSError`` when ``source`` cannot be read and ruamel.yaml's errors when it cannot
-    parse it (the caller writes :func:`plain_text` instead).
-    """
-    text = Path(source).read_text(encoding="utf-8")
+
+def _trailing_comments(lines: list) -> int:
+    """How many of the last ``lines`` are comments or blank lines at the left margin (they stand above
+    the next top-level key)."""
+    n = 0
+    while n < len(lines) and (not lines[-1 - n].strip() or lines[-1 - n].startswith("#")):
+        n += 1
+    return n
+
+
+def _edit_section(lines: list, key: Any, ck: str, old: dict, new: dict) -> list:
+    """The lines of the top-level section ``lines`` (``key:`` and its value as written) saying
+    ``new[ck]`` where the source said ``old.get(ck)``: ruamel.yaml's round trip of this section
+    alone, with the source's lines for every part of it the change did not touch."""
+    text = "".join(lines)
     y = _yaml()
     mapping, seq, offset = _indents(text)
     y.indent(mapping=mapping, sequence=seq, offset=offset)
     doc = y.load(text)
     rt = _RoundTrip(doc)
-    rt.apply_map(doc, old, new, (), ())
+    if ck in old:
+        rt.apply(doc, key, old[ck], new[ck], (ck,), (key,))
+    else:
+        doc[key] = rt.render(new[ck], (ck,))
+    rt.touched.add((key,))
     buf = io.StringIO()
     y.dump(doc, buf)
-    written = buf.getvalue()
-    src_lines, out_lines = text.splitlines(keepends=True), written.splitlines(keepends=True)
-    if src_lines and not src_lines[-1].endswith("\n"):
-        src_lines[-1] += "\n"
-    src, out = y.load(text), y.load(written)
-    return "".join(_splice(src_lines, out_lines, src, out, rt, (), (0, len(src_lines)), (0, len(out_lines))))
+    out_lines = buf.getvalue().splitlines(keepends=True)
+    return _splice(lines, out_lines, y.load(text), y.load(buf.getvalue()), rt, (), (0, len(lines)), (0, len(out_lines)))
 
 
-def _reads_back(text: str, out_path: Path, want: dict) -> bool:
-    """Whether ``text``, read as a state file at ``out_path``'s folder, gives ``want`` (:func:`state_dict`)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".check.yaml", dir=str(out_path.parent))
+def _new_section(ck: str, value: Any, indents: tuple) -> list:
+    """The lines of a top-level section the source does not have: ``ck: value``, as :func:`plain_text`
+    would write it, indented as the source is."""
+    y = _yaml()
+    y.indent(mapping=indents[0], sequence=indents[1], offset=indents[2])
+    doc = CommentedMap()
+    doc[ck] = _RoundTrip(doc).render(value, (ck,))
+    buf = io.StringIO()
+    y.dump(doc, buf)
+    return buf.getvalue().splitlines(keepends=True)
+
+
+def round_trip_text(source: str | Path, old: dict, new: dict) -> str:
+    """The text of state file ``source`` with the change from ``old`` to ``new`` applied
+    (both :func:`state_dict` mappings, ``old`` the source's own): every top-level section the change
+    does not touch copied as written, each one it touches edited by :func:`_edit_section`, a
+    section new in ``new`` inserted after the one before it.
+
+    Raises ``OSError`` when ``source`` cannot be read, ``ValueError`` or a YAML error when its
+    sections cannot be edited one by one (the caller writes :func:`plain_text` instead).
+    """
+    text = Path(source).read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    tops = _top_keys(text)
+    if not tops:
+        raise ValueError("the document has no keys")
+    bounds = [line for _, line in tops] + [len(lines)]
+    indents = _indents(text[:200_000])
+    canon = {_norm(k): k for k in list(old) + list(new)}
+    written = {canon.get(_norm(k)) for k, _ in tops}
+    out = lines[:bounds[0]]
+
+    def insert_after(ck):
+        """The sections new in ``new`` that follow ``ck`` there (up to the next one the source has)."""
+        keys = list(new)
+        i = keys.index(ck) + 1 if ck in keys else 0
+        added = []
+        while i < len(keys) and keys[i] not in written:
+            k = keys[i]
+            if not (k in old and old[k] == new[k]):
+                added += _new_section(k, new[k], indents)
+            i += 1
+        return added
+
+    out += insert_after(None)
+    for i, (key, _) in enumerate(tops):
+        chunk = lines[bounds[i]:bounds[i + 1]]
+        ck = canon.get(_norm(key))
+        if ck is None or (ck in old) == (ck in new) and old.get(ck) == new.get(ck):
+            pass
+        elif ck not in new:
+            chunk = chunk[len(chunk) - _trailing_comments(chunk):]
+        else:
+            chunk = _edit_section(chunk, key, ck, old, new)
+        added = insert_after(ck) if ck is not None else []
+        if added:
+            keep = _trailing_comments(chunk)
+            chunk = chunk[:len(chunk) - keep] + added + chunk[len(chunk) - keep:]
+        out += chunk
+    return "".join(out)
+
+
+#: Top-level sections copied as read and never derived from the position (FORMAT 6): the large ones.
+#: Reading a position again to compare it (:func:`state_text`) leaves them out.
+_COPIED = ("map", "replacements")
+
+
+def _read_derived(text: str, folder: Path, name: str) -> Optional[Position]:
+    """The position of state-file ``text`` without its :data:`_COPIED` sections, read as a file
+    in ``folder`` (its relative paths hold there); None when it cannot be read."""
+    lines = text.splitlines(keepends=True)
+    tops = _top_keys(text)
+    bounds = [line for _, line in tops] + [len(lines)]
+    kept = lines[:bounds[0]] + [x for i, (k, _) in enumerate(tops) if _norm(k) not in _COPIED
+                                for x in lines[bounds[i]:bounds[i + 1]]]
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".check.yaml", dir=str(folder))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        back, _ = read_state(tmp, war_state_due=True)
-        return back is not None and state_dict(back, out_path, None) == want
+            fh.write("".join(kept))
+        pos, _ = read_state(tmp, war_state_due=True)
+        return pos
     finally:
         os.unlink(tmp)
+
+
+def _derived(d: dict) -> dict:
+    return {k: v for k, v in d.items() if k in _MINE or k in ("game", "turn")}
 
 
 def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None) -> str:
     """The text of ``pos`` as a state file at ``out_path``: the source file (``pos.file``) with only
     what changed rewritten (:func:`round_trip_text`), or :func:`plain_text` when the source cannot be
-    read again or the round trip would not read back as the same position."""
-    new = state_dict(pos, out_path, previous)
+    read again or the round trip would not read back as the same position.
+
+    The comparisons read the source and the result without their :data:`_COPIED` sections, which
+    are copied line for line, so that a large map costs one parse, not four.
+    """
+    raw = load_yaml_file(pos.file, pos.file)
+    new = state_dict(pos, out_path, previous, raw)
+    out = Path(out_path).resolve()
     try:
-        before, _ = read_state(pos.file, war_state_due=True)
+        source = Path(pos.file)
+        before = _read_derived(source.read_text(encoding="utf-8"), source.resolve().parent, source.name)
         if before is not None:
             # the source's paths (decks, previous) as relative to the source: those the new folder changes are rewritten
-            text = round_trip_text(pos.file, state_dict(before, pos.file), new)
-            if _reads_back(text, Path(out_path).resolve(), new):
+            text = round_trip_text(source, state_dict(before, source, None, raw), new)
+            back = _read_derived(text, out.parent, out.name)
+            if back is not None and _derived(state_dict(back, out, None, {})) == _derived(new):
                 return text
     except Exception:       # noqa: BLE001  the player's layout could not be kept: the position still is
         if os.environ.get("AEREF_DEBUG"):
