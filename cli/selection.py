@@ -39,19 +39,28 @@ def _card_cell(pos, cid):
 
 @click.command(epilog=STDIN_HELP)
 @state_argument()
+@click.option("--state", "state_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="With an allocation file: the state file it is checked against.")
 @json_option
-def validate(state, as_json):
+def validate(state, state_file, as_json):
     """Load STATE and its decks and report every problem. A deck file (a
     mapping with `cards:` and no `game:`) is checked on its own: every card's
-    fields, one card per number, the © twins.
+    fields, one card per number, the © twins. An allocation file (a list of
+    {unit, location, paid-with}) is checked against its state file (--state).
 
     \b
     Example:
       aeref validate examples/ae-soviet-production.yaml
       aeref validate examples/decks/soviet.yaml
+      aeref validate examples/tk-soviet-allocation.yaml --state examples/tk-soviet-replacements.yaml
     """
+    from .validate_allocation import is_allocation, state_option_misused, validate_allocation
     from .validate_deck import is_deck, validate_deck
 
+    if is_allocation(state):
+        return validate_allocation(state, state_file, as_json)
+    if state_file is not None:
+        raise BadInput(str(state_option_misused(state)))
     if is_deck(state):
         return validate_deck(state, as_json)
     pos, problems = read_state(state)

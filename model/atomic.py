@@ -34,7 +34,8 @@ def write_text(path: str | Path, text: str, force: bool = False) -> None:
     Without ``force`` an existing file is never replaced: raises
     :class:`FileExists` (checked again at the moment the file is put in
     place, so a file that appears meanwhile is not overwritten either).
-    With ``force`` a symbolic link is followed (the file it names is replaced).
+    With ``force`` a symbolic link is followed (the file it names is replaced)
+    and the replaced file's mode is kept.
     Raises ``OSError`` when the folder cannot be written or ``path`` names
     something other than a regular file (a folder, a device, a pipe).
     """
@@ -52,7 +53,8 @@ def write_text(path: str | Path, text: str, force: bool = False) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes the file private; give it the usual mode
+        # mkstemp makes the file private: give it the mode of the file it replaces, or the usual one
+        os.chmod(tmp, (os.stat(target).st_mode & 0o7777) if force and target.exists() else 0o666 & ~_umask())
         if force:
             os.replace(tmp, target)
         else:

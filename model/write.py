@@ -1,13 +1,24 @@
 """Writing a position back as a state file (FORMAT section 4 plus the aeref
 additions), e.g. after a reveal: ``aeref reveal ... --write NEXT.yaml``.
 
-The sections the procedure changes (war state, factions, countries, markers,
-boxes, counters, ESV, Turn Track, European war) are written from the
-:class:`~model.position.Position`; everything else is copied from the file as
-read (``map``, ``replacements``, ``cards``, ``interpretations`` ...). Deck
-paths and ``previous`` are rewritten relative to the new file's folder. The
-file is written atomically and never over an existing file unless ``force``
-(:mod:`model.atomic`).
+What the position says is :func:`state_dict`: the sections the procedure
+changes (war state, factions, countries, markers, boxes, counters, ESV, Turn
+Track, European war) are written from the :class:`~model.position.Position`;
+everything else is copied from the file as read (``map``, ``replacements``,
+``cards``, ``interpretations`` ...). Deck paths and ``previous`` are rewritten
+relative to the new file's folder.
+
+How it is written is the player's: :func:`round_trip_text` loads the source
+file with ruamel.yaml's round-trip mode and applies only what changed between
+the source's :func:`state_dict` and the new one, so comments (the
+``# yaml-language-server: $schema=...`` line too), key order, flow style,
+quoting and short card ids (``hand: [11, 4a]``) stay as the player wrote them;
+every part of the file the Seasonal Turn did not change is copied line for
+line. The result is read back and must give the same position as the plain
+dump of :func:`state_dict`, or that plain dump is written instead.
+
+The file is written atomically and never over an existing file unless
+``force`` (:mod:`model.atomic`).
 """
 from __future__ import annotations
 
@@ -20,6 +31,7 @@ import yaml
 from .atomic import write_text
 from .names import norm_key
 from .position_data import FactionMap, Position
+from .round_trip import read_derived, round_trip_text
 from .seasonal import Seasonal
 from .yamlio import load_yaml_file
 
@@ -37,13 +49,17 @@ def _rel(path: Path, out_dir: Path) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
-def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None) -> dict:
+def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
+               raw: Optional[dict] = None) -> dict:
     """The position as a state-file mapping, with paths relative to ``out_path``.
 
     ``previous`` is the state file of the Seasonal Turn the Pending Cards were
     selected in (1.1.1 Step 2); None keeps the position's own ``previous:``.
+    The sections aeref does not change are copied from ``raw``, the loaded
+    YAML of the position's file (None: the file is read again).
     """
-    raw = load_yaml_file(pos.file, pos.file)
+
+    raw = load_yaml_file(pos.file, pos.file) if raw is None else raw
     out_dir = Path(out_path).resolve().parent
     base = (pos.base_dir or Path(".")).resolve()
     d: dict[str, Any] = {"game": pos.game, "turn": _turn(pos, pos.turn)}
@@ -112,12 +128,45 @@ def _boxes(s: Seasonal) -> dict[str, dict]:
     return boxes
 
 
+def plain_text(d: dict) -> str:
+    """The state-file mapping ``d`` as YAML written from scratch (block style, leaf lists in flow style)."""
+    return yaml.safe_dump(d, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
+
+
+def _derived(d: dict) -> dict:
+    return {k: v for k, v in d.items() if k in _MINE or k in ("game", "turn")}
+
+
+def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None) -> str:
+    """The text of ``pos`` as a state file at ``out_path``: the source file (``pos.file``) with only
+    what changed rewritten (:func:`round_trip_text`), or :func:`plain_text` when the source cannot be
+    read again or the round trip would not read back as the same position.
+
+    The comparisons read the source and the result without their :data:`COPIED` sections, which
+    are copied line for line, so that a large map costs one parse, not four.
+    """
+    raw = load_yaml_file(pos.file, pos.file)
+    new = state_dict(pos, out_path, previous, raw)
+    out = Path(out_path).resolve()
+    try:
+        source = Path(pos.file)
+        before = read_derived(source.read_text(encoding="utf-8"), source.resolve().parent, source.name)
+        if before is not None:
+            # the source's paths (decks, previous) as relative to the source: those the new folder changes are rewritten
+            text = round_trip_text(source, state_dict(before, source, None, raw), new)
+            back = read_derived(text, out.parent, out.name)
+            if back is not None and _derived(state_dict(back, out, None, {})) == _derived(new):
+                return text
+    except Exception:       # noqa: BLE001  the player's layout could not be kept: the position still is
+        if os.environ.get("AEREF_DEBUG"):
+            raise
+    return plain_text(new)
+
+
 def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None, force: bool = False) -> None:
-    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_dict`), atomically.
+    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_text`), atomically.
 
     Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
     ``force``, ``OSError`` when it cannot be written.
     """
-    d = state_dict(pos, out_path, previous)
-    text = yaml.safe_dump(d, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
-    write_text(out_path, text, force)
+    write_text(out_path, state_text(pos, out_path, previous), force)

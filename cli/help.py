@@ -1,0 +1,106 @@
+"""The command list of ``aeref``: each command's module loaded only when that command runs
+(click's lazy group recipe), ``aeref --help`` grouped in the order of play, and ``aeref help``.
+
+:data:`SECTIONS` is the one list of the commands: the section of ``--help`` each is listed
+in, in the order of play of the Seasonal Phase (1.1 Option Card Segment, 1.2 Logistics
+Segment, 1.3 Replacements Segment), and the module that defines it.
+"""
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from .common import AerefGroup
+
+#: ``(section title, ((command name, "module:object"), ...))``, in the order ``aeref --help`` lists them.
+SECTIONS: tuple = (
+    ("The position", (
+        ("validate", "selection:validate"), ("show", "show:show"), ("report", "report:report"))),
+    ("The Option Card Segment (1.1)", (
+        ("reveal", "procedure:reveal"), ("drm", "procedure:drm"), ("war-state", "procedure:war_state"),
+        ("pairs", "selection:pairs"), ("check", "selection:check"), ("why", "selection:why"),
+        ("select", "turn:select"), ("next-turn", "turn:next_turn"))),
+    ("The Logistics Segment (1.2)", (
+        ("logistics", "logistics:logistics"), ("check-logistics", "logistics:check_logistics"))),
+    ("The Replacements Segment (1.3)", (
+        ("replacements", "replacements:replacements"), ("check-replacements", "replacements:check_replacements"))),
+    ("Files", (
+        ("deck", "deck:deck"), ("schema", "schema:schema"), ("help", "help:help_command"))),
+)
+
+
+class LazyCommands(dict):
+    """The group's ``commands``: name -> command, each imported from its module on first use.
+
+    Iterating, ``len`` and ``in`` see every name without importing anything; reading a
+    command (``[name]``, ``get``, ``values``, ``items``) imports the module that defines it.
+    """
+
+    def __init__(self, specs: dict):
+        super().__init__(specs)
+
+    def _load(self, name: str) -> click.Command:
+        value = dict.__getitem__(self, name)
+        if isinstance(value, str):
+            module, attr = value.split(":")
+            # the lazy import of a command's module: only the command that runs pays for its imports
+            value = getattr(importlib.import_module(f"{__package__}.{module}"), attr)
+            dict.__setitem__(self, name, value)
+        return value
+
+    def __getitem__(self, name):
+        return self._load(name)
+
+    def get(self, name, default=None):
+        return self._load(name) if name in self else default
+
+    def values(self):
+        return [self._load(n) for n in self]
+
+    def items(self):
+        return [(n, self._load(n)) for n in self]
+
+
+class ReferenceGroup(AerefGroup):
+    """The ``aeref`` group: commands loaded lazily (:class:`LazyCommands`) and listed by
+    ``--help`` in the sections of :data:`SECTIONS`, in the order of play."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands({name: f"{spec}" for _, cmds in SECTIONS for name, spec in cmds})
+
+    def format_commands(self, ctx, formatter):
+        """One definition list per section of :data:`SECTIONS` (click lists the commands in one, sorted)."""
+        longest = max(len(n) for _, cmds in SECTIONS for n, _ in cmds)
+        width = formatter.width - 6 - longest
+        for title, cmds in SECTIONS:
+            # the names padded to the longest: every section's help starts in the same column
+            rows = [(n.ljust(longest), self.commands[n].get_short_help_str(width)) for n, _ in cmds
+                    if n in self.commands and not self.commands[n].hidden]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+@click.command(name="help")
+@click.argument("command", required=False, metavar="[COMMAND]")
+@click.pass_context
+def help_command(ctx, command):
+    """Print the help of COMMAND (as `aeref COMMAND --help` does), or of aeref.
+
+    \b
+    Example:
+      aeref help pairs
+    """
+    parent = ctx.parent
+    if command is None:
+        click.echo(parent.get_help())
+        return 0
+    group = parent.command
+    cmd = group.get_command(parent, command)
+    if cmd is None:
+        group.resolve_command(parent, [command])         # the usage error with its "did you mean"
+    with click.Context(cmd, info_name=command, parent=parent) as sub:
+        click.echo(cmd.get_help(sub))
+    return 0

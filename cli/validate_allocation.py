@@ -1,0 +1,98 @@
+"""``aeref validate ALLOCATION --state STATE``: a proposed allocation of replacement steps
+(FORMAT 5 ``check-replacements``) checked against its state file, as ``check-replacements``
+reads it (every unit, location and step must be one the position has), without the ruling."""
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+import click
+
+from ..model.errors import InputError, Problem
+from ..model.position import read_state
+from ..model.vocabulary import faction_name
+from ..model.yamlio import load_yaml_file
+from .common import EXIT_INPUT, EXIT_OK, BadInput, emit_json
+
+
+def looks_like_allocation(data: Any) -> bool:
+    """A YAML document that is an allocation: a list (of placements), or ``{placements: [...]}``."""
+    return isinstance(data, list) or (isinstance(data, dict) and len(data) == 1
+                                      and str(next(iter(data))).strip().lower() == "placements")
+
+
+def is_allocation(path: str) -> bool:
+    """True when the file at ``path`` reads as an allocation file (:func:`looks_like_allocation`).
+    A file whose first line of data does not open a list or ``placements:`` is not parsed here
+    (a state file is read once, by the state file reader)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            first = next((line for line in fh if line.strip() and not line.lstrip().startswith("#")), "")
+        if not re.match(r"\s*(-|\[|['\"]?placements['\"]?\s*:)", first, re.IGNORECASE):
+            return False
+        return looks_like_allocation(load_yaml_file(path))
+    except (InputError, OSError, UnicodeDecodeError):
+        return False          # the file's own problem is reported by the state file reader
+
+
+def _rows(data: Any) -> list:
+    rows = next(iter(data.values())) if isinstance(data, dict) else data
+    return rows if isinstance(rows, list) else []
+
+
+def _whose(pos, data: Any) -> tuple[str, str]:
+    """The (faction, map) whose replacements the allocation places: the Force Pool that holds the
+    most units it names (of the ``replacements:`` sections of the state file, in their order)."""
+    named = {str(r.get("unit")) for r in _rows(data) if isinstance(r, dict)}
+    pools = list(pos.replacements.items()) or [((m, f), None) for f in pos.factions for m in pos.maps]
+    def held(item):
+        (_, _), fr = item
+        return len(named & {u.id for u in fr.force_pool}) if fr is not None else 0
+    (m, f), _ = max(pools, key=held) if pools else ((pos.maps[0], "axis"), None)
+    return f, m
+
+
+def _report(problems: list, as_json: bool, extra: dict, ok_line: str) -> int:
+    if as_json:
+        emit_json({"ok": not problems, "kind": "allocation", **extra, "problems": [p.as_json() for p in problems]})
+    elif problems:
+        for p in problems:
+            click.echo(str(p))
+    else:
+        click.echo(ok_line)
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        click.echo(f"Error: {' '.join(str(first).split())}{more}", err=True)
+        return EXIT_INPUT
+    return EXIT_OK
+
+
+def validate_allocation(path: str, state: Optional[str], as_json: bool) -> int:
+    """Check the allocation file ``path`` against the state file ``state`` as ``check-replacements``
+    reads it (:func:`solver.replacements.read_allocation`): every unit in the position, every
+    location on its map, every step one received. Prints every problem (or ``OK: ...``) and
+    returns the exit code: 0, or 2 with one ``Error:`` line. Raises :class:`BadInput` when
+    ``state`` is None (an allocation is validated against its state file)."""
+    if state is None:
+        raise BadInput(f"{path}: an allocation file (a list of {{unit, location, paid-with}}, as `check-replacements` "
+                       f"reads): validate it against its state file: aeref validate {path} --state STATE")
+    pos, problems = read_state(state)
+    if pos is None or problems:
+        return _report(problems, as_json, {"state": state}, "")
+    data = load_yaml_file(path)
+    f, m = _whose(pos, data)
+    # the lazy import of the replacement context (it traces supply, 1.3.4): only an allocation pays for it
+    from ..solver.replacements import read_allocation
+    _, rows, problems = read_allocation(pos, f, m, data, path)
+    extra = {"state": state, "faction": f, "map": m, "placements": len(rows)}
+    n = len(rows)
+    return _report(problems, as_json, extra,
+                   f"OK: {path}: {n} placement{'s' if n != 1 else ''} of {faction_name(f)} replacements on the "
+                   f"{m.upper()} map, checked against {state} (`aeref check-replacements` rules on them)")
+
+
+def state_option_misused(path: str) -> Problem:
+    """The problem of ``--state`` given with a file that is not an allocation."""
+    return Problem(path, "", "--state names the state file of an allocation file; this is not one (a list of "
+                             "{unit, location, paid-with})")
