@@ -775,6 +775,15 @@ class Position:
         return ReplacementsRuling(r.legal, _violations(r.violations), r.steps_received, r.steps_used, r.lost,
                                   r.eliminated, placements, _units(ctx), list(r.notes), dict(r.interpretations))
 
+    def allocation_problems(self, faction: str, allocation: Any, map: str, file: str = "") -> tuple[int, list]:
+        """The problems of a proposed allocation as :meth:`check_replacements` reads it (every unit in
+        ``faction``'s Force Pool, every location on ``map``, every step written as a step), without
+        ruling on it: ``allocation`` is the loaded YAML, ``file`` names it in the problems. Returns
+        ``(placements, problems)``: the number of rows read and a list of :class:`Problem`."""
+        from .solver.replacements import read_allocation      # lazy: the 1.3 rules trace supply on the map
+        _, rows, problems = read_allocation(self.data, self.data.require_faction(faction), map, allocation, file)
+        return len(rows), problems
+
     def _map(self, map: Optional[str]) -> str:
         try:
             return self.choose_map(map)

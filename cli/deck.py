@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from ..model.vocabulary import faction_name
-from .common import write_text_safely
+from .writing import write_text_safely
 
 #: The fields of a card (FORMAT section 2), in its order: (field, placeholder, what to write).
 #: A placeholder in capitals is no value: the field must be filled in; the others are the defaults.

@@ -8,11 +8,13 @@ from typing import Any, Optional
 
 import click
 
+from ..api import Position
 from ..model.errors import InputError, Problem
 from ..model.position import read_state
 from ..model.vocabulary import faction_name
 from ..model.yamlio import load_yaml_file
-from .common import EXIT_INPUT, EXIT_OK, BadInput, emit_json
+from .common import EXIT_INPUT, EXIT_OK, BadInput
+from .jsonout import emit_json
 
 
 def looks_like_allocation(data: Any) -> bool:
@@ -70,7 +72,7 @@ def _report(problems: list, as_json: bool, extra: dict, ok_line: str) -> int:
 
 def validate_allocation(path: str, state: Optional[str], as_json: bool) -> int:
     """Check the allocation file ``path`` against the state file ``state`` as ``check-replacements``
-    reads it (:func:`solver.replacements.read_allocation`): every unit in the position, every
+    reads it (:meth:`aeref.api.Position.allocation_problems`): every unit in the position, every
     location on its map, every step one received. Prints every problem (or ``OK: ...``) and
     returns the exit code: 0, or 2 with one ``Error:`` line. Raises :class:`BadInput` when
     ``state`` is None (an allocation is validated against its state file)."""
@@ -82,11 +84,8 @@ def validate_allocation(path: str, state: Optional[str], as_json: bool) -> int:
         return _report(problems, as_json, {"state": state}, "")
     data = load_yaml_file(path)
     f, m = _whose(pos, data)
-    # the lazy import of the replacement context (it traces supply, 1.3.4): only an allocation pays for it
-    from ..solver.replacements import read_allocation
-    _, rows, problems = read_allocation(pos, f, m, data, path)
-    extra = {"state": state, "faction": f, "map": m, "placements": len(rows)}
-    n = len(rows)
+    n, problems = Position(pos).allocation_problems(f, data, m, path)
+    extra = {"state": state, "faction": f, "map": m, "placements": n}
     return _report(problems, as_json, extra,
                    f"OK: {path}: {n} placement{'s' if n != 1 else ''} of {faction_name(f)} replacements on the "
                    f"{m.upper()} map, checked against {state} (`aeref check-replacements` rules on them)")
