@@ -316,6 +316,11 @@ def interchangeable_classes(values: dict, constraints: Sequence[Constraint], eva
         for v in vs:
             if not evaluator.unary_excluded((slot, v)):
                 sig[(slot, v)] = set()
+
+    def unpruned(lit):
+        key = (lit[0], lit[1])
+        return key if key in sig else False            # a pruned value: its term is left out
+
     for i, c in enumerate(constraints):
         if isinstance(c, Nogood):
             lits = frozenset(_key(l) for l in c.lits)
@@ -324,7 +329,7 @@ def interchangeable_classes(values: dict, constraints: Sequence[Constraint], eva
             for l in lits:
                 sig[l].add(("nogood", lits - {l}))
         else:
-            _, coefs = add_terms(c.terms, lambda l: _key(l) if _key(l) in sig else False)   # pruned: left out
+            _, coefs = add_terms(c.terms, unpruned)
             for l, coef in coefs.items():
                 sig[l].add(("sum", i, coef))
     return {slot: classes_by_signature([v for v in dict.fromkeys(vs) if (slot, v) in sig],

@@ -39,7 +39,6 @@ def new_solver(**params: Any) -> cp_model.CpSolver:
     return s
 
 
-
 @dataclass
 class Outcome:
     """How a solve ended: the CP-SAT ``status``; ``stopped`` is None when the search finished,
@@ -57,6 +56,7 @@ class Outcome:
 
     @property
     def found(self) -> bool:
+        """True when a solution is in hand (proved optimal or not)."""
         return self.status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
     @property

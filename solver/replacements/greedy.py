@@ -26,7 +26,7 @@ def greedy(pos: Position, faction: str, map_: str, ctx: Optional[ReplacementCont
 
     ``ctx`` / ``constraints``: the context and its posted rules when already
     built; ``same``: unit id -> a key shared by units that no rule tells apart
-    (the classes of :func:`~solver.cpsat.compile_counts`): a unit like one that
+    (the classes of :func:`~solver.cpsat_counts.compile_counts`): a unit like one that
     found no place is skipped while nothing has been placed since. Returns
     ``(context, Allocation)``; the allocation is legal under every rule and
     deterministic (it depends on the order of the Force Pool, the payments and
