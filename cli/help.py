@@ -37,9 +37,6 @@ class LazyCommands(dict):
     command (``[name]``, ``get``, ``values``, ``items``) imports the module that defines it.
     """
 
-    def __init__(self, specs: dict):
-        super().__init__(specs)
-
     def _load(self, name: str) -> click.Command:
         value = dict.__getitem__(self, name)
         if isinstance(value, str):
@@ -64,17 +61,20 @@ class LazyCommands(dict):
 
 class ReferenceGroup(AerefGroup):
     """The ``aeref`` group: commands loaded lazily (:class:`LazyCommands`) and listed by
-    ``--help`` in the sections of :data:`SECTIONS`, in the order of play."""
+    ``--help`` in the sections of :data:`SECTIONS`, in the order of play (a command added with
+    ``add_command`` and not in them under "Other commands")."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.commands = LazyCommands({name: f"{spec}" for _, cmds in SECTIONS for name, spec in cmds})
+        self.commands = LazyCommands({name: spec for _, cmds in SECTIONS for name, spec in cmds})
 
     def format_commands(self, ctx, formatter):
         """One definition list per section of :data:`SECTIONS` (click lists the commands in one, sorted)."""
-        longest = max(len(n) for _, cmds in SECTIONS for n, _ in cmds)
+        listed = {n for _, cmds in SECTIONS for n, _ in cmds}
+        sections = list(SECTIONS) + [("Other commands", tuple((n, "") for n in sorted(self.commands) if n not in listed))]
+        longest = max(len(n) for n in self.commands)
         width = formatter.width - 6 - longest
-        for title, cmds in SECTIONS:
+        for title, cmds in sections:
             # the names padded to the longest: every section's help starts in the same column
             rows = [(n.ljust(longest), self.commands[n].get_short_help_str(width)) for n, _ in cmds
                     if n in self.commands and not self.commands[n].hidden]

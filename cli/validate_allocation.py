@@ -18,9 +18,12 @@ from .jsonout import emit_json
 
 
 def looks_like_allocation(data: Any) -> bool:
-    """A YAML document that is an allocation: a list (of placements), or ``{placements: [...]}``."""
-    return isinstance(data, list) or (isinstance(data, dict) and len(data) == 1
-                                      and str(next(iter(data))).strip().lower() == "placements")
+    """A YAML document that is an allocation: ``{placements: [...]}``, or a list that is empty or
+    holds a placement (a mapping with ``unit:``); a list of anything else is no allocation."""
+    if isinstance(data, dict) and len(data) == 1 and str(next(iter(data))).strip().lower() == "placements":
+        return True
+    return isinstance(data, list) and (not data or any(
+        isinstance(x, dict) and "unit" in {str(k).strip().lower() for k in x} for x in data))
 
 
 def is_allocation(path: str) -> bool:
@@ -75,10 +78,14 @@ def validate_allocation(path: str, state: Optional[str], as_json: bool) -> int:
     reads it (:meth:`aeref.api.Position.allocation_problems`): every unit in the position, every
     location on its map, every step one received. Prints every problem (or ``OK: ...``) and
     returns the exit code: 0, or 2 with one ``Error:`` line. Raises :class:`BadInput` when
-    ``state`` is None (an allocation is validated against its state file)."""
+    ``state`` is None (an allocation is validated against its state file; with ``as_json`` the
+    JSON with that problem is printed first)."""
     if state is None:
-        raise BadInput(f"{path}: an allocation file (a list of {{unit, location, paid-with}}, as `check-replacements` "
-                       f"reads): validate it against its state file: aeref validate {path} --state STATE")
+        missing = Problem(path, "", "an allocation file (a list of {unit, location, paid-with}, as `check-replacements` "
+                                    f"reads): validate it against its state file: aeref validate {path} --state STATE")
+        if as_json:
+            emit_json({"ok": False, "kind": "allocation", "problems": [missing.as_json()]})
+        raise BadInput(str(missing))       # one line, on stderr
     pos, problems = read_state(state)
     if pos is None or problems:
         return _report(problems, as_json, {"state": state}, "")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import click
 import pytest
 from click.testing import CliRunner
 
-from aeref.cli.help import SECTIONS
+from aeref.cli.help import SECTIONS, ReferenceGroup
 from aeref.cli.main import cli
 
 
@@ -84,3 +85,11 @@ def test_a_command_imports_only_its_own_module():
                          timeout=120)
     line = [l for l in out.stdout.splitlines() if l.startswith("CLI")][-1]
     assert line == "CLI ['common', 'help', 'main', 'schema']", out.stderr
+
+
+def test_a_command_added_outside_the_sections_is_still_listed():
+    group = ReferenceGroup(name="aeref", help="aeref.")
+    group.add_command(click.Command("extra", help="An extra command."))
+    r = CliRunner().invoke(group, ["--help"], prog_name="aeref")
+    assert r.exit_code == 0
+    assert ("Other commands", ["extra"]) in _sections(r.stdout)

@@ -64,3 +64,16 @@ def test_placements_mapping_is_an_allocation_too(tmp_path):
     alloc.write_text('placements:\n  - {unit: R-1, location: "4010", paid-with: [Russia infantry]}\n')
     code, text, _ = run("validate", alloc, "--state", STATE)
     assert code == 0 and "1 placement of Soviet replacements" in text
+
+
+def test_allocation_without_its_state_file_json():
+    code, res, err = run("validate", ALLOC, "--json")
+    assert code == 2 and err.count("\n") == 1
+    assert res.startswith("{") and '"kind": "allocation"' in res and '"ok": false' in res
+
+
+def test_a_list_of_anything_else_is_read_as_a_state_file(tmp_path):
+    p = tmp_path / "s.yaml"
+    p.write_text("- game: ae\n- turn: Nov-Dec 1941\n")
+    code, _, err = run("validate", p)
+    assert code == 2 and "a state file is a mapping" in err
