@@ -1,7 +1,6 @@
 """12.3 Total War Effects, the steps as a table (solver/war_state.py TOTAL_WAR_STEPS), and the 12 "no going back"
 ruling built in the solver. Positions are test-only data."""
 import pytest
-import yaml
 
 from aeref.model.position import load_position
 from aeref.solver import war_state as ws
@@ -26,9 +25,9 @@ def test_12_3_step_1_does_not_apply_from_limited_war(tmp_path):
     assert step1["applies"] is False and step1["moves"] == []
     assert step1["message"] == "does not apply: Total War goes into effect from Limited War, not from Pre-War"
     assert not any("Total War directly from Pre-War" in e["message"] for e in res["change"]["effects"])
-    boxes = yaml.safe_load(out.read_text()).get("boxes", {}).get("ds", {})
-    assert "J 5 Inf" not in boxes.get("delay-box", [])
-    assert boxes.get("outbreak-of-war", {}).get("axis") == ["J 5 Inf"], boxes
+    boxes = load_position(out).seasonal.boxes["ds"]          # the written position, however the file spells it
+    assert "J 5 Inf" not in boxes.delay_box
+    assert list(boxes.outbreak_of_war.get("axis", [])) == ["J 5 Inf"], boxes
 
 
 def test_12_3_step_1_applies_directly_from_pre_war(tmp_path):
@@ -37,7 +36,7 @@ def test_12_3_step_1_applies_directly_from_pre_war(tmp_path):
     code, res, _ = run("war-state", _outbreak(tmp_path, "pre-war"), "--to", "total", "--json", "--write", out)
     step1 = next(e for e in res["change"]["effects"] if e["rule"] == "12.3 Step 1")
     assert step1["applies"] and step1["message"].startswith("Total War directly from Pre-War: ")
-    assert yaml.safe_load(out.read_text())["boxes"]["ds"]["delay-box"] == ["J 5 Inf"]
+    assert list(load_position(out).seasonal.boxes["ds"].delay_box) == ["J 5 Inf"]
 
 
 def test_12_3_the_steps_in_order_each_once():
