@@ -19,6 +19,7 @@ from typing import Optional
 import click
 
 from ..api import Budget, InputError, TimeLimitReached
+from ..model.wording import suggest
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -50,7 +51,6 @@ class AerefGroup(click.Group):
         """An unknown command is a usage error with a "did you mean" (whatever click's version says)."""
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
-            from ..model.wording import suggest
             raise click.UsageError(f"no such command {name!r}{suggest(name, self.list_commands(ctx))}; "
                                    "`aeref --help` lists the commands", ctx)
         return super().resolve_command(ctx, args)

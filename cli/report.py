@@ -21,8 +21,10 @@ from typing import Any, Optional
 
 import click
 
+from .. import __version__
 from ..api import AllocationError, InputError, Position
 from ..model.vocabulary import faction_name
+from ..model.yamlio import load_yaml_file
 from .arguments import BadInput, load, require_faction
 from .common import budget
 from .jsonout import emit_json
@@ -209,7 +211,6 @@ def render(data: dict) -> str:
                       trim_blocks=True, lstrip_blocks=True)
     script = env.loader.get_source(env, _SCRIPT_NAME)[0]
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    from .. import __version__
     return env.get_template("report.html.j2").render(d=data, script=script, script_hash=f"sha256-{digest}",
                                                       faction_name=faction_name, version=__version__)
 
@@ -243,7 +244,6 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
     fs = [require_faction(pos, f) for f in factions] or list(pos.factions)
     alloc = None
     if allocation is not None:
-        from ..model.yamlio import load_yaml_file
         alloc = (allocation, load_yaml_file(allocation, allocation))
     data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit)
     if as_json:

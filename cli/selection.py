@@ -6,6 +6,7 @@ import heapq
 import click
 
 from ..api import Undecided
+from ..model.decks import country_notes
 from ..model.position import read_state
 from ..model.vocabulary import faction_name, join_and, plural
 from .arguments import BadInput, card_arg, load, require_faction, selection_args
@@ -64,7 +65,6 @@ def validate(state, state_file, as_json):
     if is_deck(state):
         return validate_deck(state, as_json)
     pos, problems = read_state(state)
-    from ..model.decks import country_notes
     notes = country_notes(pos) if pos is not None else []
     if as_json:
         out = {"ok": not problems, "problems": [p.as_json() for p in problems]}

@@ -1,7 +1,13 @@
 """``aeref validate DECK``: a deck file checked on its own (FORMAT section 2)."""
 from __future__ import annotations
 
+import re
+
 import click
+
+from ..model.decks import check_deck, looks_like_deck
+from ..model.errors import InputError
+from ..model.yamlio import load_yaml_file
 
 from .common import EXIT_INPUT, EXIT_OK
 from .jsonout import emit_json
@@ -9,11 +15,6 @@ from .jsonout import emit_json
 
 def is_deck(path: str) -> bool:
     """True when ``path`` reads as a deck file (a mapping with ``cards:`` and no ``game:``)."""
-    import re
-
-    from ..model.decks import looks_like_deck
-    from ..model.errors import InputError
-    from ..model.yamlio import load_yaml_file
     try:
         with open(path, encoding="utf-8") as fh:
             if re.search(r"(?mi)^['\"]?game['\"]?\s*:", fh.read()):
@@ -24,8 +25,6 @@ def is_deck(path: str) -> bool:
 
 
 def validate_deck(path: str, as_json: bool) -> int:
-    from ..model.decks import check_deck
-
     res = check_deck(path)
     if as_json:
         emit_json({"ok": not res.problems, "kind": "deck", "problems": [p.as_json() for p in res.problems],

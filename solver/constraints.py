@@ -61,12 +61,16 @@ class Lit(NamedTuple):
         return holds(self, choice)
 
 
+def matches(wanted: Any, value: Any) -> bool:
+    """True when a literal asking for ``wanted`` (a value, None: nothing, :data:`ANY`: some value)
+    holds for a slot holding ``value`` (None: nothing): the one reading of a literal, which the
+    evaluator and both compilers (:mod:`solver.cpsat_core`) use."""
+    return value is not None if wanted is ANY else value == wanted
+
+
 def holds(lit: tuple, choice: Mapping) -> bool:
     """True when the literal ``(slot, value)`` holds in ``choice`` (a slot left out holds None)."""
-    v = choice.get(lit[0])
-    if lit[1] is ANY:
-        return v is not None
-    return v == lit[1]
+    return matches(lit[1], choice.get(lit[0]))
 
 
 #: A rule's part or table line: the one row type (:class:`solver.registry.Row`). ``Rule("9.9", "Test")``
@@ -303,9 +307,7 @@ class Evaluator:
 
 def _holds_value(lit: tuple, value: Any) -> bool:
     """True when the literal ``(slot, value)`` holds for a slot holding ``value``."""
-    if lit[1] is ANY:
-        return value is not None
-    return value == lit[1]
+    return matches(lit[1], value)
 
 
 class Tracker:

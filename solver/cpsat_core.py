@@ -22,16 +22,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Collection, Hashable, Iterable, Optional
 
-from .constraints import ANY
+from .constraints import ANY, matches
 
 __all__ = ["add_terms", "can_hold_together", "cannot_exceed", "capped", "classes_by_signature", "matches",
            "on_domain", "wanted_by"]
-
-
-def matches(wanted: Any, value: Any) -> bool:
-    """True when a literal asking for ``wanted`` (a value, None: nothing, ANY: some value) holds
-    for a slot holding ``value`` (None: nothing). The evaluator's reading (:func:`solver.constraints.holds`)."""
-    return value is not None if wanted is ANY else value == wanted
 
 
 def wanted_by(value: Any) -> tuple:

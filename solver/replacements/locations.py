@@ -144,11 +144,6 @@ def _western_cities_at(country: str, basis: str, ctx, u, nat, ok, near):
                 near.setdefault(h.id, f"{h.id} is a City in {country} but not under Western control")
 
 
-def western_cities(country: str, basis: str):
-    """A City in ``country`` under Western control."""
-    return partial(_western_cities_at, country, basis)   # pragma: no mutate (runs once, at import)
-
-
 def _present(ctx, h, nat) -> bool:
     """A ground unit of ``nat``, or an Axis Detachment or Logistics marker, in hex ``h``."""
     return any(u.ground and u.has_nationality(nat) for u in h.units) or any(

@@ -12,6 +12,7 @@ from ...model.board import Unit
 from ...model.errors import InputError, Problem
 from ...model.position import Position
 from ...model.replacements import FactionReplacements
+from ...model.wording import map_not_in_play
 
 from .context import ReplacementContext
 from .locations import replacement_locations
@@ -29,7 +30,7 @@ def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[U
     """
     faction = pos.require_faction(faction)
     if map_ not in pos.maps:
-        raise InputError(Problem(pos.file, "", f"map {map_} is not in play in game {pos.game} (maps: {', '.join(pos.maps)})"))
+        raise InputError(Problem(pos.file, "", map_not_in_play(map_, pos.maps, pos.game)))
     fr = pos.replacements.get((map_, faction)) or FactionReplacements()
     board = pos.board
     pools = make_pools(steps_received(pos, faction, map_), map_)

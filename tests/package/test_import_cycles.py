@@ -20,8 +20,7 @@ import networkx as nx
 #: The packages of aeref (pyproject ``packages``); their folders come from the installed package's specs.
 PACKAGES = ("aeref", "aeref.model", "aeref.solver", "aeref.solver.replacements", "aeref.cli")
 
-#: Import circles known today, each as the set of modules on it. They are fixed in parallel in another branch
-#: (the rule registry of solver/replacements/, issue 18 part 3); the lead empties this set at the merge.
+#: Import circles allowed, each as the set of modules on it: none (the three of issue 18 are gone).
 ALLOWED_CYCLES: set = set()
 
 #: Imports inside a function that are deliberate: the heavy libraries, imported by the code that needs them only,
@@ -46,20 +45,6 @@ LAZY = {
     ("aeref.model.position", "aeref.model.replacements"): "the Force Pools' schemas only for a file with a map",
     ("aeref.model.position_data", "aeref.model.board"): "an empty map only when a rule reads a position without one",
 }
-
-#: Imports inside functions written before this test, in code other engineers own and rewrite in parallel (cli/,
-#: solver/): (importer, imported). The lead empties this set at the merge, once their branches are in.
-KNOWN_INNER = {
-    ("aeref.cli.common", "aeref.model.wording"),
-    ("aeref.cli.report", "aeref"),
-    ("aeref.cli.report", "aeref.model.yamlio"),
-    ("aeref.cli.selection", "aeref.model.decks"),
-    ("aeref.cli.validate_deck", "re"),
-    ("aeref.cli.validate_deck", "aeref.model.decks"),
-    ("aeref.cli.validate_deck", "aeref.model.errors"),
-    ("aeref.cli.validate_deck", "aeref.model.yamlio"),
-}
-
 
 @dataclass(frozen=True)
 class Import:
@@ -157,5 +142,5 @@ def test_no_import_circle():
 def test_no_import_inside_a_function_unless_deliberately_lazy():
     """House rule: imports stand at the top of the module, except the heavy libraries and the lazy command modules."""
     bad = sorted({(i.importer, i.imported, i.line) for i in all_imports()
-                  if i.in_function and not deliberately_lazy(i) and (i.importer, i.imported) not in KNOWN_INNER})
+                  if i.in_function and not deliberately_lazy(i)})
     assert not bad, "imports inside functions: " + "; ".join(f"{a} line {n} imports {b}" for a, b, n in bad)
