@@ -3,6 +3,7 @@ aeref.api, as doctests, from the top of the repository (so that `examples/...` p
 import doctest
 from pathlib import Path
 
+import aeref.answers
 import aeref.api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,8 +19,10 @@ def test_every_example_of_docs_api_md_runs_as_shown(monkeypatch):
 
 def test_the_examples_in_aeref_api_docstrings_run(monkeypatch):
     monkeypatch.chdir(ROOT)
-    res = doctest.testmod(aeref.api, optionflags=FLAGS, verbose=False)
-    assert res.attempted >= 1 and res.failed == 0, res
+    for module in (aeref.api, aeref.answers):
+        res = doctest.testmod(module, optionflags=FLAGS, verbose=False)
+        assert res.failed == 0, (module.__name__, res)
+    assert doctest.testmod(aeref.api, optionflags=FLAGS).attempted >= 1
 
 
 def test_the_doc_test_can_fail(tmp_path, monkeypatch):
@@ -30,3 +33,10 @@ def test_the_doc_test_can_fail(tmp_path, monkeypatch):
                                                                                     "Count(number=5, complete=True)", 1))
     res = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS, verbose=False, report=False)
     assert res.failed == 1, res
+
+
+def test_the_readme_python_example_runs(monkeypatch):
+    """The README's `>>>` example of the API prints what the README shows."""
+    monkeypatch.chdir(ROOT)
+    res = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=FLAGS)
+    assert res.attempted >= 4 and res.failed == 0, res

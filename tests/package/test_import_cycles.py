@@ -34,6 +34,8 @@ LAZY = {
     ("aeref", "aeref.api"): "`import aeref` stays cheap: the API module is loaded on the first use of one of its names",
     ("aeref.api", "aeref.solver"): "the rules that solve (ortools) or trace supply (networkx) are loaded by the method that runs them",
     ("aeref.api", "aeref.model.write"): "only the methods that write a position load the round-trip writer",
+    ("aeref.answers", "aeref.solver"): "the rules that solve (ortools) or trace supply (networkx) are loaded by the answer that needs them",
+    ("aeref.answers", "aeref.model.write"): "only an answer that is written loads the round-trip writer",
     ("aeref.api", "aeref.model.yamlio"): "only check_replacements reads a second file (the allocation)",
     ("aeref.cli", "aeref.cli"): "command modules are loaded when their command runs (start-up speed)",
     ("aeref.cli", "aeref.solver"): "the rules are loaded by the command that runs them (start-up speed)",

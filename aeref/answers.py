@@ -1,0 +1,562 @@
+"""The typed answers of aeref's public API (:mod:`aeref.api`): rulings, selections,
+allocations, reveals, war state changes, DRMs and Logistics actions.
+
+Each answer is a dataclass (or a lazy view, :class:`LegalSelections`) whose
+``as_json()`` is exactly the dict the matching ``aeref`` command prints with
+``--json`` (docs/format.md section 5). They are made by the methods of
+:class:`aeref.api.Position`; import them from :mod:`aeref` or :mod:`aeref.api`.
+"""
+from __future__ import annotations
+
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Optional, Sequence, Union
+
+from .model.errors import InputError
+from .model.vocabulary import MAPS, WarState
+from .solver.constraints import Rule
+from .solver.limits import Budget, ProgressSink, TimeLimitReached
+from .solver.selection import RULES as SELECTION_RULES
+from .solver.selection import interpretations_used, make_context, post, selection_made
+
+
+#: ``time_limit``: seconds (None or 0: no limit), or a :class:`Budget` shared by several calls.
+TimeLimit = Union[float, int, None, Budget]
+
+
+class Undecided(TimeLimitReached):
+    """The time limit (or Ctrl-C) ended the search before the question was decided."""
+
+
+class AllocationError(InputError):
+    """A proposed allocation file names units, locations or steps the position does not have."""
+
+
+def _budget(time_limit: TimeLimit) -> Budget:
+    """The :class:`Budget` of ``time_limit`` (seconds; None or 0: no limit; or a Budget, shared)."""
+    if isinstance(time_limit, Budget):
+        return time_limit
+    return Budget(float(time_limit) if time_limit else None)
+
+
+# ----------------------------------------------------------------------------- rules and violations
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule in a ruling: ``rule`` (the :class:`Rule` itself: ``.number`` as printed,
+    ``.title``), ``message``, which says why with the concrete values of the position, and
+    ``values``: the ``(slot, value)`` pairs of the choice that together break it (in a
+    selection ruling ``("tk", "tk-soviet-38")``; empty where the ruling does not say)."""
+
+    rule: Rule
+    message: str
+    values: tuple = ()
+
+    @classmethod
+    def of(cls, v: Any) -> "Violation":
+        """The violation of a rules module's ruling (its registered ``rule``, the ``title`` of the
+        part broken, ``message``): ``rule`` becomes the registered row of that rule with that title."""
+        row = next((r for r in getattr(v.rule, "rows", ()) if r.title == v.title), None)
+        return cls(row if row is not None else Rule(v.rule, v.title), v.message)
+
+    def as_json(self) -> dict:
+        """``{"rule", "title", "message"}`` (FORMAT 5)."""
+        return {"rule": self.rule.number, "title": self.rule.title, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.rule.number} {self.rule.title}: {self.message}"
+
+
+def _violations(vs: Sequence[Any]) -> tuple[Violation, ...]:
+    return tuple(Violation.of(v) for v in vs)
+
+
+def _broken(broken: Sequence[Any]) -> tuple[Violation, ...]:
+    """The violations of the evaluator's broken constraints, each once (as ``Evaluator.violations``),
+    with the constraint's own rule and the literals that held."""
+    out, seen = [], set()
+    for b in broken:
+        if b.violation not in seen:
+            seen.add(b.violation)
+            out.append(Violation(b.rule, b.message, tuple((lit[0], lit[1]) for lit in b.held)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling on one proposed Pending Card selection (1.1.3): ``legal``, every
+    :class:`Violation` in rule order, and the ``interpretations`` it read."""
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    interpretations: dict
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref check``."""
+        return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
+                "interpretations": self.interpretations}
+
+
+def _ruling(r: Any) -> Ruling:
+    return Ruling(r.legal, _violations(r.violations), dict(r.interpretations))
+
+
+# ----------------------------------------------------------------------------- selections
+
+@dataclass(frozen=True)
+class Selection:
+    """A Pending Card selection: the card for each map (a card id such as ``tk-soviet-38``, or
+    its bare number ``38`` for the faction asked about), None for no card."""
+
+    tk: Optional[str] = None
+    ds: Optional[str] = None
+
+    @classmethod
+    def of(cls, choice: Mapping[str, Optional[str]]) -> "Selection":
+        """The selection of a mapping ``{map: card id or None}``."""
+        return cls(**{m: choice.get(m) for m in MAPS})
+
+    def cards(self) -> dict:
+        """``{map: card}`` for the maps with a card."""
+        return {m: getattr(self, m) for m in MAPS if getattr(self, m) is not None}
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many legal selections there are: ``number``, and ``complete`` (False: the time limit
+    ended the enumeration first and ``number`` is those found)."""
+
+    number: int
+    complete: bool
+
+    def __int__(self) -> int:
+        return self.number
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a ``card`` (on ``map``) is in no legal selection, or one legal selection with it:
+    ``legal`` and ``example``, or the ``violations`` of the minimal set of ``rules`` that exclude
+    it; ``complete`` False when the time limit ended the narrowing (fewer rules may do)."""
+
+    card: str
+    map: str
+    legal: bool
+    example: Optional[dict]
+    violations: tuple[Violation, ...]
+    rules: tuple[Rule, ...]
+    complete: bool
+    interpretations: dict
+
+    @classmethod
+    def of(cls, ans: Any, rules: Mapping[str, Rule]) -> "Why":
+        keyed = tuple(rules[k] if k in rules else Rule(*k.split(" ", 1)) for k in ans.rules)
+        return cls(ans.card, ans.slot, ans.legal, ans.example, _violations(ans.violations), keyed, ans.complete,
+                   dict(ans.interpretations))
+
+    @property
+    def message(self) -> str:
+        """The reason the card is in no legal selection, in one line (``pairs``' words)."""
+        if not self.rules:
+            return "the time limit ran out before the rules that exclude it were found (ask aeref why)"
+        text = "; ".join(str(v) for v in self.violations)
+        if not self.complete:
+            text += " (the time limit ran out while the rules were narrowed down: fewer of them may do)"
+        return text
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref why``."""
+        out: dict = {"card": self.card, "legal": self.legal}
+        if self.legal:
+            out["example"] = self.example
+        out["violations"] = [v.as_json() for v in self.violations]
+        out["interpretations"] = self.interpretations
+        out["complete"] = self.complete
+        return out
+
+    def excluded_json(self) -> dict:
+        """The entry of ``pairs --json`` ``excluded``: the card, its rules and :attr:`message`."""
+        return {"card": self.card, "rules": [{"rule": r.number, "title": r.title} for r in self.rules],
+                "message": self.message}
+
+
+class LegalSelections:
+    """Every legal Pending Card selection of one faction this turn (1.1.3): a view, nothing is
+    solved until asked.
+
+    ``selection in legal`` rules on one selection by direct evaluation (no solver, no ortools);
+    iterating (:class:`Selection` s in FORMAT 5 order), :meth:`count`, :attr:`choices`,
+    :meth:`excluded` and :meth:`as_json` enumerate once by CP-SAT, within ``time_limit``;
+    :meth:`why` explains one card. ``progress`` receives the reports of long solves.
+    """
+
+    def __init__(self, position: "Position", faction: str, time_limit: TimeLimit = None,
+                 progress: ProgressSink = None):
+        self.position = position
+        self.faction = position.data.require_faction(faction)
+        self.budget = _budget(time_limit)
+        self.progress = progress
+        self._ctx = make_context(position.data, self.faction)
+        self._constraints = post(SELECTION_RULES, self._ctx)
+        self._found: Optional[tuple[list, bool]] = None
+        self._excluded: Optional[list] = None
+
+    def __contains__(self, selection: object) -> bool:
+        if not isinstance(selection, Selection):
+            return False
+        try:
+            return self.position.check(self.faction, selection).legal
+        except InputError:                 # a card the decks do not hold is in no selection
+            return False
+
+    def _enumerate(self) -> tuple[list, bool]:
+        if self._found is None:
+            from .solver.choices import enumerate_choices   # lazy: imports ortools
+            self._found = enumerate_choices(self.position.data, self.faction, budget=self.budget,
+                                            progress=self.progress, ctx=self._ctx, constraints=self._constraints)
+        return self._found
+
+    @property
+    def choices(self) -> list[dict]:
+        """Every legal selection as ``{map: card id or None}`` for each map in play, in FORMAT 5 order."""
+        return self._enumerate()[0]
+
+    @property
+    def complete(self) -> bool:
+        """False when the time limit (or Ctrl-C) ended the enumeration before every selection was found."""
+        return self._enumerate()[1]
+
+    def __iter__(self) -> Iterator[Selection]:
+        return (Selection.of(ch) for ch in self.choices)
+
+    def count(self) -> Count:
+        """How many legal selections there are (:class:`Count`: the number and whether it is complete)."""
+        return Count(len(self.choices), self.complete)
+
+    @property
+    def nothing_only(self) -> bool:
+        """True when the enumeration is complete and no card can be selected (1.1.3: say so)."""
+        return self.complete and all(all(v is None for v in ch.values()) for ch in self.choices)
+
+    @property
+    def rules(self) -> dict[str, Rule]:
+        """The rules posted for this selection, by ``Rule.key``."""
+        return {c.rule.key: c.rule for c in self._constraints}
+
+    def excluded(self) -> list[Why]:
+        """Each hand card in no legal selection with the minimal rules that exclude it (empty while
+        the enumeration is not complete), in map order then hand order."""
+        if self._excluded is None:
+            from .solver.choices import excluded_cards      # lazy: imports ortools
+            found = excluded_cards(self._ctx, self._constraints, self.choices, self.budget) if self.complete else []
+            self._excluded = [Why.of(a, self.rules) for a in found]
+        return self._excluded
+
+    def why(self, card: str) -> Why:
+        """Why ``card`` (an id, or a bare number) is in no legal selection, or one legal selection with it.
+        Raises :class:`InputError` for a card the decks do not hold and :class:`Undecided` when the time
+        limit ends the search before it is decided."""
+        return self.position.why(self.faction, card, self.budget)
+
+    @property
+    def selection_made(self) -> Optional[dict]:
+        """The selection already made this turn (1.1.3 "Card selection is final"), or None."""
+        return selection_made(self.position.data, self.faction)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref pairs``."""
+        pos = self.position.data
+        out = {"game": pos.game, "turn": str(pos.turn), "faction": self.faction, "choices": self.choices,
+               "count": len(self.choices)}
+        if self.selection_made is not None:
+            out["selection-made"] = self.selection_made
+        out["complete"] = self.complete
+        out["interpretations"] = interpretations_used(pos)
+        out["excluded"] = [a.excluded_json() for a in self.excluded()]
+        return out
+
+
+# ----------------------------------------------------------------------------- replacements (1.3)
+
+@dataclass(frozen=True)
+class Placement:
+    """One unit taken and placed: ``unit`` id, ``location``, the steps it is ``paid_with``, the
+    ``basis`` of the Replacement Location (1.3.4) and, in a ruling, the rule it ``broken`` (or None)."""
+
+    unit: str
+    location: str
+    paid_with: tuple
+    basis: str
+    broken: Optional[str] = None
+
+
+def _units(ctx: Any) -> tuple[dict, ...]:
+    """The Force Pool units of a Segment: ``{"id", "text", "locations"}`` (their Replacement Locations)."""
+    return tuple({"id": uid, "text": ctx.describe(u), "locations": sorted(ctx.eligible.get(uid, {}))}
+                 for uid, u in ctx.units.items() if uid in ctx.force_pool)
+
+
+@dataclass
+class Allocation:
+    """The best allocation of one faction's replacement steps on one map (1.3): ``placements``,
+    ``steps_received``, ``steps_used``, ``proved`` (every stage of the optimisation proved its
+    optimum), ``bound`` (the proven upper bound on the steps that can be used), ``lost`` (the
+    steps left unused, each ``{"step", "count", "rule", "reason"}``), ``status`` in words,
+    ``units`` (the Force Pool units and their Replacement Locations)."""
+
+    faction: str
+    map: str
+    placements: tuple[Placement, ...]
+    steps_received: int
+    steps_used: int
+    proved: bool
+    bound: Optional[int]
+    lost: tuple
+    status: str
+    units: tuple
+    _json: dict = field(repr=False, compare=False, default_factory=dict)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref replacements``."""
+        return copy.deepcopy(self._json)
+
+
+def _allocation_json(ctx: Any, res: Any) -> dict:
+    from .solver.replacements import interpretations_used as used, paid_with_text  # lazy: the 1.3 rules
+    from .solver.replacements.lost import explain_lost                          # lazy: the 1.3 rules
+
+    alloc, bound = res.allocation, res.bound
+    locs = {loc: i for i, loc in enumerate(ctx.locations())}
+    units = {uid: i for i, uid in enumerate(ctx.units)}
+    placements = [{"unit": uid, "location": loc, "paid-with": paid_with_text(ctx, uid, pay),
+                   "basis": ctx.eligible[uid].get(loc, "")}
+                  for uid, loc, pay in sorted(alloc.placements, key=lambda r: (locs.get(r[1], len(locs)), units[r[0]]))]
+    proved_used = bound is None or bound <= alloc.steps_used()
+    out = {"faction": ctx.faction, "map": ctx.map, "optimal": res.optimal,
+           "steps-received": sum(p.count for p in ctx.pools.values()), "steps-used": alloc.steps_used(),
+           "placements": placements, "lost": explain_lost(ctx, alloc, proved_used, bound=bound),
+           "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
+           "interpretations": used(ctx.pos, ctx.map)}
+    if ctx.notes:
+        out["notes"] = list(ctx.notes)
+    out["status"] = res.status
+    if not res.optimal:
+        out["steps-bound"] = res.bound
+    return out
+
+
+@dataclass
+class ReplacementsRuling:
+    """A ruling on a proposed allocation (1.3): ``legal``, every :class:`Violation`, the steps
+    received and used, the steps left unused (``lost``), the units 9.2 eliminates after the
+    Segment (``eliminated``), ``placements`` (each with the rule its own placement breaks),
+    ``units`` and ``notes``."""
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    steps_received: int
+    steps_used: int
+    lost: list
+    eliminated: list
+    placements: tuple[Placement, ...]
+    units: tuple
+    notes: list
+    interpretations: dict
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref check-replacements``."""
+        return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
+                "steps-received": self.steps_received, "steps-used": self.steps_used,
+                "steps-lost": self.steps_received - self.steps_used, "lost": self.lost,
+                "eliminated": self.eliminated, "interpretations": self.interpretations,
+                **({"notes": self.notes} if self.notes else {})}
+
+
+# ----------------------------------------------------------------------------- results that write a position
+
+class _Writes:
+    """An answer with a resulting ``position`` that :meth:`write` writes as a new state file."""
+
+    written: Optional[str] = None
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """Write the resulting position at ``path``, atomically; an existing file only with ``force``
+        (else :class:`~aeref.model.atomic.FileExists`); ``previous``: the file named as its
+        ``previous:``. Raises ``OSError`` when the file cannot be written."""
+        from .model.write import write_state          # lazy: only commands that write need it
+        write_state(self.position.data, path, previous=previous, force=force)
+        self.written = path
+
+
+@dataclass
+class RevealAnswer(_Writes):
+    """The Option Card Procedure of a faction, or of every faction in the order of play
+    (1.1.1, 1.1.2.2, 12): ``reveals`` (each with ``faction`` and ``steps``), ``illegal`` (a
+    revealed card was illegal) and the resulting ``position``."""
+
+    reveals: list
+    illegal: bool
+    position: "Position"
+    _json: dict = field(repr=False, default_factory=dict)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref reveal`` (``written``: the file :meth:`write` wrote, or None)."""
+        return {**copy.deepcopy(self._json), "written": self.written}
+
+
+@dataclass
+class WarStateAnswer(_Writes):
+    """The war state of a map (12) and what changes it: ``war_state`` in effect, ``triggers``
+    (``(war state, cause)``), the ``change`` (``.headline()``, ``.effects``) or ``violation`` (a
+    change back to an earlier war state: ``legal`` False), ``notes``, the resulting ``position``."""
+
+    map: str
+    turn: str
+    war_state: WarState
+    legal: bool
+    triggers: list
+    change: Any
+    violation: Optional[dict]
+    notes: list
+    position: "Position"
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`RevealAnswer.write`; an illegal change writes nothing (``ValueError``)."""
+        if not self.legal:
+            raise ValueError("an illegal war state change is not written")
+        super().write(path, force, previous)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref war-state``."""
+        out = {"map": self.map, "turn": self.turn, "legal": self.legal, "war-state": self.war_state,
+               "triggers": [{"war-state": s, "cause": why} for s, why in self.triggers],
+               "change": self.change.as_json() if self.change.changes else None,
+               "violations": [self.violation] if self.violation else [], "written": self.written}
+        if self.notes:
+            out["notes"] = self.notes
+        return out
+
+
+@dataclass
+class Placed(_Writes):
+    """``select``: the :class:`Ruling` on the selection and, when legal, the ``position`` with the
+    cards placed face down as the Pending Cards (None when illegal); ``pending`` ``{map: card}``."""
+
+    ruling: Ruling
+    pending: dict
+    position: Optional["Position"]
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``)."""
+        if self.position is None:
+            raise ValueError("an illegal selection is not written")
+        super().write(path, force, previous)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref select``."""
+        return {**self.ruling.as_json(), "pending": dict(self.pending), "written": self.written}
+
+
+@dataclass
+class NextTurn(_Writes):
+    """The next Seasonal Turn's ``position`` (from turn ``before``), the Pending Cards it carries
+    (``pending``: faction -> map -> card) and ``notes``."""
+
+    before: str
+    position: "Position"
+    pending: dict
+    notes: list
+    previous: Optional[str] = None
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn) is remembered."""
+        super().write(path, force, previous)
+        self.previous = previous
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref next-turn``."""
+        return {"turn": str(self.position.data.turn), "from": self.before, "previous": self.previous,
+                "pending": self.pending, "notes": self.notes, "written": self.written}
+
+
+# ----------------------------------------------------------------------------- DRM and logistics
+
+@dataclass(frozen=True)
+class DrmAnswer:
+    """The Political DRM (1.1.2.1) of each roll on ``map`` in ``segment``: ``rolls`` (each with
+    ``table``, ``total`` and ``terms``: ``value``, ``name``, ``message``)."""
+
+    map: str
+    segment: str
+    rolls: tuple
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref drm``."""
+        return {"map": self.map, "rule": "1.1.2.1", "segment": self.segment, "rolls": [r.as_json() for r in self.rolls]}
+
+
+_SEGMENT_NOTES = ["1.2.1: at most one Logistics action (place or remove) per segment",
+                  "1.2.2: at most one Partisan Base per Conquered Allied Minor Country per segment"]
+
+
+class _Segment:
+    """What the answers about a Logistics / Partisan Segment share: the context and the words."""
+
+    ctx: Any
+
+    def describe(self, action: tuple) -> str:
+        """An action in words (``place Logistics marker IGHQ in 0101``)."""
+        from .solver.logistics import describe       # lazy: the 1.2 rules read the map
+        return describe(action)
+
+    def consequences(self, action: tuple) -> list[str]:
+        """What the action entails (the markers it moves, the supply it needs), line by line."""
+        from .solver.logistics import consequences   # lazy: the 1.2 rules read the map
+        return consequences(self.ctx, action)
+
+    def _action_json(self, action: tuple, consequences: list) -> dict:
+        from .solver.logistics import action_json    # lazy: the 1.2 rules read the map
+        return dict(action_json(action), consequences=consequences)
+
+
+@dataclass
+class LogisticsActions(_Segment):
+    """Every single legal action of ``faction``'s Logistics / Partisan Segment on ``map`` (1.2),
+    with the Force Pool and on-map markers (``pool_logistics``, ``pool_partisans``,
+    ``on_map_logistics`` ``[(name, hex)]``, ``on_map_partisans``)."""
+
+    faction: str
+    map: str
+    actions: list
+    ctx: Any = field(repr=False)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("pool_logistics", "pool_partisans", "on_map_logistics", "on_map_partisans"):
+            return getattr(self.ctx, name)
+        raise AttributeError(name)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref logistics``."""
+        return {"faction": self.faction, "map": self.map, "rule": "1.2", "count": len(self.actions),
+                "actions": [self._action_json(a, self.consequences(a)) for a in self.actions],
+                "notes": list(_SEGMENT_NOTES)}
+
+
+@dataclass
+class LogisticsRuling(_Segment):
+    """A ruling on a proposed set of Logistics / Partisan Segment ``actions`` (1.2): ``legal`` and
+    every :class:`Violation`."""
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    actions: list
+    ctx: Any = field(repr=False)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref check-logistics``."""
+        known = set(self.ctx.slots())
+        return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
+                "actions": [self._action_json(a, self.consequences(a) if a in known else []) for a in self.actions]}
+
+
