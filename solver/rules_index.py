@@ -5,7 +5,7 @@ registered) and writes, for each rule of :data:`solver.registry.RULES`, its
 number, title, module, what it decides and the interpretations it reads,
 then its rows: the number and title a ruling prints, the maps, the module
 that defines it and the rules text it encodes.
-``tests/package/test_rules_index.py`` checks that the committed file is current.
+``tests/package/test_rules_registry.py`` checks that the committed file is current.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .replacements import locations, received, rules as replacement_rules, takin
 _HEAD = """# Rules index
 
 Generated from the rule registry (`solver/registry.py`) by
-`python -m aeref.solver.rules_index > docs/rules.md`; `tests/package/test_rules_index.py`
+`python -m aeref.solver.rules_index > docs/rules.md`; `tests/package/test_rules_registry.py`
 checks that it is current. Each rule is one object, `rules["1.3.4"]`; what a ruling
 prints ("number title: message") comes from its rows (parts and table lines).
 """
