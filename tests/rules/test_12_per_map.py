@@ -303,3 +303,21 @@ def test_12_ae_vp_marker_side_names_its_map(tmp_path):
     assert res["problems"] == [{"file": str(p), "where": "markers.tk.vp.side",
                                 "message": "the Rising Sun side of the VP marker is the DS map's, not the TK map's "
                                            "(Axis Tide: TK, Rising Sun: DS)"}]
+
+
+def test_12_a_cards_starts_acts_only_on_its_own_map(tmp_path):
+    """© 12: "each map has its own War State": a card's `starts:` (the war state it starts when played) starts
+    it on the card's own map only. Asked through the public API for the other map (a question the command line
+    refuses to ask), the TK card sets off nothing on the DS map; on its own map it starts Total War."""
+    import aeref
+
+    card = {"map": "tk", "faction": "western", "number": 8, "name": "Test Card Eight", "war-state": "pre-war",
+            "starts": "total"}                                                        # test-only card
+    d = {"game": "ae", "turn": "Nov-Dec 1941", "war-state": {"tk": "limited", "ds": "limited"}, "cards": [card],
+         "factions": {"western": {"tk": {"hand": [8]}}}}
+    pos = aeref.load(write(tmp_path, d))
+    other = pos.war_state_change("ds", card="tk-western-8")
+    assert other.legal and other.change.after == other.change.before == "limited"
+    assert other.triggers == [] and other.as_json()["change"] is None
+    own = pos.war_state_change("tk", card="tk-western-8")
+    assert own.change.after == "total" and own.triggers[0][0] == "total"
