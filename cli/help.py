@@ -20,11 +20,13 @@ SECTIONS: tuple = (
     ("The Option Card Segment (1.1)", (
         ("reveal", "procedure:reveal"), ("drm", "procedure:drm"), ("war-state", "procedure:war_state"),
         ("pairs", "selection:pairs"), ("check", "selection:check"), ("why", "selection:why"),
-        ("select", "turn:select"), ("next-turn", "turn:next_turn"))),
+        ("select", "turn:select"))),
     ("The Logistics Segment (1.2)", (
         ("logistics", "logistics:logistics"), ("check-logistics", "logistics:check_logistics"))),
     ("The Replacements Segment (1.3)", (
         ("replacements", "replacements:replacements"), ("check-replacements", "replacements:check_replacements"))),
+    ("The next Seasonal Turn", (
+        ("next-turn", "turn:next_turn"),)),
     ("Files", (
         ("deck", "deck:deck"), ("schema", "schema:schema"), ("help", "help:help_command"))),
 )
@@ -84,23 +86,27 @@ class ReferenceGroup(AerefGroup):
 
 
 @click.command(name="help")
-@click.argument("command", required=False, metavar="[COMMAND]")
+@click.argument("command", nargs=-1, metavar="[COMMAND [SUBCOMMAND]]")
 @click.pass_context
 def help_command(ctx, command):
-    """Print the help of COMMAND (as `aeref COMMAND --help` does), or of aeref.
+    """Print the help of COMMAND (as `aeref COMMAND --help` does; `aeref help deck new` for a
+    subcommand), or of aeref.
 
     \b
     Example:
       aeref help pairs
     """
     parent = ctx.parent
-    if command is None:
+    if not command:
         click.echo(parent.get_help())
         return 0
-    group = parent.command
-    cmd = group.get_command(parent, command)
-    if cmd is None:
-        group.resolve_command(parent, [command])         # the usage error with its "did you mean"
-    with click.Context(cmd, info_name=command, parent=parent) as sub:
-        click.echo(cmd.get_help(sub))
+    for name in command:
+        group = parent.command
+        cmd = group.get_command(parent, name) if isinstance(group, click.Group) else None
+        if cmd is None:
+            if not isinstance(group, click.Group):
+                raise click.UsageError(f"{parent.command_path} has no subcommand {name!r}", ctx)
+            group.resolve_command(parent, [name])         # the usage error with its "did you mean"
+        parent = click.Context(cmd, info_name=name, parent=parent)
+    click.echo(parent.command.get_help(parent))
     return 0

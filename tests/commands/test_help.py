@@ -37,9 +37,10 @@ def test_help_lists_the_commands_grouped_in_the_order_of_play():
     got = [(t, names) for t, names in _sections(text) if t != "Options"]
     assert got == [
         ("The position", ["validate", "show", "report"]),
-        ("The Option Card Segment (1.1)", ["reveal", "drm", "war-state", "pairs", "check", "why", "select", "next-turn"]),
+        ("The Option Card Segment (1.1)", ["reveal", "drm", "war-state", "pairs", "check", "why", "select"]),
         ("The Logistics Segment (1.2)", ["logistics", "check-logistics"]),
         ("The Replacements Segment (1.3)", ["replacements", "check-replacements"]),
+        ("The next Seasonal Turn", ["next-turn"]),
         ("Files", ["deck", "schema", "help"]),
     ]
     # every command is listed once, and every command listed runs
@@ -97,3 +98,11 @@ def test_a_command_added_outside_the_sections_is_still_listed():
     r = CliRunner().invoke(group, ["--help"], prog_name="aeref")
     assert r.exit_code == 0
     assert ("Other commands", ["extra"]) in _sections(r.stdout)
+
+
+def test_help_of_a_subcommand_is_its_own_help():
+    """`aeref help deck new` prints what `aeref deck new --help` prints; a subcommand that is not there is a
+    usage error (exit 2)."""
+    a, b = run("help", "deck", "new"), run("deck", "new", "--help")
+    assert a[0] == b[0] == 0 and a[1] == b[1] and "--faction" in a[1]
+    assert run("help", "deck", "old")[0] == 2 and run("help", "pairs", "x")[0] == 2
