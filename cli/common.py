@@ -86,3 +86,13 @@ class AerefGroup(click.Group):
         if standalone_mode:
             sys.exit(rv)
         return rv
+
+
+def problems_exit(problems: list) -> int:
+    """The exit code of a `validate`: 0 with no problem; else the first problem (and how many more) as the
+    one ``Error:`` line on stderr, and 2. The problems themselves are printed by the caller."""
+    if not problems:
+        return EXIT_OK
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    click.echo(f"Error: {' '.join(str(problems[0]).split())}{more}", err=True)
+    return EXIT_INPUT

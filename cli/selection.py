@@ -10,7 +10,7 @@ from ..model.decks import country_notes
 from ..model.position import read_state
 from ..model.vocabulary import faction_name, join_and, plural
 from .arguments import BadInput, card_arg, load, require_faction, selection_args
-from .common import EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK, budget
+from .common import EXIT_ILLEGAL, EXIT_OK, budget, problems_exit
 from .jsonout import emit_json
 from .liveline import live_line
 from .options import (
@@ -82,12 +82,7 @@ def validate(state, state_file, as_json):
     else:
         for p in problems:
             click.echo(str(p))
-    if problems:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        click.echo(f"Error: {' '.join(str(first).split())}{more}", err=True)
-        return EXIT_INPUT
-    return EXIT_OK
+    return problems_exit(problems)
 
 
 @click.command(epilog=STDIN_HELP)

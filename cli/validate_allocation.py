@@ -13,7 +13,7 @@ from ..model.errors import InputError, Problem
 from ..model.position import read_state
 from ..model.vocabulary import faction_name
 from ..model.yamlio import load_yaml_file
-from .common import EXIT_INPUT, EXIT_OK, BadInput
+from .common import BadInput, problems_exit
 from .jsonout import emit_json
 
 
@@ -65,12 +65,7 @@ def _report(problems: list, as_json: bool, extra: dict, ok_line: str) -> int:
             click.echo(str(p))
     else:
         click.echo(ok_line)
-    if problems:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        click.echo(f"Error: {' '.join(str(first).split())}{more}", err=True)
-        return EXIT_INPUT
-    return EXIT_OK
+    return problems_exit(problems)
 
 
 def validate_allocation(path: str, state: Optional[str], as_json: bool) -> int:

@@ -9,7 +9,7 @@ from ..model.decks import check_deck, looks_like_deck
 from ..model.errors import InputError
 from ..model.yamlio import load_yaml_file
 
-from .common import EXIT_INPUT, EXIT_OK
+from .common import problems_exit
 from .jsonout import emit_json
 
 
@@ -36,9 +36,4 @@ def validate_deck(path: str, as_json: bool) -> int:
             click.echo(f"OK: {path}: {res.summary()}")
         for n in res.notes:
             click.echo(f"Note: {n}")
-    if res.problems:
-        first = res.problems[0]
-        more = f" (and {len(res.problems) - 1} more)" if len(res.problems) > 1 else ""
-        click.echo(f"Error: {' '.join(str(first).split())}{more}", err=True)
-        return EXIT_INPUT
-    return EXIT_OK
+    return problems_exit(res.problems)
