@@ -108,7 +108,8 @@ def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Op
 
 @dataclass
 class WhyAnswer:
-    """Why a card is (not) in a legal choice: ``legal`` and ``example``, or the violations."""
+    """Why a card is (not) in a legal choice: ``legal`` and ``example``, or the violations (the
+    public answer, with its JSON, is :class:`aeref.answers.Why`)."""
     card: str
     slot: str
     legal: bool
@@ -117,15 +118,7 @@ class WhyAnswer:
     interpretations: dict
     rules: list          # the minimal set of rule keys that exclude the card
     complete: bool = True  # False: the time limit cut the shrinking short, the set may not be minimal
-
-    def as_json(self) -> dict:
-        out = {"card": self.card, "legal": self.legal}
-        if self.legal:
-            out["example"] = self.example
-        out["violations"] = [v.as_json() for v in self.violations]
-        out["interpretations"] = self.interpretations
-        out["complete"] = self.complete
-        return out
+    # its JSON is the public answer's: aeref.answers.Why.of(...).as_json()
 
 
 class Explainer:
