@@ -33,6 +33,7 @@ from .model.interpretations import check_value
 from .model.names import norm_key
 from .model.position import Position as PositionData, load_position
 from .model.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState
+from .model.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view as _view
 from .model.wording import unknown_card
 from .solver import drm as _drm
 from .solver import war_state as _ws
@@ -56,7 +57,7 @@ __all__ = [
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
     "Placement", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
-    "WarStateAnswer", "Why", "load",
+    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
 ]
 
 #: The Segments of a Political DRM roll (1.1.2.1): Political DRMs apply only in the first two.
@@ -107,6 +108,32 @@ class Position:
     def hand(self, faction: str, map: str) -> list[str]:
         """The card ids of ``faction``'s hand on ``map``."""
         return list(self.data.hand(self.data.require_faction(faction), map))
+
+    viewer = property(lambda self: self.data.viewer or REFEREE,
+                      doc="Who sees this position: ``referee`` (every card) or the faction of a :meth:`view`.")
+
+    def view(self, viewer: Optional[str]) -> "Position":
+        """The position as ``viewer`` sees it (1.1: another player's cards are not examined before they
+        are played; a Pending Card lies face down): a faction's view keeps its own hands and Pending
+        Cards and, of the others, only the public facts (Current, played and removed cards, how many
+        cards each hand holds, that a Pending Card is placed); ``referee`` (or None) sees everything.
+        Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
+        return Position(_view(self.data, viewer))
+
+    def hidden_cards(self, viewer: str) -> set:
+        """The card ids ``viewer`` may not see in this position (1.1): the other factions' hands and
+        Pending Cards that are not public otherwise. Raises ``ValueError`` for an unknown viewer."""
+        return _hidden_cards(self.data, viewer)
+
+    def require_seen(self, faction: str) -> str:
+        """``faction`` when this position shows its hands; raises :class:`InputError` naming whose
+        hand is face down in this view (1.1) or missing from the files."""
+        f = self.data.require_faction(faction)
+        if any(fm.hand_face_down is not None or fm.pending_face_down for fm in self.data.factions[f].values()):
+            raise InputError(Problem(self.data.file, f"factions.{f}",
+                                     f"the {f} faction's hand is face down here: the ruling needs the {f} "
+                                     f"faction's cards (its private file, or --as {f} / --as referee)"))
+        return f
 
     def choose_map(self, map: Optional[str]) -> str:
         """``map``, or the only map of a TK or DS game. Raises ``ValueError`` for a map not in play

@@ -47,6 +47,11 @@ def war_state_choice() -> click.Choice:
     return click.Choice([w.value for w in WAR_STATES], case_sensitive=False)
 
 
+as_option = click.option(
+    "--as", "viewer", type=click.Choice(list(FACTIONS) + ["referee"], case_sensitive=False), default=None,
+    help="Whose view: a faction sees its own hands and Pending Cards, of the others only what is public "
+         "(1.1); referee sees every card.")
+
 faction_option = click.option("--faction", "-f", required=True, type=faction_choice(), help="The faction asking.")
 
 

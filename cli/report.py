@@ -28,7 +28,7 @@ from ..model.yamlio import load_yaml_file
 from .arguments import BadInput, load, require_faction
 from .common import budget
 from .jsonout import emit_json
-from .options import STDIN_HELP, faction_choice, force_option, interp_option, state_argument, time_limit_option
+from .options import STDIN_HELP, as_option, faction_choice, force_option, interp_option, state_argument, time_limit_option
 from .writing import write_text_safely
 
 _SCRIPT_NAME = "report.js"
@@ -151,6 +151,8 @@ def seasonal_turn(pos: Position) -> Optional[dict]:
     data = pos.data
     if not data.seasonal.previous or not any(fm.pending for s in data.factions.values() for fm in s.values()):
         return None
+    if any(fm.pending_face_down for s in data.factions.values() for fm in s.values()):
+        return None             # a view (--as): another faction's Pending Card lies face down until its reveal (1.1)
     try:
         prev = pos.previous()
         note = None
@@ -229,8 +231,9 @@ def render(data: dict) -> str:
 @force_option
 @interp_option
 @time_limit_option
+@as_option
 @click.option("--json", "as_json", is_flag=True, help="Print the page's data as JSON instead of writing the page.")
-def report(state, factions, allocation, allocation_faction, output, force, interpretations, time_limit, as_json):
+def report(state, factions, allocation, allocation_faction, output, force, interpretations, time_limit, viewer, as_json):
     """Write one self-contained HTML page of the position and its rulings: the
     position as the game's displays, each faction's selection matrix (tap a
     cell for check's ruling), the replacement map, the Seasonal Turn.
@@ -241,7 +244,11 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
     """
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
-    fs = [require_faction(pos, f) for f in factions] or list(pos.factions)
+    if viewer is not None:      # the page as one viewer sees it (1.1): only its own selection matrix
+        pos = pos.view(viewer)
+        fs = [pos.require_seen(f) for f in factions] or [f for f in pos.factions if f == pos.viewer or pos.viewer == "referee"]
+    else:
+        fs = [require_faction(pos, f) for f in factions] or list(pos.factions)
     alloc = None
     if allocation is not None:
         alloc = (allocation, load_yaml_file(allocation, allocation))

@@ -17,7 +17,7 @@ from ..model.vocabulary import WarState, faction_name, join_and
 from .arguments import choose_map, load, require_faction
 from .common import EXIT_OK
 from .jsonout import emit_json
-from .options import STDIN_HELP, faction_choice, json_option, map_choice, state_argument
+from .options import STDIN_HELP, as_option, faction_choice, json_option, map_choice, state_argument
 
 _COUNTRY_FIELDS = ("posture", "policy", "status", "alignment")
 _COUNTRY_MORE = ("dependent_of", "minor", "chinese", "influence", "neutrality")
@@ -26,6 +26,10 @@ _BOX_NAMES = {"force-pool": "Force Pool", "delay-box": "Delay Box", "strategic-w
 
 
 # ----------------------------------------------------------------------------- the facts (the JSON)
+
+#: A card that lies face down in a view (model.views): the viewer sees its back only (1.1).
+FACE_DOWN = {"face-down": True}
+
 
 def _card(pos, cid: Optional[str]) -> Optional[dict]:
     if cid is None:
@@ -157,8 +161,9 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
             if fm is None:
                 continue
             out["factions"][f][m] = {
-                "current": _card(pos, fm.current), "pending": _card(pos, fm.pending),
-                "hand": [_card(pos, c) for c in fm.hand],
+                "current": _card(pos, fm.current),
+                "pending": dict(FACE_DOWN) if fm.pending_face_down else _card(pos, fm.pending),
+                "hand": [_card(pos, c) for c in fm.hand] + [dict(FACE_DOWN) for _ in range(fm.hand_face_down or 0)],
                 "played": _played_by_year(pos, f, m),
                 "removed": [_card(pos, c) for c in fm.removed],
                 "pending-awaits-reveal": m in awaiting,
@@ -175,6 +180,8 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
                         for r in s.esv_table]
     out["uscl-drm"] = s.uscl_drm
     out["interpretations"] = pos.interpretations_in_force
+    if pos.viewer is not None:          # a view (--as): who sees it
+        out["viewer"] = pos.viewer
     return out
 
 
@@ -192,11 +199,23 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 def _cards_text(cards: list) -> str:
-    return ", ".join(f"{c['number']} {c['name']}" for c in cards) or "none"
+    down = sum(1 for c in cards if c.get("face-down"))
+    seen = [f"{c['number']} {c['name']}" for c in cards if not c.get("face-down")]
+    return ", ".join(seen + ([f"{down} face down"] if down else [])) or "none"
 
 
 def _one(card: Optional[dict]) -> str:
+    if card and card.get("face-down"):
+        return "placed, face down"
     return f"{card['number']} {card['name']}" if card else "none"
+
+
+def viewer_line(viewer: str) -> str:
+    """The first line of a view (``--as``): who sees it, and what lies face down (1.1)."""
+    if viewer == "referee":
+        return "Referee's view: every faction's hands and Pending Cards are shown"
+    return (f"{faction_name(viewer)} view: the other factions' hands and Pending Cards lie face down "
+            "(1.1); their Current, played and removed cards are shown")
 
 
 def _country_rows(display: list) -> list:
@@ -214,7 +233,8 @@ def _country_rows(display: list) -> list:
 def render(f: dict) -> list[str]:
     from tabulate import tabulate
 
-    lines = [f"{f['game'].upper()}, {f['turn']}: Pending Cards selected now are revealed in {f['reveal-turn']}"]
+    lines = [viewer_line(f["viewer"])] if "viewer" in f else []
+    lines.append(f"{f['game'].upper()}, {f['turn']}: Pending Cards selected now are revealed in {f['reveal-turn']}")
     if f["previous"]:
         lines.append(f"previous: {f['previous']} (the position the Pending Cards were selected in)")
     waiting = [faction_name(fa) for fa, ms in f["factions"].items() if any(d.get("pending-awaits-reveal") for d in ms.values())]
@@ -305,8 +325,9 @@ def render(f: dict) -> list[str]:
               help="Show only this faction's cards.")
 @click.option("--map", "map_", type=map_choice(), default=None,
               help="Show only this map.")
+@as_option
 @json_option
-def show(state, faction, map_, as_json):
+def show(state, faction, map_, viewer, as_json):
     """The whole position at a glance: per map the war state, the Posture
     Display, the Turn Track, the boxes and the map; per faction and map the
     Current Card, the Pending Card, the hand, the cards revealed by calendar
@@ -317,6 +338,8 @@ def show(state, faction, map_, as_json):
       aeref show examples/ae-1941.yaml --faction soviet
     """
     pos = load(state)
+    if viewer is not None:
+        pos = pos.view(viewer)
     f = require_faction(pos, faction) if faction else None
     m = choose_map(pos, map_) if map_ else None
     data = facts(pos.data, f, m)

@@ -61,6 +61,10 @@ class FactionMap:
     hand: list[str] = field(default_factory=list)
     played: list[PlayedCard] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    #: in a view (:mod:`model.views`): how many hand cards lie face down, unseen by the viewer (None: the hand is seen)
+    hand_face_down: Optional[int] = None
+    #: in a view: a Pending Card is placed face down, unseen by the viewer (1.1 "face down")
+    pending_face_down: bool = False
 
 
 @dataclass
@@ -95,6 +99,10 @@ class Position:
     #: :func:`model.position.read_state`, sets it. None: the previous position is never read.
     read_previous: Optional[Callable[[Path], Optional["Position"]]] = field(default=None, repr=False, compare=False)
     _previous: Any = field(default=None, repr=False, compare=False)   # the previous position, read once (False: unreadable)
+    #: who sees this position (:mod:`model.views`): None or ``referee`` every card, else a faction's view
+    viewer: Optional[str] = None
+    #: in a view, the Pending Cards awaiting their reveal, by faction (:meth:`awaiting_reveal`, decided on the whole position)
+    awaiting: Optional[dict[str, dict[str, str]]] = field(default=None, repr=False, compare=False)
 
     @property
     def board(self) -> "Board":
@@ -171,6 +179,8 @@ class Position:
         after the reveal (1.1.1 Step 4). When the previous file cannot be read,
         every Pending Card of a position with ``previous:`` counts as awaiting.
         """
+        if self.awaiting is not None:
+            return dict(self.awaiting.get(faction, {}))
         pending = {m: fm.pending for m, fm in self.factions.get(faction, {}).items() if fm.pending}
         if not pending or self.seasonal.previous_path is None:
             return {}

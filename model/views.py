@@ -1,0 +1,86 @@
+"""Views: a position as one viewer may see it (1.1 "face down").
+
+1.1: "Players are not allowed to examine another player's cards before they have been played ...
+All players are free to examine all discarded cards at any time." A Pending Card "is placed face
+down" (1.1.3). So a faction sees its own hands and Pending Cards; of the other factions only what
+the rules make public: their Current Cards (face up), the cards they played and the cards removed
+or set aside, that a Pending Card is placed (1.1 "It must be clear to all players at all times
+which cards are Current Cards and which are Pending Cards") and how many cards a hand holds. The
+referee (:data:`REFEREE`) sees everything.
+
+:func:`view` makes that view as a position of its own (:class:`~model.position_data.Position`
+with ``viewer`` set): the hidden cards are gone from it, not merely left unprinted, so nothing
+built from a view can show them. Each hidden hand is replaced by its size
+(``FactionMap.hand_face_down``), each hidden Pending Card by ``FactionMap.pending_face_down``.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Optional
+
+from .position_data import FactionMap, Position
+from .vocabulary import FACTIONS
+
+#: The viewer who sees every card (``--as referee``).
+REFEREE = "referee"
+#: The viewers a view may be made for.
+VIEWERS = tuple(FACTIONS) + (REFEREE,)
+
+
+def check_viewer(viewer: str) -> str:
+    """``viewer`` in lower case (a faction or ``referee``); raises ``ValueError`` for anything else."""
+    v = str(viewer).lower()
+    if v not in VIEWERS:
+        raise ValueError(f"--as {viewer}: a viewer is a faction ({', '.join(FACTIONS)}) or referee")
+    return v
+
+
+def hidden_cards(pos: Position, viewer: str) -> set[str]:
+    """The card ids of ``pos`` that ``viewer`` may not see (1.1): the other factions' hands and
+    Pending Cards, less any card that is public anyway (played, removed or a Current Card).
+    Empty for the referee."""
+    viewer = check_viewer(viewer)
+    if viewer == REFEREE:
+        return set()
+    public = {c for sections in pos.factions.values() for fm in sections.values()
+              for c in [fm.current, *fm.removed, *(p.card for p in fm.played)] if c}
+    out = set()
+    for f, sections in pos.factions.items():
+        if f == viewer:
+            continue
+        for fm in sections.values():
+            out.update(c for c in [*fm.hand, fm.pending] if c and c not in public)
+    return out
+
+
+def view(pos: Position, viewer: Optional[str]) -> Position:
+    """The position as ``viewer`` (a faction, or ``referee``; None: the referee) sees it (1.1).
+
+    Returns a copy: the viewer's own sections and every public fact as they are; of every other
+    faction, each map's hand replaced by its number of cards and the Pending Card by the fact that
+    one is placed face down. Which Pending Cards await their reveal is decided on the whole
+    position first (it compares with the ``previous:`` file, which the view no longer reads).
+    Raises ``ValueError`` for an unknown viewer.
+    """
+    v = check_viewer(viewer) if viewer is not None else REFEREE
+    out = copy.copy(pos)
+    out.viewer = v
+    if v == REFEREE:
+        return out
+    out.awaiting = {f: {m: (c if f == v else "face-down") for m, c in pos.awaiting_reveal(f).items()}
+                    for f in pos.factions}
+    out.factions = {}
+    for f, sections in pos.factions.items():
+        out.factions[f] = {}
+        for m, fm in sections.items():
+            if f == v:
+                out.factions[f][m] = fm
+                continue
+            out.factions[f][m] = FactionMap(current=fm.current, pending=None, hand=[],
+                                            played=list(fm.played), removed=list(fm.removed),
+                                            hand_face_down=len(fm.hand) + (fm.hand_face_down or 0),
+                                            pending_face_down=fm.pending is not None or fm.pending_face_down)
+    out.read_previous = None      # the previous position holds the hands as they were: not the viewer's to read
+    out._previous = False
+    out.raw = None                # the file as read holds every card
+    return out
