@@ -32,7 +32,8 @@ from .model.errors import InputError, Problem
 from .model.interpretations import check_value
 from .model.names import norm_key
 from .model.position import Position as PositionData, load_position
-from .model.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState
+from .model.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name
+from .model.private import private_path
 from .model.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view as _view
 from .model.wording import unknown_card
 from .solver import drm as _drm
@@ -67,19 +68,21 @@ SEGMENTS: tuple[str, ...] = _drm.SEGMENTS
 # ----------------------------------------------------------------------------- the position
 
 def load(path: Union[str, Path], interpretations: Optional[Mapping[str, Any]] = None,
-         war_state_due: bool = False) -> "Position":
+         war_state_due: bool = False, privates: Sequence[Union[str, Path]] = ()) -> "Position":
     """The position of the state file at ``path`` (``-``: read from standard input, its decks
     then relative to the working directory), with its decks.
 
     ``interpretations`` overrides the file's (``{"annual-scope": "map"}``); ``war_state_due``:
-    the file may await a war state change of 12 (as ``aeref war-state`` allows). Raises
+    the file may await a war state change of 12 (as ``aeref war-state`` allows); ``privates``:
+    private files joined to a public file (docs/face-down.md), besides those found beside it
+    (``STEM.FACTION.private.yaml``). Raises
     :class:`InputError` for a file that is missing or broken or contradicts itself, and
     ``ValueError`` for an unknown interpretation or value.
     """
     overrides = {}
     for name, value in (interpretations or {}).items():
         overrides[norm_key(name)] = check_value(norm_key(name), value)
-    data = load_position(path, war_state_due)
+    data = load_position(path, war_state_due, privates)
     return Position(data.with_interpretations(overrides) if overrides else data)
 
 
@@ -130,10 +133,36 @@ class Position:
         hand is face down in this view (1.1) or missing from the files."""
         f = self.data.require_faction(faction)
         if any(fm.hand_face_down is not None or fm.pending_face_down for fm in self.data.factions[f].values()):
-            raise InputError(Problem(self.data.file, f"factions.{f}",
-                                     f"the {f} faction's hand is face down here: the ruling needs the {f} "
-                                     f"faction's cards (its private file, or --as {f} / --as referee)"))
+            name = faction_name(f)
+            if self.data.viewer not in (None, REFEREE):
+                why = f"the {name} faction's hand is face down in the {faction_name(self.data.viewer)} view (1.1)"
+            else:
+                why = (f"the {name} faction's hand is face down (not in the files read): this ruling needs it; give "
+                       f"the {name} private file (--private FILE, or {private_path(self.data.file, f).name} beside "
+                       "the state file)")
+            raise InputError(Problem(self.data.file, f"factions.{f}", why))
         return f
+
+    def split(self, path: Union[str, Path], force: bool = False) -> list[str]:
+        """Write this position as a public file at ``path`` and one private file per faction beside it
+        (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces), each
+        atomically; the public file is checked to hold no private field first. Returns the files
+        written, the public one first. Raises :class:`~aeref.model.atomic.FileExists` (nothing
+        written) when one exists and not ``force``, ``OSError`` when one cannot be written."""
+        from .model.write import split_texts, write_files     # lazy: only the commands that write load the writer
+        files = split_texts(self.data, path, factions=list(self.data.factions))
+        write_files(files, force)
+        return [str(p) for p in files]
+
+    def _require_pending_seen(self, f: str) -> None:
+        """Raises :class:`InputError` when a Pending Card of ``f`` lies face down here (its reveal needs it)."""
+        for m, fm in self.data.factions[f].items():
+            if fm.pending_face_down:
+                name = faction_name(f)
+                raise InputError(Problem(self.data.file, f"factions.{f}.{m}", (
+                    f"the {name} Pending Card on the {m.upper()} map is face down (not in the files read): its reveal "
+                    f"needs the {name} private file (--private FILE, or {private_path(self.data.file, f).name} "
+                    "beside the state file)")))
 
     def choose_map(self, map: Optional[str]) -> str:
         """``map``, or the only map of a TK or DS game. Raises ``ValueError`` for a map not in play
@@ -173,15 +202,16 @@ class Position:
     def legal_selections(self, faction: str, time_limit: TimeLimit = None,
                          progress: ProgressSink = None) -> LegalSelections:
         """Every legal Pending Card selection of ``faction`` this turn (1.1.3), as a view
-        (:class:`LegalSelections`): nothing is solved until asked."""
-        return LegalSelections(self, faction, time_limit, progress)
+        (:class:`LegalSelections`): nothing is solved until asked. Raises :class:`InputError` when
+        the faction's hand is face down here (:meth:`require_seen`)."""
+        return LegalSelections(self, self.require_seen(faction), time_limit, progress)
 
     def check(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
               ds: Optional[str] = None) -> Ruling:
         """Rule on one proposed selection (1.1.3): ``selection``, or the cards ``tk`` and ``ds`` (ids
         or bare numbers; a map left out: no card). By direct evaluation, no solver. Raises
-        :class:`InputError` for a card the decks do not hold."""
-        choice = self._choice(faction, selection, tk, ds)
+        :class:`InputError` for a card the decks do not hold or a hand face down (:meth:`require_seen`)."""
+        choice = self._choice(self.require_seen(faction), selection, tk, ds)
         full = {m: choice.get(m) for m in self.data.maps}
         ctx = make_context(self.data, faction, {m: [v] for m, v in full.items() if v})
         vs = _broken(evaluator(ctx).broken(full))
@@ -193,7 +223,7 @@ class Position:
         Raises :class:`InputError` for an unknown card and :class:`Undecided` when the time limit
         ends the search before the answer is proved."""
         from .solver.choices import SolverLimitReached, why   # lazy: imports ortools
-        f = self.data.require_faction(faction)
+        f = self.require_seen(faction)
         cid = self._why_card(f, card)
         try:
             ans = why(self.data, f, cid, budget=_budget(time_limit))
@@ -227,8 +257,9 @@ class Position:
                ds: Optional[str] = None) -> Placed:
         """Select ``faction``'s Pending Cards (1.1.1 Step 4, 1.1.3): the ruling of :meth:`check` (and
         1.1.3 "Card selection is final") and, when legal, the position with the cards placed face
-        down (:meth:`Placed.write` writes it)."""
-        choice = self._choice(faction, selection, tk, ds)
+        down (:meth:`Placed.write` writes it). Raises :class:`InputError` when the faction's hand is
+        face down here (:meth:`require_seen`)."""
+        choice = self._choice(self.require_seen(faction), selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
         return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
                       Position(new) if new is not None else None)
@@ -302,6 +333,8 @@ class Position:
         declaration after an illegal Axis Current Card (1.1.1); ``remove``: the countries whose
         optional markers the Axis removes (12.3 Steps 3-5). Raises ``ValueError`` for a
         declaration the rules do not allow and :class:`InputError` for a broken previous file."""
+        for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
+            self._require_pending_seen(f)
         if isinstance(previous, Position):
             prev = previous.data
         else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+import click
+
 from .. import api
 from ..api import Budget, Position
 from ..model.cards import parse_card_ref
@@ -11,6 +13,7 @@ from ..model.interpretations import check_value
 from ..model.names import norm_key
 from ..model.wording import suggest, unknown_card
 from .common import BadInput
+from .options import PRIVATES_KEY
 
 
 def parse_interpretations(values: tuple) -> dict:
@@ -33,7 +36,9 @@ def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None
     interpretations applied (``war_state_due``: the file may await a war state change of 12, as
     `war-state` asks); raises :class:`~aeref.api.TimeLimitReached` when ``limit`` ran out meanwhile."""
     overrides = parse_interpretations(interpretations)
-    pos = api.load(state, overrides, war_state_due)
+    ctx = click.get_current_context(silent=True)
+    privates = ctx.meta.get(PRIVATES_KEY, ()) if ctx is not None else ()     # --private (options.private_option)
+    pos = api.load(state, overrides, war_state_due, privates)
     if limit is not None:
         limit.check(f"loading {state}")
     return pos

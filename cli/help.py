@@ -16,7 +16,8 @@ from .common import AerefGroup
 #: ``(section title, ((command name, "module:object"), ...))``, in the order ``aeref --help`` lists them.
 SECTIONS: tuple = (
     ("The position", (
-        ("validate", "selection:validate"), ("show", "show:show"), ("report", "report:report"))),
+        ("validate", "selection:validate"), ("show", "show:show"), ("report", "report:report"),
+        ("split", "split:split"))),
     ("The Option Card Segment (1.1)", (
         ("reveal", "procedure:reveal"), ("drm", "procedure:drm"), ("war-state", "procedure:war_state"),
         ("pairs", "selection:pairs"), ("check", "selection:check"), ("why", "selection:why"),

@@ -52,6 +52,21 @@ as_option = click.option(
     help="Whose view: a faction sees its own hands and Pending Cards, of the others only what is public "
          "(1.1); referee sees every card.")
 
+#: Where the ``--private`` files of the running command are kept for :func:`aeref.cli.arguments.load`.
+PRIVATES_KEY = "aeref.privates"
+
+
+def _keep_privates(ctx: click.Context, _param, value) -> tuple:
+    ctx.meta[PRIVATES_KEY] = tuple(value or ())
+    return value
+
+
+private_option = click.option(
+    "--private", "privates", multiple=True, type=click.Path(dir_okay=False), metavar="FILE", expose_value=False,
+    callback=_keep_privates,
+    help="A faction's private file (its hands, Pending Cards, seal nonces) to join to a public STATE file "
+         "(repeatable; STEM.FACTION.private.yaml beside STATE is found without it). See docs/face-down.md.")
+
 faction_option = click.option("--faction", "-f", required=True, type=faction_choice(), help="The faction asking.")
 
 

@@ -13,6 +13,7 @@ from .jsonout import emit_json
 from .options import (
     STDIN_HELP, faction_choice, force_option, interp_option, json_option, map_option, state_argument, war_state_choice,
 )
+from .options import private_option
 from .text import interpretations_text
 from .writing import write_answer
 
@@ -36,6 +37,7 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
 @force_option
 @json_option
 @interp_option
+@private_option
 def reveal(state, faction, previous, declare_total_war, remove, write, force, as_json, interpretations):
     """Reveal a faction's Pending Cards: the Option Card Procedure (1.1.1 Steps 1-2, *5),
     Reinforcements (1.1.2.2), the war state changes it sets off (12) and *1.1.4.

@@ -10,6 +10,7 @@ from .common import EXIT_ILLEGAL, EXIT_OK, budget
 from .jsonout import emit_json
 from .liveline import live_line
 from .options import STDIN_HELP, faction_option, interp_option, json_option, map_option, state_argument, time_limit_option
+from .options import private_option
 from .text import interpretations_text
 
 
@@ -25,6 +26,7 @@ def _steps_text(count: int, label: str, bare: bool = False) -> str:
 @json_option
 @interp_option
 @time_limit_option
+@private_option
 def replacements(state, faction, map_, as_json, interpretations, time_limit):
     """The best way to take and place this turn's replacement steps (1.3).
 
@@ -78,6 +80,7 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
 @map_option
 @json_option
 @interp_option
+@private_option
 def check_replacements(state, allocation, faction, map_, as_json, interpretations):
     """Rule on a proposed allocation of replacement steps (1.3).
 

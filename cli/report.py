@@ -29,6 +29,7 @@ from .arguments import BadInput, load, require_faction
 from .common import budget
 from .jsonout import emit_json
 from .options import STDIN_HELP, as_option, faction_choice, force_option, interp_option, state_argument, time_limit_option
+from .options import private_option
 from .writing import write_text_safely
 
 _SCRIPT_NAME = "report.js"
@@ -233,6 +234,7 @@ def render(data: dict) -> str:
 @time_limit_option
 @as_option
 @click.option("--json", "as_json", is_flag=True, help="Print the page's data as JSON instead of writing the page.")
+@private_option
 def report(state, factions, allocation, allocation_faction, output, force, interpretations, time_limit, viewer, as_json):
     """Write one self-contained HTML page of the position and its rulings: the
     position as the game's displays, each faction's selection matrix (tap a

@@ -16,6 +16,7 @@ from .liveline import live_line
 from .options import (
     STDIN_HELP, card_option, faction_option, interp_option, json_option, state_argument, time_limit_option,
 )
+from .options import private_option
 from .text import interpretations_text
 
 #: Rows of the ``pairs`` table shown when ``--limit`` is not given.
@@ -94,6 +95,7 @@ def validate(state, state_file, as_json):
 @click.option("--limit", "rows", type=click.IntRange(min=0), default=DEFAULT_ROWS, show_default=True, metavar="N",
               help="Show at most N selections in the table (0: all); the count is always exact and --json lists "
                    "every selection.")
+@private_option
 def pairs(state, faction, as_json, interpretations, time_limit, rows):
     """Every legal Pending Card selection of a faction this turn (1.1.3), and why each hand card
     in none of them is left out.
@@ -155,6 +157,7 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
 @card_option("ds", "The proposed DS Pending Card (id or number).")
 @json_option
 @interp_option
+@private_option
 def check(state, faction, tk_card, ds_card, as_json, interpretations):
     """Rule on one proposed Pending Card selection (1.1.3). A slot left out means no card.
 
@@ -195,6 +198,7 @@ def ruling_lines(pos, faction: str, choice: dict, ruling) -> list[str]:
 @json_option
 @interp_option
 @time_limit_option
+@private_option
 def why(state, card, faction, as_json, interpretations, time_limit):
     """Why CARD is in no legal Pending Card selection, or one legal selection with it.
 

@@ -18,6 +18,7 @@ from .arguments import choose_map, load, require_faction
 from .common import EXIT_OK
 from .jsonout import emit_json
 from .options import STDIN_HELP, as_option, faction_choice, json_option, map_choice, state_argument
+from .options import private_option
 
 _COUNTRY_FIELDS = ("posture", "policy", "status", "alignment")
 _COUNTRY_MORE = ("dependent_of", "minor", "chinese", "influence", "neutrality")
@@ -327,6 +328,7 @@ def render(f: dict) -> list[str]:
               help="Show only this map.")
 @as_option
 @json_option
+@private_option
 def show(state, faction, map_, viewer, as_json):
     """The whole position at a glance: per map the war state, the Posture
     Display, the Turn Track, the boxes and the map; per faction and map the

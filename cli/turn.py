@@ -8,6 +8,7 @@ from .arguments import load, require_faction, selection_args
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
 from .options import STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
+from .options import private_option
 from .text import interpretations_text
 from .writing import write_answer
 
@@ -29,6 +30,7 @@ def _cell(pos, m, cid):
 @force_option
 @json_option
 @interp_option
+@private_option
 def select(state, faction, tk_card, ds_card, write, force, as_json, interpretations):
     """Select a faction's Pending Cards (1.1.1 Step 4, 1.1.3): rule on the
     selection as `check` does and, if it is legal, write the position with

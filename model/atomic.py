@@ -28,14 +28,14 @@ def _umask() -> int:
     return mask
 
 
-def write_text(path: str | Path, text: str, force: bool = False) -> None:
+def write_text(path: str | Path, text: str, force: bool = False, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically.
 
     Without ``force`` an existing file is never replaced: raises
     :class:`FileExists` (checked again at the moment the file is put in
     place, so a file that appears meanwhile is not overwritten either).
     With ``force`` a symbolic link is followed (the file it names is replaced)
-    and the replaced file's mode is kept.
+    and the replaced file's mode is kept; ``mode`` (e.g. ``0o600``, a private file) sets it instead.
     Raises ``OSError`` when the folder cannot be written or ``path`` names
     something other than a regular file (a folder, a device, a pipe).
     """
@@ -54,7 +54,8 @@ def write_text(path: str | Path, text: str, force: bool = False) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         # mkstemp makes the file private: give it the mode of the file it replaces, or the usual one
-        os.chmod(tmp, (os.stat(target).st_mode & 0o7777) if force and target.exists() else 0o666 & ~_umask())
+        os.chmod(tmp, mode if mode is not None else (os.stat(target).st_mode & 0o7777) if force and target.exists()
+                 else 0o666 & ~_umask())
         if force:
             os.replace(tmp, target)
         else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from pydantic import ValidationError
 
@@ -23,6 +23,7 @@ from .errors import InputError, Problem, join_path
 from .interpretations import check_value
 from .markers import parse_markers
 from .names import norm_key
+from .private import join as join_private
 from .position_data import GAME_MAPS, FactionMap, PlayedCard, Position, Revealed
 from .seasonal import parse_seasonal
 from .state_file import FactionMapFile, PlayedFile, StateFile
@@ -54,13 +55,17 @@ class _Reading:
             return None
 
 
-def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[Position], list[Problem]]:
+def read_state(path: str | Path, war_state_due: bool = False,
+               privates: Iterable[str | Path] = ()) -> tuple[Optional[Position], list[Problem]]:
     """Load a state file and its decks. Returns the position (None when there
     are problems) and every problem found, contradictions between its facts
     included (:mod:`model.consistency`; ``war_state_due``: a war state change
-    of 12 not yet applied is allowed). Never raises for bad input."""
+    of 12 not yet applied is allowed). The private files beside it and
+    ``privates`` are joined to it first (:func:`model.private.join`). Never
+    raises for bad input."""
     shown = str(path)
-    state, problems = _validated(path, shown)
+    joined: list = []
+    state, problems = _validated(path, shown, privates, joined)
     if state is None:
         return None, problems
     r = _Reading(shown, Path(path).parent, problems)
@@ -82,7 +87,7 @@ def read_state(path: str | Path, war_state_due: bool = False) -> tuple[Optional[
         countries=countries, government=state.government or "none", european_war=state.european_war or "none",
         markers=markers, flags=list(state.flags), interpretations=interps, raw=state, base_dir=r.base,
         map_board=board, replacements=replacements,
-        seasonal=seasonal, read_previous=_read_previous,
+        seasonal=seasonal, read_previous=_read_previous, private_files=joined,
     )
     problems = contradictions(pos, war_state_due)
     if problems:
@@ -95,7 +100,8 @@ def _read_previous(path: Path) -> Optional[Position]:
     return read_state(path)[0]
 
 
-def _validated(path: str | Path, shown: str) -> tuple[Optional[StateFile], list[Problem]]:
+def _validated(path: str | Path, shown: str, privates: Iterable[str | Path] = (),
+               joined: Optional[list] = None) -> tuple[Optional[StateFile], list[Problem]]:
     """The state file read and validated (FORMAT section 4), and its problems.
 
     Every problem is reported: the top-level keys in error are left out and the
@@ -107,6 +113,11 @@ def _validated(path: str | Path, shown: str) -> tuple[Optional[StateFile], list[
         return None, exc.problems
     if not isinstance(data, dict):
         return None, [Problem(shown, "", f"a state file is a mapping (game:, turn:, factions: ...), not {type(data).__name__ if data is not None else 'an empty document'}")]
+    found, problems = join_private(data, shown, path, privates)
+    if problems:
+        return None, problems
+    if joined is not None:
+        joined += found
     try:
         return StateFile.model_validate(data), []
     except ValidationError as exc:
@@ -222,6 +233,9 @@ def _faction_map(fm: FactionMapFile, refs: _CardRefs, mw: str, turn: Optional[Tu
     res.current = refs.card(fm.current, join_path(mw, "current")) if fm.current is not None else None
     res.pending = refs.card(fm.pending, join_path(mw, "pending")) if fm.pending is not None else None
     res.hand = _hand(fm, refs, res, mw, r)
+    res.hand_face_down = fm.hand_count      # a public file: the hand is in the faction's private file (model/private.py)
+    res.pending_face_down = (fm.pending_placed or fm.sealed is not None) and res.pending is None
+    res.sealed, res.nonce = fm.sealed, fm.nonce
     for i, pl in enumerate(fm.played):
         where = join_path(mw, "played", i)
         card_ref, t = (pl.card, pl.turn) if isinstance(pl, PlayedFile) else (pl, None)
@@ -270,13 +284,13 @@ def _map_and_pools(state: StateFile, maps: tuple, r: _Reading) -> tuple[Any, dic
     return board, parse_replacements(state.replacements, r.shown, maps, board, r.problems, seen_units)
 
 
-def load_position(path: str | Path, war_state_due: bool = False) -> Position:
-    """Load a state file and its decks (``war_state_due``: see :func:`read_state`).
+def load_position(path: str | Path, war_state_due: bool = False, privates: Iterable[str | Path] = ()) -> Position:
+    """Load a state file and its decks (``war_state_due``, ``privates``: see :func:`read_state`).
 
     Returns a :class:`Position`. Raises :class:`InputError` carrying every
     problem (file missing, YAML broken, unknown card, bad turn, contradictions ...).
     """
-    pos, problems = read_state(path, war_state_due)
+    pos, problems = read_state(path, war_state_due, privates)
     if problems:
         raise InputError(problems)
     return pos

@@ -65,6 +65,9 @@ class FactionMap:
     hand_face_down: Optional[int] = None
     #: in a view: a Pending Card is placed face down, unseen by the viewer (1.1 "face down")
     pending_face_down: bool = False
+    #: a sealed Pending Card (model/seal.py): ``sha256:HEX`` over the card and its ``nonce`` (the private file's)
+    sealed: Optional[str] = None
+    nonce: Optional[str] = None
 
 
 @dataclass
@@ -103,6 +106,8 @@ class Position:
     viewer: Optional[str] = None
     #: in a view, the Pending Cards awaiting their reveal, by faction (:meth:`awaiting_reveal`, decided on the whole position)
     awaiting: Optional[dict[str, dict[str, str]]] = field(default=None, repr=False, compare=False)
+    #: the private files joined to this public file (model/private.py): ``[(faction, file)]``
+    private_files: list[tuple[str, str]] = field(default_factory=list, compare=False)
 
     @property
     def board(self) -> "Board":

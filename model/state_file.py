@@ -32,6 +32,11 @@ class FactionMapFile(FileModel):
     hand: list[CardRef] = Field(default_factory=empty_list)
     played: list[Union[PlayedFile, CardRef]] = Field(default_factory=empty_list)
     removed: list[CardRef] = Field(default_factory=empty_list)     # cards removed from the game (© twin, 1.1.1)
+    # a public file (model/private.py): the hand and the Pending Card face down, in the faction's private file
+    hand_count: Optional[int] = Field(default=None, ge=0)
+    pending_placed: bool = False
+    sealed: Optional[str] = None      # sha256:HEX, a sealed Pending Card (model/seal.py)
+    nonce: Optional[str] = None       # the seal's secret: a private file's only
 
 
 class StateFile(FileModel):

@@ -28,12 +28,18 @@ from typing import Any, Optional
 
 import yaml
 
-from .atomic import write_text
+from .atomic import FileExists, write_text
+from .errors import InputError
+from .private import private_path, public_problems, split
+from .vocabulary import faction_name
 from .names import norm_key
 from .position_data import FactionMap, Position
 from .round_trip import read_derived, round_trip_text
 from .seasonal import Seasonal
 from .yamlio import load_yaml_file
+
+#: The mode of a private file: the owner's alone.
+PRIVATE_MODE = 0o600
 
 _MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
          "decks", "previous", "turn", "government", "flags", "interpretations"}
@@ -109,7 +115,16 @@ def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
     sec: dict[str, Any] = {"current": fm.current}
     if fm.pending:
         sec["pending"] = fm.pending
-    sec["hand"] = list(fm.hand)
+    elif fm.pending_face_down and not fm.sealed:
+        sec["pending-placed"] = True            # face down: the card is in the faction's private file
+    if fm.sealed:
+        sec["sealed"] = fm.sealed
+    if fm.nonce:
+        sec["nonce"] = fm.nonce
+    if fm.hand_face_down is not None:
+        sec["hand-count"] = fm.hand_face_down   # face down: the cards are in the faction's private file
+    else:
+        sec["hand"] = list(fm.hand)
     sec["played"] = [{"card": p.card, "turn": _turn(pos, p.turn)} if p.turn else p.card for p in fm.played]
     if fm.removed:
         sec["removed"] = list(fm.removed)
@@ -163,10 +178,54 @@ def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     return plain_text(new)
 
 
+def is_split(pos: Position) -> bool:
+    """Whether ``pos`` is written as a public file and private files (:mod:`model.private`): it was read
+    with private files, or some of its cards lie face down or are sealed."""
+    return bool(pos.private_files) or any(fm.hand_face_down is not None or fm.pending_face_down or fm.sealed
+                                          for s in pos.factions.values() for fm in s.values())
+
+
+def split_texts(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
+                factions: Optional[list[str]] = None) -> dict[Path, tuple[str, Optional[int]]]:
+    """The files of ``pos`` as a public file at ``out_path`` and the private files beside it
+    (:func:`model.private.private_path`): ``{path: (text, mode)}``, the private files mode 0600. The
+    private files are those of ``factions`` (None: the factions whose private files ``pos`` was read
+    with). No comment is copied (a comment may name a hidden card). Raises
+    :class:`~model.errors.InputError` when the public file would hold a private field."""
+    d = state_dict(pos, out_path, previous)
+    private = factions if factions is not None else [f for f, _ in pos.private_files]
+    public, privates = split(d, private)
+    problems = public_problems(public, str(out_path))
+    if problems:
+        raise InputError(problems)
+    out = {Path(out_path): (plain_text(public), None)}
+    for f, body in privates.items():
+        head = (f"# aeref private file of the {faction_name(f)} faction: its hand and Pending Cards, face down (1.1).\n"
+                f"# Keep it to yourself; it goes with {Path(out_path).name} (docs/face-down.md).\n")
+        out[private_path(out_path, f)] = (head + plain_text(body), PRIVATE_MODE)
+    return out
+
+
+def write_files(files: dict[Path, tuple[str, Optional[int]]], force: bool = False) -> None:
+    """Write every file of ``files`` (``{path: (text, mode)}``) atomically; when one exists and not
+    ``force``, none is written (:class:`~model.atomic.FileExists`)."""
+    if not force:
+        for p in files:
+            if p.exists() or p.is_symlink():
+                raise FileExists(p)
+    for p, (text, mode) in files.items():
+        write_text(p, text, force, mode)
+
+
 def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None, force: bool = False) -> None:
-    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_text`), atomically.
+    """Write ``pos`` as a state file at ``out_path`` (see :func:`state_text`), atomically; a position
+    read with private files or holding face-down cards as a public file and its private files
+    (:func:`split_texts`).
 
     Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
     ``force``, ``OSError`` when it cannot be written.
     """
+    if is_split(pos):
+        write_files(split_texts(pos, out_path, previous), force)
+        return
     write_text(out_path, state_text(pos, out_path, previous), force)

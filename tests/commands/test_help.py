@@ -36,7 +36,7 @@ def test_help_lists_the_commands_grouped_in_the_order_of_play():
     assert code == 0
     got = [(t, names) for t, names in _sections(text) if t != "Options"]
     assert got == [
-        ("The position", ["validate", "show", "report"]),
+        ("The position", ["validate", "show", "report", "split"]),
         ("The Option Card Segment (1.1)", ["reveal", "drm", "war-state", "pairs", "check", "why", "select"]),
         ("The Logistics Segment (1.2)", ["logistics", "check-logistics"]),
         ("The Replacements Segment (1.3)", ["replacements", "check-replacements"]),

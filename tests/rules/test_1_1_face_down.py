@@ -158,4 +158,4 @@ def test_1_1_report_of_another_factions_matrix_is_refused(aeref, tmp_path):
     """1.1: the selection matrix needs the hand; in the Western view the Axis hand is face down: exit 2."""
     r = aeref("report", EXAMPLES / "tk-1939.yaml", "--as", "western", "--faction", "axis", "-o", tmp_path / "p.html")
     assert r.exit_code == 2, r
-    assert "axis faction's hand is face down" in r.stderr
+    assert "the Axis faction's hand is face down in the Western view" in r.stderr
