@@ -446,16 +446,29 @@ class Placed(_Writes):
     ruling: Ruling
     pending: dict
     position: Optional["Position"]
+    #: ``select --seal``: the faction whose Pending Cards are sealed when written (model/seal.py), else None
+    seal_for: Optional[str] = None
+    #: the seals written, ``{map: "sha256:..."}`` (after :meth:`write` with ``seal_for``)
+    seals: dict = field(default_factory=dict)
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
-        """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``)."""
+        """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``). With
+        ``seal_for``, each Pending Card is sealed first (a fresh nonce, the seal over the digest of the
+        public position written, docs/face-down.md) and the position written as a public file and
+        private files."""
         if self.position is None:
             raise ValueError("an illegal selection is not written")
+        if self.seal_for is not None:
+            from .model.write import seal_pending      # lazy: only commands that write load the writer
+            self.seals = seal_pending(self.position.data, self.seal_for, path, previous)
         super().write(path, force, previous)
 
     def as_json(self) -> dict:
-        """The JSON of ``aeref select``."""
-        return {**self.ruling.as_json(), "pending": dict(self.pending), "written": self.written}
+        """The JSON of ``aeref select`` (``sealed``: the seals written, with ``--seal``)."""
+        out = {**self.ruling.as_json(), "pending": dict(self.pending), "written": self.written}
+        if self.seal_for is not None:
+            out["sealed"] = dict(self.seals)
+        return out
 
 
 @dataclass

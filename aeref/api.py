@@ -24,6 +24,7 @@ or networkx; counting, explaining and optimising do, when first asked.
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -34,6 +35,7 @@ from .model.names import norm_key
 from .model.position import Position as PositionData, load_position
 from .model.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name
 from .model.private import private_path
+from .model.seal import file_digest as _file_digest, seal as _seal
 from .model.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view as _view
 from .model.wording import unknown_card
 from .solver import drm as _drm
@@ -143,14 +145,18 @@ class Position:
             raise InputError(Problem(self.data.file, f"factions.{f}", why))
         return f
 
-    def split(self, path: Union[str, Path], force: bool = False) -> list[str]:
+    def split(self, path: Union[str, Path], force: bool = False,
+              private_dirs: Optional[Mapping[str, Union[str, Path]]] = None) -> list[str]:
         """Write this position as a public file at ``path`` and one private file per faction beside it
-        (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces), each
-        atomically; the public file is checked to hold no private field first. Returns the files
+        (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces; in
+        ``private_dirs[faction]`` when given; a folder is made if missing), each atomically; the public file is checked to hold no private field first. Returns the files
         written, the public one first. Raises :class:`~aeref.model.atomic.FileExists` (nothing
         written) when one exists and not ``force``, ``OSError`` when one cannot be written."""
         from .model.write import split_texts, write_files     # lazy: only the commands that write load the writer
-        files = split_texts(self.data, path, factions=list(self.data.factions))
+        for d in [Path(path).parent, *(private_dirs or {}).values()]:
+            Path(d).mkdir(parents=True, exist_ok=True)
+        files = split_texts(self.data, path, factions=list(self.data.factions),
+                            private_dirs={k.lower(): v for k, v in (private_dirs or {}).items()})
         write_files(files, force)
         return [str(p) for p in files]
 
@@ -163,6 +169,74 @@ class Position:
                     f"the {name} Pending Card on the {m.upper()} map is face down (not in the files read): its reveal "
                     f"needs the {name} private file (--private FILE, or {private_path(self.data.file, f).name} "
                     "beside the state file)")))
+
+    def _check_seals(self, f: str, previous: Any) -> None:
+        """Raises :class:`InputError` when a sealed Pending Card of ``f`` does not match its seal (card,
+        nonce) or the position the seal names is not the ``previous`` one (docs/face-down.md)."""
+        for m, fm in self.data.factions[f].items():
+            if not (fm.sealed and fm.pending):
+                continue
+            where = f"factions.{f}.{m}.sealed"
+            name = f"the {faction_name(f)} {m.upper()} seal {fm.sealed}"
+            if fm.nonce is None:
+                raise InputError(Problem(self.data.file, where, f"{name} needs its nonce: the {faction_name(f)} private "
+                                                                f"file, or --unseal {m}=CARD:NONCE"))
+            try:
+                again = _seal(fm.sealed_in or "", f, m, fm.pending, fm.nonce)
+            except ValueError as exc:
+                raise InputError(Problem(self.data.file, f"factions.{f}.{m}.nonce", f"{name}: {exc}")) from None
+            if again != fm.sealed:
+                raise InputError(Problem(self.data.file, where, f"{name} does not match {fm.pending} with that nonce "
+                                                                f"(it gives {again}): the card or the nonce is not the "
+                                                                "one sealed; nothing is revealed"))
+            if previous is False:
+                continue
+            path = previous.data.file if isinstance(previous, Position) else previous
+            path = Path(path) if path is not None else self.data.seasonal.previous_path
+            if path is None:
+                raise InputError(Problem(self.data.file, where, f"{name} was made in the position {fm.sealed_in}: the "
+                                                                "reveal needs that file (--previous FILE)"))
+            digest = _file_digest(path)
+            if digest != fm.sealed_in:
+                raise InputError(Problem(self.data.file, where, f"{name} was made in the position {fm.sealed_in}, but "
+                                                                f"the previous file {path} is the position {digest}: the "
+                                                                "reveal needs the file the card was selected in "
+                                                                "(--previous FILE)"))
+
+    def _previous_hands(self, prev: PositionData, faction: str) -> PositionData:
+        """``prev`` with the revealing factions' face-down sections filled from this position: a public
+        previous file holds no hand, and the hand now (the private file read) is the hand the Pending Card
+        was selected from (1.1.1 Step 2 checks it came from the hand)."""
+        if not any(fm.hand_face_down is not None or fm.pending_face_down
+                   for sections in prev.factions.values() for fm in sections.values()):
+            return prev
+        out = copy.copy(prev)
+        out.factions = {k: dict(v) for k, v in prev.factions.items()}
+        for f in (self.data.factions if faction.lower() == "all" else [faction.lower()]):
+            for m, fm in out.factions.get(f, {}).items():
+                now = self.data.factions[f].get(m)
+                if now is not None and (fm.hand_face_down is not None or fm.pending_face_down):
+                    out.factions[f][m] = copy.copy(fm)
+                    out.factions[f][m].hand, out.factions[f][m].pending = list(now.hand), now.pending
+                    out.factions[f][m].hand_face_down, out.factions[f][m].pending_face_down = None, False
+        return out
+
+    def unseal(self, faction: str, cards: Mapping[str, tuple]) -> "Position":
+        """A copy of this position with ``faction``'s sealed Pending Cards given: ``cards`` is
+        ``{map: (card, nonce)}`` (``--unseal tk=26b:NONCE``); :meth:`reveal` checks them against the
+        seals. Raises :class:`InputError` for a map with no sealed Pending Card or an unknown card."""
+        f = self.data.require_faction(faction)
+        data = copy.copy(self.data)
+        data.factions = {k: dict(v) for k, v in self.data.factions.items()}
+        for m, (card, nonce) in cards.items():
+            fm = data.factions[f].get(m)
+            if fm is None or not fm.sealed:
+                raise InputError(Problem(self.data.file, f"factions.{f}.{m}", f"--unseal {m}: the {faction_name(f)} "
+                                                                              f"faction has no sealed Pending Card on the {m.upper()} map"))
+            fm = copy.copy(fm)
+            fm.pending, fm.nonce, fm.pending_face_down = self.card_id(card, m, f), nonce, False
+            data.factions[f][m] = fm
+        return Position(data)
 
     def choose_map(self, map: Optional[str]) -> str:
         """``map``, or the only map of a TK or DS game. Raises ``ValueError`` for a map not in play
@@ -254,15 +328,16 @@ class Position:
         return final_message(self.data, faction, made, cards)
 
     def select(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
-               ds: Optional[str] = None) -> Placed:
+               ds: Optional[str] = None, seal: bool = False) -> Placed:
         """Select ``faction``'s Pending Cards (1.1.1 Step 4, 1.1.3): the ruling of :meth:`check` (and
         1.1.3 "Card selection is final") and, when legal, the position with the cards placed face
         down (:meth:`Placed.write` writes it). Raises :class:`InputError` when the faction's hand is
-        face down here (:meth:`require_seen`)."""
+        face down here (:meth:`require_seen`). ``seal``: the cards are sealed when written
+        (:attr:`Placed.seal_for`, docs/face-down.md "Sealed Pending Cards")."""
         choice = self._choice(self.require_seen(faction), selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
         return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
-                      Position(new) if new is not None else None)
+                      Position(new) if new is not None else None, self.data.require_faction(faction) if seal else None)
 
     # -- 1.3 replacements
 
@@ -335,16 +410,25 @@ class Position:
         declaration the rules do not allow and :class:`InputError` for a broken previous file."""
         for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
             self._require_pending_seen(f)
+            self._check_seals(f, previous)
         if isinstance(previous, Position):
             prev = previous.data
         else:
             prev = None if previous is False else load_previous(self.data, previous)
+        if prev is not None:
+            prev = self._previous_hands(prev, faction)
         if faction.lower() == "all":
             res = reveal_all(self.data, prev, declare_total_war, tuple(remove))
             reveals = res.reveals
         else:
             res = _reveal(self.data, self.data.require_faction(faction), prev, declare_total_war, tuple(remove))
             reveals = [res]
+        for r in reveals:               # a revealed card is face up: its seal is spent (docs/face-down.md)
+            sections = res.position.factions.get(r.faction, {})
+            for m, fm in list(sections.items()):
+                if fm.pending is None and (fm.sealed or fm.nonce):
+                    sections[m] = copy.copy(fm)
+                    sections[m].sealed = sections[m].nonce = sections[m].sealed_in = None
         return RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json())
 
     def war_state_change(self, map: Optional[str] = None, card: Optional[str] = None, to: Optional[str] = None,
@@ -433,4 +517,10 @@ class Position:
         the Pending Cards carried (:meth:`NextTurn.write` writes it, naming this turn's file as
         ``previous:``)."""
         res = _next_turn(self.data)
-        return NextTurn(str(self.data.turn), Position(res.position), res.pending, res.notes)
+        pending, notes = res.pending, list(res.notes)
+        for f, sections in self.data.factions.items():     # a Pending Card face down is carried face down (1.1)
+            for m, fm in sections.items():
+                if fm.pending_face_down:
+                    pending.setdefault(f, {})[m] = "face-down"
+                    notes = [n for n in notes if not n.startswith(f"{faction_name(f)} has no {m.upper()} Pending Card")]
+        return NextTurn(str(self.data.turn), Position(res.position), pending, notes)

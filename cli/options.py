@@ -67,6 +67,55 @@ private_option = click.option(
     help="A faction's private file (its hands, Pending Cards, seal nonces) to join to a public STATE file "
          "(repeatable; STEM.FACTION.private.yaml beside STATE is found without it). See docs/face-down.md.")
 
+#: Where ``--seal`` of the running command is kept (:func:`seal_requested`).
+SEAL_KEY = "aeref.seal"
+
+
+def _keep_seal(ctx: click.Context, _param, value) -> bool:
+    ctx.meta[SEAL_KEY] = bool(value)
+    return value
+
+
+seal_option = click.option(
+    "--seal", is_flag=True, expose_value=False, callback=_keep_seal,
+    help="Place the Pending Cards sealed: the public file holds sealed: sha256:... per map, the faction's private "
+         "file the card and the nonce (docs/face-down.md).")
+
+
+#: Where ``--unseal`` of the running command is kept (:func:`unseal_cards`).
+UNSEAL_KEY = "aeref.unseal"
+
+
+def _keep_unseal(ctx: click.Context, _param, value) -> tuple:
+    out = {}
+    for item in value or ():
+        m, eq, rest = item.partition("=")
+        card, colon, nonce = rest.partition(":")
+        if not (eq and colon and card and nonce) or m.lower() not in MAPS:
+            raise click.BadParameter(f"{item}: write MAP=CARD:NONCE, e.g. tk=26b:{'0' * 32}", param_hint="--unseal")
+        out[m.lower()] = (card, nonce)
+    ctx.meta[UNSEAL_KEY] = out
+    return value
+
+
+unseal_option = click.option(
+    "--unseal", multiple=True, metavar="MAP=CARD:NONCE", expose_value=False, callback=_keep_unseal,
+    help="A sealed Pending Card and its nonce (repeatable), when its private file is not at hand; the reveal "
+         "checks them against the seal (docs/face-down.md).")
+
+
+def unseal_cards() -> dict:
+    """``--unseal`` of the running command: ``{map: (card, nonce)}``."""
+    ctx = click.get_current_context(silent=True)
+    return dict(ctx.meta.get(UNSEAL_KEY, {})) if ctx is not None else {}
+
+
+def seal_requested() -> bool:
+    """Whether ``--seal`` was given to the running command."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(SEAL_KEY))
+
+
 faction_option = click.option("--faction", "-f", required=True, type=faction_choice(), help="The faction asking.")
 
 

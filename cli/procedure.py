@@ -13,7 +13,7 @@ from .jsonout import emit_json
 from .options import (
     STDIN_HELP, faction_choice, force_option, interp_option, json_option, map_option, state_argument, war_state_choice,
 )
-from .options import private_option
+from .options import private_option, unseal_cards, unseal_option
 from .text import interpretations_text
 from .writing import write_answer
 
@@ -38,6 +38,7 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
 @json_option
 @interp_option
 @private_option
+@unseal_option
 def reveal(state, faction, previous, declare_total_war, remove, write, force, as_json, interpretations):
     """Reveal a faction's Pending Cards: the Option Card Procedure (1.1.1 Steps 1-2, *5),
     Reinforcements (1.1.2.2), the war state changes it sets off (12) and *1.1.4.
@@ -55,6 +56,10 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
     pos = load(state, interpretations)
     every = faction.lower() == "all"
     f = "all" if every else require_faction(pos, faction)
+    if unseal_cards():              # --unseal MAP=CARD:NONCE: the sealed cards given on the command line
+        if every:
+            raise BadInput("--unseal: name the faction whose cards they are (--faction, not all)")
+        pos = pos.unseal(f, unseal_cards())
     for name in remove:
         country_arg(pos, name, "--remove")
     try:

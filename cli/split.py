@@ -11,6 +11,7 @@ import click
 
 from ..api import InputError
 from ..model.atomic import FileExists
+from ..model.vocabulary import FACTIONS
 from .arguments import load
 from .common import BadInput
 from .jsonout import emit_json
@@ -21,9 +22,12 @@ from .options import force_option, json_option, state_argument
 @state_argument()
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="The public file to write (default: STATE with .public.yaml); the private files go beside it.")
+@click.option("--private-dir", "private_dirs", multiple=True, metavar="FACTION=DIR",
+              help="Write FACTION's private file into DIR (its player's own folder; repeatable) instead of beside "
+                   "the public file.")
 @force_option
 @json_option
-def split(state, output, force, as_json):
+def split(state, output, private_dirs, force, as_json):
     """Split a whole position into a public file, which every player may see, and one private file per
     faction (its hands, Pending Cards and seal nonces, 1.1), written beside it with owner-only
     permissions. Nothing is written when a file exists (without --force) or the public file would
@@ -31,12 +35,18 @@ def split(state, output, force, as_json):
 
     \b
     Example:
-      aeref split game.yaml -o turn-1.yaml
+      aeref split game.yaml -o mail/turn-1.yaml --private-dir axis=axis
     """
+    dirs = {}
+    for item in private_dirs:
+        f, eq, d = item.partition("=")
+        if not eq or not d or f.lower() not in FACTIONS:
+            raise BadInput(f"--private-dir {item}: write FACTION=DIR, e.g. axis=axis-player")
+        dirs[f.lower()] = d
     pos = load(state)
     path = output or (state[:-5] if state.endswith(".yaml") else state) + ".public.yaml"
     try:
-        written = pos.split(path, force)
+        written = pos.split(path, force, dirs)
     except FileExists as exc:
         raise BadInput(f"{'-o' if output else 'split'} {exc.path}: the file exists; give --force to overwrite it "
                        "(nothing was written)") from None

@@ -8,7 +8,7 @@ from .arguments import load, require_faction, selection_args
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
 from .options import STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
-from .options import private_option
+from .options import private_option, seal_option, seal_requested
 from .text import interpretations_text
 from .writing import write_answer
 
@@ -16,6 +16,8 @@ from .writing import write_answer
 def _cell(pos, m, cid):
     if not cid:
         return "no card"
+    if cid == "face-down":          # another faction's Pending Card, placed face down (1.1)
+        return "placed, face down"
     c = pos.cards[cid]
     return f"{c.number} {c.name}" if c.map == m else f"{cid} {c.name}"
 
@@ -31,6 +33,7 @@ def _cell(pos, m, cid):
 @json_option
 @interp_option
 @private_option
+@seal_option
 def select(state, faction, tk_card, ds_card, write, force, as_json, interpretations):
     """Select a faction's Pending Cards (1.1.1 Step 4, 1.1.3): rule on the
     selection as `check` does and, if it is legal, write the position with
@@ -47,7 +50,7 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
     choice = selection_args(pos, f, tk_card, ds_card)
-    placed = pos.select(f, tk=choice.get("tk"), ds=choice.get("ds"))
+    placed = pos.select(f, tk=choice.get("tk"), ds=choice.get("ds"), seal=seal_requested())
     ruling, new = placed.ruling, placed.position
     if new is not None:
         write_answer(placed, write, force)
@@ -62,6 +65,8 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
         if new is not None:
             click.echo(f"Wrote {write}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "
                        f"{pos.turn.next()}")
+            for m, s in placed.seals.items():
+                click.echo(f"Sealed {m.upper()}: {s} (card and nonce in the {faction_name(f)} private file)")
         else:
             click.echo("Nothing written: the selection is illegal.")
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL

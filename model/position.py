@@ -235,7 +235,7 @@ def _faction_map(fm: FactionMapFile, refs: _CardRefs, mw: str, turn: Optional[Tu
     res.hand = _hand(fm, refs, res, mw, r)
     res.hand_face_down = fm.hand_count      # a public file: the hand is in the faction's private file (model/private.py)
     res.pending_face_down = (fm.pending_placed or fm.sealed is not None) and res.pending is None
-    res.sealed, res.nonce = fm.sealed, fm.nonce
+    res.sealed, res.nonce, res.sealed_in = fm.sealed, fm.nonce, fm.sealed_in
     for i, pl in enumerate(fm.played):
         where = join_path(mw, "played", i)
         card_ref, t = (pl.card, pl.turn) if isinstance(pl, PlayedFile) else (pl, None)

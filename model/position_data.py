@@ -68,6 +68,17 @@ class FactionMap:
     #: a sealed Pending Card (model/seal.py): ``sha256:HEX`` over the card and its ``nonce`` (the private file's)
     sealed: Optional[str] = None
     nonce: Optional[str] = None
+    sealed_in: Optional[str] = None     # the digest of the public position the seal was made in
+
+
+#: A Pending Card placed face down whose card no file read names (model/private.py).
+FACE_DOWN = "face-down"
+
+
+def _placed(fm: FactionMap) -> Optional[str]:
+    """What tells a placed Pending Card apart across two files: its seal, else its card, else that it
+    is face down (None: no Pending Card)."""
+    return fm.sealed or fm.pending or (FACE_DOWN if fm.pending_face_down else None)
 
 
 @dataclass
@@ -186,7 +197,7 @@ class Position:
         """
         if self.awaiting is not None:
             return dict(self.awaiting.get(faction, {}))
-        pending = {m: fm.pending for m, fm in self.factions.get(faction, {}).items() if fm.pending}
+        pending = {m: _placed(fm) for m, fm in self.factions.get(faction, {}).items() if _placed(fm)}
         if not pending or self.seasonal.previous_path is None:
             return {}
         if self._previous is None:
@@ -195,8 +206,11 @@ class Position:
             self._previous = prev or False
         if self._previous is False:
             return pending
-        before = {m: fm.pending for m, fm in self._previous.factions.get(faction, {}).items() if fm.pending}
-        return pending if before == pending else {}
+        before = {m: _placed(fm) for m, fm in self._previous.factions.get(faction, {}).items() if _placed(fm)}
+        # a card face down in one file and named in the other (its private file read with one only) is the same
+        same = before.keys() == pending.keys() and all(
+            before[m] == pending[m] or FACE_DOWN in (before[m], pending[m]) for m in pending)
+        return {m: fm.pending or FACE_DOWN for m, fm in self.factions[faction].items() if m in pending} if same else {}
 
     def with_interpretations(self, overrides: dict[str, Any]) -> "Position":
         """A copy with ``overrides`` (already checked with :func:`check_value`) in force."""

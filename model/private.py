@@ -192,18 +192,19 @@ def _join_section(body: dict, at: tuple, f: str, m: str, name: str, where: str, 
 def split(data: dict, factions: Optional[Iterable[str]] = None) -> tuple[dict, dict[str, dict]]:
     """A whole state-file mapping split: the public mapping (each hand replaced by ``hand-count``, each
     Pending Card by ``pending-placed: true`` or its ``sealed:``, nonces dropped) and one private mapping per
-    faction (of ``factions``; None: every faction) that has a hand or a Pending Card. ``data`` is not changed."""
+    faction (of ``factions``; None: every faction) that has a hand or a Pending Card (a hand already face down,
+    ``hand-count`` without ``hand``, stays as it is). ``data`` is not changed."""
     public = copy.deepcopy(data)
     privates: dict[str, dict] = {}
     want = None if factions is None else {norm_key(f) for f in factions}
     for (f, m), (_, mk, sec) in _sections(public).items():
         if want is not None and f not in want:
             continue
-        priv = privates.setdefault(f, {"private": f, "game": public.get("game")})
         body: dict = {}
-        hand = _pop(sec, "hand")
-        body["hand"] = list(hand or [])
-        sec["hand-count"] = len(hand or [])
+        if any(norm_key(k) == "hand" for k in sec):      # else the hand is face down already (hand-count)
+            hand = _pop(sec, "hand")
+            body["hand"] = list(hand or [])
+            sec["hand-count"] = len(hand or [])
         pending = _pop(sec, "pending")
         if pending is not None:
             body["pending"] = pending
@@ -212,7 +213,8 @@ def split(data: dict, factions: Optional[Iterable[str]] = None) -> tuple[dict, d
         nonce = _pop(sec, "nonce")
         if nonce is not None:
             body["nonce"] = nonce
-        priv[str(mk)] = body
+        if body:
+            privates.setdefault(f, {"private": f, "game": public.get("game")})[str(mk)] = body
     return public, privates
 
 

@@ -36,6 +36,7 @@ class FactionMapFile(FileModel):
     hand_count: Optional[int] = Field(default=None, ge=0)
     pending_placed: bool = False
     sealed: Optional[str] = None      # sha256:HEX, a sealed Pending Card (model/seal.py)
+    sealed_in: Optional[str] = None   # sha256:HEX, the digest of the public position it was sealed in
     nonce: Optional[str] = None       # the seal's secret: a private file's only
 
 

@@ -31,6 +31,7 @@ import yaml
 from .atomic import FileExists, write_text
 from .errors import InputError
 from .private import private_path, public_problems, split
+from .seal import new_nonce, position_digest, seal
 from .vocabulary import faction_name
 from .names import norm_key
 from .position_data import FactionMap, Position
@@ -119,6 +120,7 @@ def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
         sec["pending-placed"] = True            # face down: the card is in the faction's private file
     if fm.sealed:
         sec["sealed"] = fm.sealed
+        sec["sealed-in"] = fm.sealed_in
     if fm.nonce:
         sec["nonce"] = fm.nonce
     if fm.hand_face_down is not None:
@@ -186,23 +188,43 @@ def is_split(pos: Position) -> bool:
 
 
 def split_texts(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
-                factions: Optional[list[str]] = None) -> dict[Path, tuple[str, Optional[int]]]:
+                factions: Optional[list[str]] = None,
+                private_dirs: Optional[dict[str, str | Path]] = None) -> dict[Path, tuple[str, Optional[int]]]:
     """The files of ``pos`` as a public file at ``out_path`` and the private files beside it
     (:func:`model.private.private_path`): ``{path: (text, mode)}``, the private files mode 0600. The
-    private files are those of ``factions`` (None: the factions whose private files ``pos`` was read
-    with). No comment is copied (a comment may name a hidden card). Raises
+    private files are those of ``factions`` (None: every faction whose cards ``pos`` holds), each written
+    in the folder of the private file it was read from, or of ``private_dirs[faction]``. No comment is copied (a comment may name a hidden card). Raises
     :class:`~model.errors.InputError` when the public file would hold a private field."""
     d = state_dict(pos, out_path, previous)
-    private = factions if factions is not None else [f for f, _ in pos.private_files]
-    public, privates = split(d, private)
+    public, privates = split(d, factions)
     problems = public_problems(public, str(out_path))
     if problems:
         raise InputError(problems)
     out = {Path(out_path): (plain_text(public), None)}
+    kept = {f: Path(name).parent for f, name in pos.private_files}
+    kept.update({f: Path(d) for f, d in (private_dirs or {}).items()})
     for f, body in privates.items():
         head = (f"# aeref private file of the {faction_name(f)} faction: its hand and Pending Cards, face down (1.1).\n"
                 f"# Keep it to yourself; it goes with {Path(out_path).name} (docs/face-down.md).\n")
-        out[private_path(out_path, f)] = (head + plain_text(body), PRIVATE_MODE)
+        # a private file stays where its player keeps it: beside the one it was read from (or in private_dirs)
+        target = private_path(out_path, f)
+        out[kept[f] / target.name if f in kept else target] = (head + plain_text(body), PRIVATE_MODE)
+    return out
+
+
+def seal_pending(pos: Position, faction: str, out_path: str | Path, previous: Optional[str | Path] = None) -> dict:
+    """Seal ``faction``'s Pending Cards of ``pos`` (changed in place) for writing at ``out_path``: each
+    gets a fresh nonce and the seal over the digest of the public position as written there
+    (:mod:`model.seal`). Returns ``{map: seal}``."""
+    cards = {m: fm.pending for m, fm in pos.factions[faction].items() if fm.pending}
+    for m in cards:
+        pos.factions[faction][m].nonce = new_nonce()
+    digest = position_digest(state_dict(pos, out_path, previous))
+    out = {}
+    for m, cid in cards.items():
+        fm = pos.factions[faction][m]
+        fm.sealed_in = digest
+        fm.sealed = out[m] = seal(digest, faction, m, cid, fm.nonce)
     return out
 
 
