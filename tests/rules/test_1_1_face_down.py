@@ -159,3 +159,18 @@ def test_1_1_report_of_another_factions_matrix_is_refused(aeref, tmp_path):
     r = aeref("report", EXAMPLES / "tk-1939.yaml", "--as", "western", "--faction", "axis", "-o", tmp_path / "p.html")
     assert r.exit_code == 2, r
     assert "the Axis faction's hand is face down in the Western view" in r.stderr
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_1_1_the_api_names_the_same_hidden_cards(state):
+    """1.1: :meth:`aeref.Position.hidden_cards` is the list this test reads from the position itself, and the
+    view of a faction holds none of them (the referee's view: all)."""
+    pos = api.load(EXAMPLES / state)
+    for viewer in FACTIONS:
+        hidden = set(_hidden(pos, viewer))
+        assert pos.hidden_cards(viewer) == hidden
+        seen = pos.view(viewer).data
+        held = {c for s in seen.factions.values() for fm in s.values() for c in [*fm.hand, fm.pending] if c}
+        assert not held & hidden
+    assert pos.hidden_cards("referee") == set()
+    assert pos.view("referee").data.factions == pos.data.factions
