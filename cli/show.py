@@ -183,6 +183,10 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
     out["interpretations"] = pos.interpretations_in_force
     if pos.viewer is not None:          # a view (--as): who sees it
         out["viewer"] = pos.viewer
+    elif any(fm.hand_face_down is not None or fm.pending_face_down for sec in pos.factions.values() for fm in sec.values()):
+        out["viewer"] = "public"        # a public file: some cards are in no file read
+    elif pos.private_files:
+        out["viewer"] = "referee"       # a public file and every private file: the whole position
     return out
 
 
@@ -215,6 +219,9 @@ def viewer_line(viewer: str) -> str:
     """The first line of a view (``--as``): who sees it, and what lies face down (1.1)."""
     if viewer == "referee":
         return "Referee's view: every faction's hands and Pending Cards are shown"
+    if viewer == "public":
+        return ("Public view: the hands and Pending Cards that no file read holds lie face down (1.1); "
+                "the private files read are shown")
     return (f"{faction_name(viewer)} view: the other factions' hands and Pending Cards lie face down "
             "(1.1); their Current, played and removed cards are shown")
 

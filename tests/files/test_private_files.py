@@ -53,6 +53,7 @@ def test_1_1_split_public_file_holds_no_hidden_card_and_joins_back(aeref, folder
     assert "#" not in text
     a = aeref("show", folder / state, "--json").json
     b = aeref("show", public, "--json").json
+    assert b.pop("viewer") == "referee" and "viewer" not in a
     for d in (a, b):
         d.pop("file")
     assert a == b
@@ -164,3 +165,16 @@ def test_1_1_two_private_files_of_one_faction_are_refused(aeref, folder):
     r = aeref("show", public, "--private", second)
     assert r.exit_code == 2, r
     assert "a second private file of the Axis faction" in r.stderr
+
+
+def test_1_1_show_says_whose_view_a_split_position_is(aeref, folder):
+    """1.1: a public file read with every private file is the whole position, and ``show`` says so in its first
+    line (as ``--as referee``); read without one, its first line says that what no file holds lies face down."""
+    public = _split(aeref, folder)
+    r = aeref("show", public)
+    assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith("Referee's view"), r
+    (folder / "pub.soviet.private.yaml").unlink()
+    r = aeref("show", public)
+    assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith("Public view"), r
+    assert aeref("show", public, "--json").json["viewer"] == "public"
+    assert "viewer" not in aeref("show", folder / "tk-1939.yaml", "--json").json
