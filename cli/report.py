@@ -144,7 +144,8 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
         hexes.append({"id": hid, "x": x, "y": y, "points": lay.polygon[hid], "control": h.control or "none",
                       "city": h.city, "country": h.country, "limited": h.limited_stacking, "name": h.name,
                       "font": size, "number": {"x": nx, "y": ny, "text": fit(hid, nw, size)},
-                      "label": {"x": tx, "y": ty, "text": fit(h.name, tw, size)} if h.name else None,
+                      "label": {"x": tx, "y": ty, "text": fit(h.name, tw, slots["name-font"]), "font": slots["name-font"]}
+                      if h.name else None,
                       "city-at": slots["city"], "items": shown,
                       "units": [{"id": u.id, "faction": u.faction, "type": u.type, "steps": u.steps} for u in h.units],
                       "markers": [m.label for m in h.markers]})
@@ -212,6 +213,7 @@ def _counter(uid: str, faction: Optional[str], nationality: list, type_: str, st
             "state": state, "tip": tip, "legend": " ".join(legend)}
 
 
+_TYPE_WORDS = {"hq": "HQ", "exp": "Exp", "infantry": "infantry", "armor": "armor"}
 _MARKER_LETTERS = {"logistics": "L", "partisan-base": "P", "detachment": "D"}
 _MARKER_WORDS = {"logistics": "Logistics marker", "partisan-base": "Partisan Base", "detachment": "Detachment"}
 _STATE_WORDS = {"new": "a new replacement unit, placed in this Segment",
@@ -234,10 +236,9 @@ def _legend(hexes: list, boxes: list, pool: bool) -> list[dict]:
             control=h["control"])
     if any(h["city"] for h in hexes):
         add("city", "city", "City")
+    add("number", "number", "hex number")
     if any(h["name"] for h in hexes):
-        add("name", "name", "hex number, name below")
-    else:
-        add("number", "name", "hex number")
+        add("name", "name", "hex name (whole on hover)")
     items = [i for h in hexes for i in h["items"]] + [i for b in boxes for i in b["items"]]
     for i in items:
         if i["kind"] == "unit":
@@ -246,7 +247,8 @@ def _legend(hexes: list, boxes: list, pool: bool) -> list[dict]:
                 colour=i["colour"])
     for i in items:
         if i["kind"] == "unit":
-            add(f"type-{i['type'] or 'unit'}", "type", i["type"] or "unit", symbol=i["symbol"], letters=i["letters"])
+            add(f"type-{i['type'] or 'unit'}", "type", _TYPE_WORDS.get(i["type"], i["type"] or "unit"), symbol=i["symbol"],
+                letters=i["letters"])
     add("steps", "steps", "steps (the number on a counter)") if any(i["kind"] == "unit" for i in items) else None
     for state in ("new", "bad", "gone"):
         if any(i.get("state") == state for i in items):

@@ -118,13 +118,15 @@ def hex_slots(cx: float, cy: float, r: float, n: int) -> dict:
     """Where a flat-topped hex of radius ``r`` centred at ``(cx, cy)`` draws its contents so that none
     overlaps another or leaves the hex: ``number`` and ``name`` (``(x, y, width)``: the text's centre
     baseline and the width it may use), ``city`` (``(x, y, size)``), ``counters``: ``n`` (at most
-    :data:`PER_HEX`) squares ``(x, y, size)`` in two rows of three between them."""
+    :data:`PER_HEX`) squares ``(x, y, size)`` in two rows of three between them; ``font`` and ``name-font``
+    the sizes (px) of the number and the name."""
     h = math.sqrt(3) / 2 * r                        # half the hex's height
     size = font(r)
     half = lambda dy: r - abs(dy) / math.sqrt(3)    # the hex's half-width at height dy from the centre
     top = -h + 0.06 * r + size                      # the number's baseline, just inside the top edge
-    bottom = h - 0.08 * r - size * 0.25             # the name's baseline, just inside the bottom edge
-    band_top, band_bottom = top + size * 0.35 + 2, bottom - size - 2
+    small = round(size * 0.88, 1)                   # the name's font
+    bottom = h - 0.24 * r                           # the name's baseline, above the bottom edge (room to read)
+    band_top, band_bottom = top + size * 0.35 + 2, bottom - small - 2
     c = min((band_bottom - band_top - 3) / 2, 0.44 * r)
     gap = max(1.5, c * 0.12)
     rows = [band_top + (band_bottom - band_top - (2 * c + gap)) / 2]
@@ -139,8 +141,8 @@ def hex_slots(cx: float, cy: float, r: float, n: int) -> dict:
     num_w = 2 * half(top - size) - 2 * city - 6
     return {"number": (cx, round(cy + top, 1), round(num_w, 1)),
             "city": (round(cx + num_w / 2 + 2, 1), round(cy + top - size * 0.7, 1), round(city, 1)),
-            "name": (cx, round(cy + bottom, 1), round(2 * half(bottom) - 6, 1)),
-            "counters": counters, "font": size}
+            "name": (cx, round(cy + bottom, 1), round(2 * half(bottom + small * 0.25) - 6, 1)),
+            "counters": counters, "font": size, "name-font": small}
 
 
 def box_slots(x: float, y: float, n: int) -> list:

@@ -27,7 +27,7 @@
       var map = unit.closest(".repl");
       var on = !unit.classList.contains("picked");
       map.querySelectorAll(".unit.picked").forEach(function (u) { u.classList.remove("picked"); });
-      map.querySelectorAll("[data-loc].eligible").forEach(function (h) { h.classList.remove("eligible"); });
+      map.querySelectorAll(".eligible").forEach(function (h) { h.classList.remove("eligible"); });
       if (on) {
         unit.classList.add("picked");
         JSON.parse(unit.getAttribute("data-locations")).forEach(function (loc) {
