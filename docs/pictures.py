@@ -29,11 +29,9 @@ PICTURES = [
     ("report-matrix.png", "ae-soviet-production.yaml", ["soviet"], 1400, "#selection",
      "table.matrix tr:nth-child(3) td:nth-child(3)"),
     ("report-map.png", "ds-axis-replacements.yaml", ["axis"], 1400, ".repl", ".unit:nth-child(9)"),
-    ("report-map-tk.png", "tk-soviet-replacements.yaml", ["soviet"], 1400, ".repl", None),
     ("report-phone-matrix.png", "ae-soviet-production.yaml", ["soviet"], 390, "#selection",
      "table.matrix tr:nth-child(3) td:nth-child(3)"),
-    ("report-phone-map.png", "ds-axis-replacements.yaml", ["axis"], 390, ".repl", None),
-    ("report-phone-position.png", "ae-1941.yaml", None, 390, "#position", None),
+    ("report-phone-map.png", "ds-axis-replacements.yaml", ["axis"], 390, ".repl .mapwrap", None),
 ]
 
 
