@@ -23,7 +23,7 @@ import click
 
 from .. import __version__
 from ..api import AllocationError, InputError, Position
-from ..model.vocabulary import faction_name
+from ..model.vocabulary import WarState, faction_name
 from ..model.wording import rules_word
 from ..model.yamlio import load_yaml_file
 from .arguments import BadInput, load, require_faction
@@ -336,6 +336,7 @@ def render(data: dict) -> str:
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     return env.get_template("report.html.j2").render(d=data, script=script, script_hash=f"sha256-{digest}",
                                                       faction_name=faction_name, rules_word=rules_word,
+                                                      war_state_name=lambda w: WarState.of(w).display,
                                                       version=__version__)
 
 
