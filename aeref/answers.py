@@ -292,8 +292,16 @@ class Placement:
 
 
 def _units(ctx: Any) -> tuple[dict, ...]:
-    """The Force Pool units of a Segment: ``{"id", "text", "locations"}`` (their Replacement Locations)."""
-    return tuple({"id": uid, "text": ctx.describe(u), "locations": sorted(ctx.eligible.get(uid, {}))}
+    """The Force Pool units of a Segment: ``{"id", "text", "locations"}`` (their Replacement Locations),
+    ``"nationality"`` (a list), ``"type"``, ``"steps"``, and ``"barred"``: why the unit cannot be taken at all
+    (``{"rule", "title", "message"}``, the first rule that bars it: 1.3.3.3 Garrison Units ...), or None."""
+    from .solver.replacements.taking import takeable_problems      # lazy: the 1.3 rules
+
+    def barred(u):
+        probs = takeable_problems(ctx, u)
+        return {"rule": probs[0][0].number, "title": probs[0][0].title, "message": probs[0][1]} if probs else None
+    return tuple({"id": uid, "text": ctx.describe(u), "locations": sorted(ctx.eligible.get(uid, {})),
+                  "nationality": list(u.nationality), "type": u.type, "steps": u.steps, "barred": barred(u)}
                  for uid, u in ctx.units.items() if uid in ctx.force_pool)
 
 

@@ -70,7 +70,8 @@ def layout(board, map_: str) -> Layout:
     (room for the counters), small ones for a large map (the page stays small)."""
     ids = [h.id for h in board.hexes.values() if h.map in (None, map_)]
     grid = _grid(ids, board) or _from_neighbours(ids, board)
-    R = 34.0 if len(ids) <= 60 else 20.0 if len(ids) <= 800 else 8.0
+    # a small map is drawn large (it is read at a glance; its counters carry their symbols and steps)
+    R = 52.0 if len(ids) <= 40 else 34.0 if len(ids) <= 120 else 20.0 if len(ids) <= 800 else 8.0
     H = math.sqrt(3) * R
     lay = Layout(r=R)
     if grid:
@@ -87,9 +88,67 @@ def layout(board, map_: str) -> Layout:
     bx = lay.width + 16
     by = 8.0
     for name in board.boxes:
-        lay.boxes[name] = (bx, by, 170.0, 90.0)
-        by += 100
+        lay.boxes[name] = (bx, by, BOX_W, BOX_H)
+        by += BOX_H + 10
     if board.boxes:
-        lay.width = bx + 178
+        lay.width = bx + BOX_W + 8
         lay.height = max(lay.height, by)
     return lay
+
+
+#: An Off-Map Box as drawn (px): room for two rows of six counters under its name.
+BOX_W, BOX_H = 170.0, 90.0
+#: The most counters a hex draws (two rows of three); more are shown as the last one's "+n".
+PER_HEX = 6
+
+
+def font(r: float) -> float:
+    """The font size (px) of a hex's number and name at hex radius ``r``."""
+    return round(max(7.0, min(11.0, r * 0.22)), 1)
+
+
+def fit(text: str, width: float, size: float) -> str:
+    """``text`` cut to ``width`` px at font ``size`` (about 0.6 em a character), ending in an ellipsis
+    when cut (the whole text stays in the element's title)."""
+    room = max(1, int(width / (size * 0.62)))
+    return text if len(text) <= room else text[:max(1, room - 1)] + "\u2026"
+
+
+def hex_slots(cx: float, cy: float, r: float, n: int) -> dict:
+    """Where a flat-topped hex of radius ``r`` centred at ``(cx, cy)`` draws its contents so that none
+    overlaps another or leaves the hex: ``number`` and ``name`` (``(x, y, width)``: the text's centre
+    baseline and the width it may use), ``city`` (``(x, y, size)``), ``counters``: ``n`` (at most
+    :data:`PER_HEX`) squares ``(x, y, size)`` in two rows of three between them; ``font`` and ``name-font``
+    the sizes (px) of the number and the name."""
+    h = math.sqrt(3) / 2 * r                        # half the hex's height
+    size = font(r)
+    half = lambda dy: r - abs(dy) / math.sqrt(3)    # the hex's half-width at height dy from the centre
+    top = -h + 0.06 * r + size                      # the number's baseline, just inside the top edge
+    small = round(size * 0.88, 1)                   # the name's font
+    bottom = h - 0.24 * r                           # the name's baseline, above the bottom edge (room to read)
+    band_top, band_bottom = top + size * 0.35 + 2, bottom - small - 2
+    c = min((band_bottom - band_top - 3) / 2, 0.44 * r)
+    gap = max(1.5, c * 0.12)
+    rows = [band_top + (band_bottom - band_top - (2 * c + gap)) / 2]
+    rows.append(rows[0] + c + gap)
+    counters = []
+    for k in range(min(n, PER_HEX)):
+        row, col = divmod(k, 3)
+        per_row = min(3, min(n, PER_HEX) - 3 * row)
+        x0 = cx - (per_row * c + (per_row - 1) * gap) / 2
+        counters.append((round(x0 + col * (c + gap), 1), round(cy + rows[row], 1), round(c, 1)))
+    city = max(4.0, size * 0.6)
+    num_w = 2 * half(top - size) - 2 * city - 6
+    return {"number": (cx, round(cy + top, 1), round(num_w, 1)),
+            "city": (round(cx + num_w / 2 + 2, 1), round(cy + top - size * 0.7, 1), round(city, 1)),
+            "name": (cx, round(cy + bottom, 1), round(2 * half(bottom + small * 0.25) - 6, 1)),
+            "counters": counters, "font": size, "name-font": small}
+
+
+def box_slots(x: float, y: float, n: int) -> list:
+    """``n`` counter squares ``(x, y, size)`` in an Off-Map Box drawn at ``(x, y)``: rows of six under its name."""
+    c, gap = 22.0, 4.0
+    per_row = int((BOX_W - 8) // (c + gap))
+    rows = int((BOX_H - 26) // (c + gap))
+    return [(x + 6 + (k % per_row) * (c + gap), y + 22 + (k // per_row) * (c + gap), c)
+            for k in range(min(n, per_row * rows))]

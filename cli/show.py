@@ -14,6 +14,7 @@ from typing import Any, Optional
 import click
 
 from ..model.vocabulary import WarState, faction_name, join_and
+from ..model.wording import rules_word
 from .arguments import choose_map, load, require_faction
 from .common import EXIT_OK
 from .jsonout import emit_json
@@ -192,11 +193,7 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
 
 # ----------------------------------------------------------------------------- the text
 
-def _word(v: Any) -> str:
-    """A value as the rules print it: ``policy-affected`` -> ``Policy Affected``."""
-    if v is None:
-        return "-"
-    return " ".join(w[:1].upper() + w[1:] for w in v.replace("-", " ").split()) if isinstance(v, str) else str(v)
+_word = rules_word      # a value as the rules print it (model/wording.py: one wording for show and report)
 
 
 def _count(n: int, one: str, many: str) -> str:

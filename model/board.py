@@ -146,6 +146,7 @@ class Hex:
     units: tuple = ()
     markers: tuple = ()
     at: Optional[tuple] = None            # (column, row) where a picture draws it (aeref report)
+    name: Optional[str] = None            # the name the map prints (Kiev), shown by aeref report
 
 
 @dataclass(frozen=True)

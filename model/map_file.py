@@ -105,6 +105,8 @@ class HexFile(FileModel):
     markers: list[Any] = Field(default_factory=empty_list)
     at: Optional[tuple[int, int]] = Field(default=None, description=(
         "Where `aeref report` draws the hex: [column, row] (a hex numbered CCRR needs none), e.g. [23, 15]"))
+    name: Optional[str] = Field(default=None, description=(
+        "The hex's name as the map prints it (its City's), shown by `aeref report` beside its number, e.g. Kiev"))
 
     @field_validator("control", mode="before")
     @classmethod
@@ -181,7 +183,7 @@ def parse_map(raw: Optional[dict], file: str, problems: list, seen_units: Option
             id=hid, country=hf.country, region=hf.region, city=hf.city, terrain=hf.terrain, road=hf.road, rail=hf.rail,
             limited_stacking=hf.limited_stacking, control=hf.control, supply_source=hf.supply_source,
             strategic=hf.strategic, map=hf.map, neighbours=_neighbours(hf, w, board, parsed, written, file, problems),
-            units=tuple(units), markers=tuple(markers), at=hf.at,
+            units=tuple(units), markers=tuple(markers), at=hf.at, name=hf.name,
         )
     return board
 

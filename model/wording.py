@@ -99,6 +99,14 @@ _TYPE_WORDS = {
 }
 
 
+def rules_word(v: Any) -> str:
+    """A value as the rules print it, the one wording of ``show`` and ``report``: ``policy-affected`` ->
+    ``Policy Affected``, ``war`` -> ``War``; None -> ``-``; any other value as ``str``."""
+    if v is None:
+        return "-"
+    return " ".join(w[:1].upper() + w[1:] for w in v.replace("-", " ").split()) if isinstance(v, str) else str(v)
+
+
 def closest(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> Optional[str]:
     """The choice closest to ``word`` (case and ``-``/``_``/space ignored; difflib), or None."""
     def norm(x: Any) -> str:

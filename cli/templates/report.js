@@ -1,21 +1,25 @@
-// aeref report: tap a matrix cell to read its ruling; pick a unit to outline its Replacement Locations.
-// No network access, no framework: the page is one file.
+// aeref report: tap a matrix cell to read its ruling, a counter for its words; pick a unit to outline its
+// Replacement Locations. No network access, no framework: the page is one file.
 (function () {
   "use strict";
   var panel = document.getElementById("ruling");
   var panelText = document.getElementById("ruling-text");
   var panelTitle = document.getElementById("ruling-title");
-  function show(title, text) {
+  // the panel opens right below the matrix or map it explains, so it covers none of it
+  function show(title, text, near) {
     panelTitle.textContent = title;
     panelText.textContent = text;
+    var anchor = near.closest(".scroll.matrixbox") || near.closest(".mapwrap") || near.closest(".scroll") || near;
+    if (anchor.nextElementSibling !== panel) { anchor.after(panel); }
     panel.hidden = false;
+    panel.scrollIntoView({block: "nearest"});
   }
   document.addEventListener("click", function (ev) {
     var cell = ev.target.closest("[data-ruling]");
     if (cell) {
-      document.querySelectorAll(".cell.picked").forEach(function (c) { c.classList.remove("picked"); });
+      document.querySelectorAll(".picked[data-ruling]").forEach(function (c) { c.classList.remove("picked"); });
       cell.classList.add("picked");
-      show(cell.getAttribute("data-title"), cell.getAttribute("data-ruling"));
+      show(cell.getAttribute("data-title"), cell.getAttribute("data-ruling"), cell);
       return;
     }
     var unit = ev.target.closest("[data-locations]");
@@ -36,5 +40,19 @@
     }
     if (ev.target.closest("#ruling-close")) { panel.hidden = true; }
   });
-  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") { panel.hidden = true; } });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape") { panel.hidden = true; }
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest("[data-ruling], [data-locations]")) {
+      ev.preventDefault();
+      ev.target.click();
+    }
+  });
+  // a box wider than its room scrolls inside itself: mark it, so that it shows its cue
+  function cues() {
+    document.querySelectorAll(".scroll").forEach(function (box) {
+      box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
+    });
+  }
+  cues();
+  window.addEventListener("resize", cues);
 })();

@@ -179,3 +179,57 @@ def test_a_placed_selection_heads_the_matrix_and_is_its_one_legal_cell():
     assert "they await their reveal" in mx["final"]
     page = render(report_data(pos, ["axis"]))
     assert 'class="cell legal made"' in page and "1.1.3: card selection is final" in page
+
+
+def test_1_1_3_card_selection_is_final_is_said_once_above_the_matrix():
+    """1.1.3 "Card selection is final" on a reveal page: the long sentence stands once, above the matrix; each
+    cell's ruling says the rule and points there (the data keeps check's words whole, as the test above)."""
+    from markupsafe import escape
+    pos = load_position(EXAMPLES / "ds-axis-reveal.yaml")
+    data = report_data(pos, ["axis"])
+    final = data["factions"][0]["matrix"]["final"]
+    assert sum(final in c["text"] for r in data["factions"][0]["matrix"]["rows"] for c in r["cells"]) >= 3
+    page = render(data)
+    assert page.count(str(escape(final))) == 1
+    assert page.count("1.1.3 Card Selection Is Final: card selection is final (said above the matrix)") >= 3
+
+
+def test_the_posture_display_uses_the_rules_words_as_show_prints_them():
+    """One wording for one fact: the page's Posture Display says "Policy Affected", "War", "Soviet" as
+    `show` prints them (model/wording.rules_word), never the file's spelling ("policy-affected")."""
+    r = run("show", EXAMPLES / "ae-1941.yaml")
+    assert "Russia     Policy Affected  Neutrality  Neutral    Soviet" in r.stdout
+    page = render(report_data(load_position(EXAMPLES / "ae-1941.yaml"), ["soviet"]))
+    table = page[page.index('<table class="posture">'):page.index("</table>", page.rindex('<table class="posture">'))]
+    assert "<td>Policy Affected</td><td>Neutrality</td><td>Neutral</td><td>Soviet</td>" in table
+    assert "<td>War</td>" in table and "policy-affected" not in table and "<td>war</td>" not in table
+
+
+def test_1_3_3_3_a_garrison_unit_not_placed_says_why_beside_it():
+    """1.3.3.3 Garrison Units: a garrison in the Force Pool is never taken; the page says so beside the unit
+    (the rule `replacements` applies, with its message), and the units left for want of steps say that."""
+    pos = load_position(EXAMPLES / "ds-axis-replacements.yaml")
+    [mp] = report_data(pos, ["axis"])["maps"]
+    why = {u["id"]: u["why"] for u in mp["units"] if not u["placed"]}
+    assert why["J-G1"] == ("1.3.3.3 Garrison Units: J-G1 (Japan garrison) is a garrison unit: garrison units "
+                           "cannot be taken as replacements")
+    assert why["J-4"] == "every step received is used (9 of 9)"
+    assert [u["id"] for u in mp["units"] if u["barred"]] == ["J-G1"]
+    page = render(report_data(pos, ["axis"]))
+    chip = page[page.index('<span class="unit barred"'):]
+    assert chip.index("J-G1 (Japan garrison)") < chip.index("1.3.3.3 never taken") < chip.index("</span></span>")
+    assert "<li data-unit=\"J-G1\"><b>J-G1</b>: 1.3.3.3 Garrison Units:" in page
+
+
+def test_a_hex_name_is_read_and_drawn_with_its_number(tmp_path):
+    """A hex's ``name:`` (docs/format-additions.md): validated as text, drawn under the hex number, escaped."""
+    pos = load_position(EXAMPLES / "tk-soviet-replacements.yaml")
+    assert pos.board.hexes["4013"].name == "Kiev"
+    [mp] = report_data(pos, ["soviet"])["maps"]
+    kiev = next(h for h in mp["hexes"] if h["id"] == "4013")
+    assert kiev["label"]["text"] == "Kiev" and kiev["number"]["text"] == "4013" and kiev["label"]["y"] > kiev["number"]["y"]
+    assert '<text class="hexname" data-legend="name"' in render(report_data(pos, ["soviet"]))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((EXAMPLES / "tk-soviet-replacements.yaml").read_text().replace("name: Kiev", "name: [Kiev]"))
+    r = run("validate", bad)
+    assert r.exit_code == 2 and "map.hexes.4013.name" in r.output

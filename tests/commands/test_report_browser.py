@@ -161,3 +161,195 @@ def test_readable_on_a_phone(browser, tmp_path):
     d = _open(browser, _page(tmp_path, EXAMPLES / "ae-1941.yaml"), 390)
     assert d.execute_script("return document.documentElement.scrollWidth") <= 400
     _shot(d, "report-phone.png", tmp_path)
+
+
+# ----------------------------------------------------------------------------- the map read at a glance (issue 24)
+
+MAPPED = [p for p in SHIPPED if "\nmap:" in p.read_text() and "\nreplacements:" in p.read_text()]   # a map drawn
+LONG = 'Dnepropetrovsk-Zaporozhye <b>"&amp;</b>'
+TYPES = ("airborne", "marine", "mountain", "ski", "mechanized", "cavalry", "fortress", "exp", "hq")
+
+
+def _crowded(tmp_path):
+    """The TK Soviet example with a hex holding more counters than a hex draws (every unit type, long ids), a
+    long hex name with markup, and units in its Off-Map Box: the hardest case for the map's layout."""
+    import yaml
+    state = yaml.safe_load((EXAMPLES / "tk-soviet-replacements.yaml").read_text())
+    hexes = state["map"]["hexes"]
+    hexes["4016"]["name"] = LONG
+    hexes["4016"]["units"] = [{"id": f"R-{t.upper()}-LONG-ID-{i}", "faction": "soviet", "nationality": "Russia",
+                               "type": t, "steps": 2} for i, t in enumerate(TYPES)]
+    hexes["4011"]["name"] = "Novgorod"
+    hexes["4011"]["units"] = [{"id": f"R-{t.upper()}", "faction": "soviet", "nationality": "Russia", "type": t,
+                               "steps": 1} for t in TYPES[5:]]
+    state["map"]["boxes"] = {"Central Asia": {"units": [{"id": f"R-CA{i}", "faction": "soviet", "nationality": "Russia",
+                                                         "type": "infantry", "steps": 1} for i in range(3)]}}
+    path = tmp_path / "crowded.yaml"
+    path.write_text(yaml.safe_dump(state, sort_keys=False), encoding="utf-8")
+    return path
+
+
+_BOXES_JS = """
+// every hex (and Off-Map Box) of the page: the boxes of what it draws (texts, the City square, each counter
+// or marker as one box), the boxes that overlap, and those that leave the hex's outline
+var out = [];
+function inside(shape, b) {
+  var pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]];
+  return pts.every(function (p) {
+    var q = shape.ownerSVGElement.createSVGPoint(); q.x = p[0]; q.y = p[1];
+    return shape.isPointInFill(q) || shape.isPointInStroke(q);
+  });
+}
+document.querySelectorAll("g.hexg, g.boxg").forEach(function (g) {
+  var shape = g.querySelector("polygon, rect.box");
+  var parts = Array.prototype.filter.call(g.children, function (c) {
+    return c.tagName !== "title" && c !== shape; });
+  var boxes = parts.map(function (c) { var b = c.getBBox(); return {what: c.textContent.trim() || c.getAttribute("class"),
+    x: b.x, y: b.y, width: b.width, height: b.height, el: c}; });
+  var bad = [];
+  boxes.forEach(function (b, i) {
+    if (b.width === 0 || b.height === 0) { bad.push("empty: " + b.what); }
+    if (!inside(shape, b)) { bad.push("leaves " + (g.dataset.hex || g.dataset.box) + ": " + b.what); }
+    boxes.slice(i + 1).forEach(function (o) {
+      var w = Math.min(b.x + b.width, o.x + o.width) - Math.max(b.x, o.x);
+      var h = Math.min(b.y + b.height, o.y + o.height) - Math.max(b.y, o.y);
+      if (w > 0.01 && h > 0.01) { bad.push("overlap: " + b.what + " / " + o.what); }
+    });
+    // a counter's own texts stay on the counter
+    var face = b.el.querySelector("rect, circle");
+    b.el.querySelectorAll("text").forEach(function (t) {
+      var tb = t.getBBox(), fb = face.getBBox();
+      if (tb.x < fb.x - 0.5 || tb.y < fb.y - 0.5 || tb.x + tb.width > fb.x + fb.width + 0.5 ||
+          tb.y + tb.height > fb.y + fb.height + 0.5) { bad.push("off its counter: " + t.textContent); }
+    });
+  });
+  out.push({where: g.dataset.hex || g.dataset.box, parts: boxes.length, bad: bad});
+});
+return out;
+"""
+
+
+@pytest.mark.parametrize("state", MAPPED + ["crowded"], ids=lambda p: getattr(p, "name", p))
+def test_no_text_of_a_hex_overlaps_another_or_leaves_the_hex(browser, tmp_path, state):
+    """Measured in the browser (SVG bounding boxes): in every hex and Off-Map Box of the replacement map
+    (1.3), the number, the name, the City square and each counter or marker are apart and inside the outline;
+    a counter's steps and letters stay on it. Every shipped example with a map, and a crowded hex."""
+    path = _crowded(tmp_path) if state == "crowded" else state
+    d = _open(browser, _page(tmp_path, path), 1400)
+    found = d.execute_script(_BOXES_JS)
+    assert found and all(h["bad"] == [] for h in found), [h for h in found if h["bad"]]
+    assert sum(h["parts"] for h in found) > len(found)
+    if state == "crowded":
+        # the hex draws five of its counters, the sixth square says how many more, and the name is cut, whole on hover
+        more = d.find_element("css selector", 'g.hexg[data-hex="4016"] g.more-g')
+        drawn = d.find_elements("css selector", 'g.hexg[data-hex="4016"] > g')
+        assert len(drawn) == 6 and more.text.startswith("+") and int(more.text[1:]) >= 5
+        assert "R-HQ-LONG-ID-8" in more.get_attribute("data-ruling")
+        name = d.find_element("css selector", 'g.hexg[data-hex="4016"] text.hexname')
+        assert name.text.endswith("\u2026") and LONG in d.find_element(
+            "css selector", 'g.hexg[data-hex="4016"] > title').get_attribute("textContent")
+        assert d.execute_script("return Array.prototype.filter.call(document.querySelectorAll('b'), function (b) {"
+                                " return b.textContent === '\"&amp;'; }).length") == 0     # markup stays text
+        _shot(d, "report-map-crowded.png", tmp_path, element=".repl")
+
+
+@pytest.mark.parametrize("state", MAPPED + ["crowded"], ids=lambda p: getattr(p, "name", p))
+def test_every_symbol_and_colour_of_the_map_has_a_legend_entry(browser, tmp_path, state):
+    """Each thing the map draws names what it is (``data-legend``); the legend beside the map has a visible
+    entry for every one of them: control colours, City, hex number and name, each nationality's colour, each
+    unit-type symbol, steps, new replacement units, markers, Off-Map Boxes, the Replacement Location outline."""
+    path = _crowded(tmp_path) if state == "crowded" else state
+    d = _open(browser, _page(tmp_path, path), 1400)
+    for repl in d.find_elements("css selector", ".repl"):
+        used = set(d.execute_script(
+            "var s = []; arguments[0].querySelectorAll('svg [data-legend]').forEach(function (e) {"
+            " if (!e.closest('.legend')) { s = s.concat(e.getAttribute('data-legend').split(' ')); } }); return s;",
+            repl))
+        entries = {e.get_attribute("data-legend-entry"): e for e in repl.find_elements("css selector", "[data-legend-entry]")}
+        assert used and used - set(entries) == set()
+        assert all(e.is_displayed() and e.text for e in entries.values())
+        assert "eligible" in entries or not repl.find_elements("css selector", ".unit")
+    if state == "crowded":
+        assert {f"type-{t}" for t in TYPES} <= used
+
+
+@pytest.mark.parametrize("state", SHIPPED, ids=lambda p: p.name)
+def test_at_390_px_nothing_is_cut_without_a_scroll_box_and_its_cue(browser, tmp_path, state):
+    """A phone (390 px): no element reaches past the right edge unless it is inside a box that scrolls
+    sideways, and every such box fits the screen and shows its cue ("scroll sideways for more")."""
+    d = _open(browser, _page(tmp_path, state), 390)
+    cut = d.execute_script("""
+      var w = document.documentElement.clientWidth, bad = [];
+      document.querySelectorAll("body *").forEach(function (e) {
+        var r = e.getBoundingClientRect();
+        if (r.width === 0 || r.right <= w + 0.5 || e.closest("svg") && e.tagName !== "svg") { return; }
+        var box = e.parentElement;
+        while (box && !/(auto|scroll)/.test(getComputedStyle(box).overflowX)) { box = box.parentElement; }
+        if (!box) { bad.push("cut: " + e.tagName + "." + e.className + " " + (e.textContent || "").slice(0, 30)); return; }
+        if (box.getBoundingClientRect().right > w + 0.5) { bad.push("scroll box past the edge: " + box.className); }
+        if (!box.classList.contains("overflows") || getComputedStyle(box, "::before").content === "none") {
+          bad.push("no cue: " + box.className); }
+      });
+      return bad;""")
+    assert cut == []
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_the_matrix_keeps_its_header_row_and_column_in_sight(browser, tmp_path):
+    """The selection matrix (1.1.3) scrolled inside its box, both ways: the header row stays at the box's top
+    and the card column at its left."""
+    d = _open(browser, _page(tmp_path, EXAMPLES / "ae-soviet-production.yaml", ["soviet"]), 390)
+    box = d.find_element("css selector", ".scroll.matrixbox")
+    d.execute_script("arguments[0].style.maxWidth = '160px'; arguments[0].style.maxHeight = '120px';"
+                     "arguments[0].scrollTo(400, 400)", box)
+    got = d.execute_script("""
+      var box = arguments[0], b = box.getBoundingClientRect();
+      var head = box.querySelector("tr:first-child th:nth-child(2)").getBoundingClientRect();
+      var side = box.querySelector("tr:last-child th").getBoundingClientRect();
+      return [box.scrollLeft, box.scrollTop, head.top - b.top, side.left - b.left];""", box)
+    assert got[0] > 0 and got[1] > 0
+    assert abs(got[2]) < 1.5 and abs(got[3]) < 1.5
+
+
+@pytest.mark.parametrize("width", [390, 1400])
+def test_the_ruling_panel_covers_no_cell_it_explains(browser, tmp_path, width):
+    """A tapped cell's ruling (check's words, 1.1.3) opens below the matrix: it covers no cell of it, and it
+    is in sight; the last cell (bottom right) too, and a tapped counter's words open below its map."""
+    d = _open(browser, _page(tmp_path, EXAMPLES / "ae-aug-1941.yaml"), width)
+    for cell in [d.find_elements("css selector", "td.cell")[0], d.find_elements("css selector", "td.cell")[-1]]:
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", cell)
+        cell.click()
+        panel = d.find_element("id", "ruling")
+        assert panel.is_displayed() and panel.text
+        over = d.execute_script("""
+          var p = arguments[0].getBoundingClientRect(), n = 0;
+          document.querySelectorAll("td.cell, th, .repl svg").forEach(function (c) {
+            var r = c.getBoundingClientRect();
+            if (r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom) { n += 1; } });
+          return [n, p.top >= 0 && p.top < innerHeight];""", panel)
+        assert over == [0, True]
+    counters = d.find_elements("css selector", "g.placement, g.ctr-g")
+    if counters:
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", counters[0])
+        counters[0].click()
+        assert d.find_element("id", "ruling-title").text == counters[0].get_attribute("data-title")
+        assert d.execute_script("return document.getElementById('ruling').previousElementSibling.className") == "mapwrap"
+
+
+def test_printed_the_page_has_no_pop_up_no_scroll_box_and_no_navigation(browser, tmp_path):
+    """``@media print``: the displays as a player lays them out; the ruling panel, the navigation and the
+    scroll cues are not printed, and no box scrolls (nothing is cut on paper)."""
+    d = _open(browser, _page(tmp_path, EXAMPLES / "ae-soviet-production.yaml"), 390)
+    d.find_element("css selector", "td.cell").click()
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        got = d.execute_script("""
+          var s = function (q) { return getComputedStyle(document.querySelector(q)); };
+          var boxes = Array.prototype.map.call(document.querySelectorAll(".scroll"), function (b) {
+            var cue = getComputedStyle(b, "::before");
+            return getComputedStyle(b).overflowX + "/" + (cue.content === "none" || cue.display === "none" ? "no cue" : "cue"); });
+          return [s("#ruling").display, s("nav").display, boxes];""")
+    finally:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert got[0] == "none" and got[1] == "none"
+    assert got[2] and set(got[2]) == {"visible/no cue"}
