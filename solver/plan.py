@@ -149,7 +149,7 @@ def _key(pos: Position, faction: str) -> tuple:
     year = pos.turn.calendar_year
     parts = [str(pos.turn), tuple(sorted((m, str(w)) for m, w in pos.war_state.items()))]
     for m, fm in sorted(pos.factions[faction].items()):
-        played = tuple(sorted((p.card, p.turn.calendar_year if p.turn and p.turn.calendar_year >= year else None)
+        played = tuple(sorted((p.card, p.turn.calendar_year if p.turn and p.turn.calendar_year >= year else -1)
                               for p in fm.played))
         parts.append((m, tuple(sorted(fm.hand)), fm.current, fm.pending, played, tuple(sorted(fm.removed))))
     return tuple(parts)
@@ -299,13 +299,15 @@ def _reasons(planner: Planner, k: int, slot: str, card: str) -> list:
 
 
 def _hand_cards(pos: Position, faction: str) -> list[tuple[str, str]]:
-    """Every card of the faction's hand (and its Pending Cards), ``(map, card id)`` in map then hand order."""
+    """Every card of the faction's hand (and its Pending Cards, and a recyclable Current Card, which
+    returns to the hand when discarded: 1.1.1 Step 1), ``(map, card id)`` in map then hand order."""
     out = []
     for m in pos.maps:
         fm = pos.factions[faction].get(m)
         if fm is None:
             continue
-        for c in ([fm.pending] if fm.pending else []) + list(fm.hand):
+        back = [fm.current] if fm.current and pos.cards[fm.current].recyclable else []
+        for c in ([fm.pending] if fm.pending else []) + list(fm.hand) + back:
             if (m, c) not in out:
                 out.append((m, c))
     return out
