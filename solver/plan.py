@@ -136,6 +136,23 @@ class PlanResult:
     notes: list = field(default_factory=list)
 
 
+class _SharedCards(dict):
+    """The decks' cards, shared by every position a plan reaches: no rule changes a card, so a deep copy of a
+    position (each turn's :func:`~solver.turn.select`, :func:`~solver.turn.next_turn`, reveal) keeps this dict."""
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _lean(pos: Position) -> Position:
+    """A copy of ``pos`` for the search: its cards shared (:class:`_SharedCards`) and without the raw state
+    file (read only when a position is written: :func:`replay` puts it back)."""
+    out = copy.copy(pos)
+    out.raw = None
+    out.cards = _SharedCards(pos.cards)
+    return copy.deepcopy(out)
+
+
 class Stopped(Exception):
     """The budget ran out during the search."""
 
@@ -204,7 +221,7 @@ class Planner:
         self.assumptions = assumptions
         self.goal = goal
         self.budget = budget or Budget(None)
-        start = copy.deepcopy(pos)
+        start = _lean(pos)
         _assume(start, assumptions)
         self.start = start
         self.levels: list[dict] = [{(_key(start, self.faction), frozenset()): Node(start, None, None)}]
@@ -259,7 +276,7 @@ def replay(pos: Position, faction: str, choices: list, assumptions: tuple = ()) 
     """The plan ``choices`` (one selection a turn) carried out from ``pos`` turn by turn, each turn's
     selection re-checked by the ``check`` ruling on the position that turn reaches. Raises
     ``AssertionError`` when a turn is illegal (a plan found by the search never is)."""
-    cur = copy.deepcopy(pos)
+    cur = _lean(pos)
     _assume(cur, assumptions)
     out = []
     for choice in choices:
@@ -268,7 +285,9 @@ def replay(pos: Position, faction: str, choices: list, assumptions: tuple = ()) 
         legal = ok and (ruling is None or ruling.legal)
         if not legal:
             raise AssertionError(f"the plan's selection {choice} in {cur.turn} is not legal")
-        out.append(PlanTurn(cur.turn, after.turn, dict(choice), after, changes, legal))
+        shown = copy.copy(after)
+        shown.raw, shown.cards = pos.raw, pos.cards       # the position as a state file of its own
+        out.append(PlanTurn(cur.turn, after.turn, dict(choice), shown, changes, legal))
         cur = after
     return out
 

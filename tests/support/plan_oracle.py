@@ -29,19 +29,21 @@ RANK = oracle.RANK
 ALLIED = ("western", "soviet")
 
 
-def choices(pos, faction) -> list[dict]:
-    """Every legal selection of ``faction`` now: hand cards (and a Pending Card placed) or nothing, per map."""
+def choices(pos, faction, cards=(), without=()) -> list[dict]:
+    """Every legal selection of ``faction`` now: each combination of the hand cards (a Pending Card placed,
+    ``cards`` too: 1.1.3 rules on a card no longer in the hand) or nothing, per map; ``without``: rules
+    not applied (to see what a rule decides)."""
     per_map = []
     for m in pos.maps:
         fm = pos.factions[faction].get(m)
-        cards = (list(fm.hand) + ([fm.pending] if fm.pending else [])) if fm else []
-        per_map.append(cards + [None])
+        mine = (list(fm.hand) + ([fm.pending] if fm.pending else [])) if fm else []
+        per_map.append(mine + [c for c in cards if pos.cards[c].map == m and c not in mine] + [None])
     out = []
 
     def rec(i, acc):
         if i == len(pos.maps):
             ch = dict(zip(pos.maps, acc))
-            if oracle.legal(pos, faction, ch):
+            if not (oracle.violations(pos, faction, ch) - set(without)):
                 out.append(ch)
             return
         for c in per_map[i]:
@@ -109,24 +111,32 @@ def after(pos, faction, choice):
 @dataclass
 class Explored:
     """``earliest``: card id -> the earliest Seasonal Turn it is revealed in (absent: never within the
-    horizon); ``count``: the plans over the whole horizon; ``deciding``: card id -> the rules that
-    alone break some selection holding the card in some position of the turn before its earliest."""
+    horizon); ``count``: the plans over the whole horizon."""
     earliest: dict = field(default_factory=dict)
     count: int = 0
-    deciding: dict = field(default_factory=dict)
 
 
-def explore(pos, faction, turns) -> Explored:
-    """Every plan of ``turns`` Seasonal Turns from ``pos``, depth first."""
+def hand_cards(pos, faction) -> list[str]:
+    """The faction's hand cards, Pending Cards and a recyclable Current Card (it returns to the hand)."""
+    out = []
+    for fm in pos.factions[faction].values():
+        out += list(fm.hand) + ([fm.pending] if fm.pending else [])
+        if fm.current and pos.cards[fm.current].raw.recyclable:
+            out.append(fm.current)
+    return out
+
+
+def explore(pos, faction, turns, without=()) -> Explored:
+    """Every plan of ``turns`` Seasonal Turns from ``pos``, depth first (``without``: rules not applied)."""
     res = Explored()
-    levels: list[list] = [[] for _ in range(turns)]
+    # every card of the faction's decks in play is tried: 1.1.3 (from the hand) rules on the others
+    cards = sorted(c for c, card in pos.cards.items() if card.faction == faction and card.map in pos.maps)
 
     def rec(p, k):
         if k == turns:
             res.count += 1
             return
-        levels[k].append(p)
-        for ch in choices(p, faction):
+        for ch in choices(p, faction, cards, without):
             for c in ch.values():
                 if c:
                     t = p.turn.ahead(1)
@@ -134,18 +144,18 @@ def explore(pos, faction, turns) -> Explored:
                         res.earliest[c] = t
             rec(after(p, faction, ch), k + 1)
     rec(pos, 0)
-    for m in pos.maps:
-        fm = pos.factions[faction].get(m)
-        for c in ((list(fm.hand) + ([fm.pending] if fm.pending else [])) if fm else []):
-            k = (res.earliest[c].index - pos.turn.index - 1) if c in res.earliest else turns
-            if k == 0:
-                continue
-            rules = set()
-            for p in levels[k - 1]:
-                for ch in oracle.every_choice(p, [c] + [x for mm in p.maps for x in p.hand(faction, mm)]):
-                    if ch.get(m) == c:
-                        v = oracle.violations(p, faction, ch)
-                        if len(v) == 1:
-                            rules |= v
-            res.deciding[c] = rules
     return res
+
+
+def deciding(pos, faction, turns, rules=oracle.RULES) -> tuple[set, set]:
+    """The rules that decide something in this position: those without which some card's earliest turn
+    differs, and those without which the count of plans differs."""
+    base = explore(pos, faction, turns)
+    earliest, count = set(), set()
+    for r in rules:
+        other = explore(pos, faction, turns, (r,))
+        if other.earliest != base.earliest:
+            earliest.add(r)
+        if other.count != base.count:
+            count.add(r)
+    return earliest, count

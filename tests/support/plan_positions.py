@@ -38,7 +38,7 @@ def plan_cases(draw, games=("tk", "ds", "ae")):
     """(state, deck, faction, turns)."""
     game = draw(st.sampled_from(list(games)))
     maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
-    faction = draw(st.sampled_from(["axis", "western", "soviet"]))
+    faction = draw(st.sampled_from(["axis", "western", "soviet"] + (["soviet", "soviet"] if game == "ae" else [])))
     per_map = 3 if game == "ae" else 6
     turns = draw(st.integers(1, 3 if game == "ae" else 4))
     year, season = draw(st.integers(1938, 1941)), draw(st.integers(0, 3))
@@ -65,11 +65,15 @@ def plan_cases(draw, games=("tk", "ds", "ae")):
             c["requires"] = [{"not": {"played": draw(st.sampled_from(others))}}]
         elif k == 2:
             c["requires"] = [{"war-state": draw(st.sampled_from([["limited", "total"], ["pre-war", "limited"]]))}]
-    if game == "ae" and draw(st.booleans()):        # (c) twins
+    if game == "ae" and draw(st.integers(0, 3)) > 0:        # (c) twins
         a = by_id[draw(st.sampled_from(ids_by_map["tk"]))]
         b = by_id[draw(st.sampled_from(ids_by_map["ds"]))]
         b["name"] = a["name"]
         a["combined"] = b["combined"] = True
+        if draw(st.booleans()):                    # both selectable in the same season: 1.1.3.3 decides
+            for c in (a, b):
+                c["war-state"] = "pre-war"
+                c.pop("requires", None)
     for m in maps:
         mine = list(ids_by_map[m])
         sec = {"current": None, "hand": [], "played": []}
@@ -83,7 +87,16 @@ def plan_cases(draw, games=("tk", "ds", "ae")):
             back = draw(st.integers(1, 4))
             t = now - back
             sec["played"] = [{"card": extra, "turn": f"{SEASONS[t % 4]} {t // 4}"}]
+        if sec["current"] and mine and faction in ("axis", "western") and draw(st.booleans()):
+            # a hand card of the Current Card's Sequential type (1.1.3.3)
+            for cid in (sec["current"], draw(st.sampled_from(mine))):
+                if faction == "axis":
+                    by_id[cid]["name"] = draw(st.sampled_from(["Demand Austria", "Demand Denmark"]))
+                else:
+                    by_id[cid]["kinds"] = ["limited-war-blitz"]
         sec["hand"] = mine
+        if mine and draw(st.integers(0, 7)) == 0:     # a Pending Card already placed (1.1.3: final)
+            sec["pending"] = mine.pop()
         if not sec["played"]:
             del sec["played"]
         factions[faction][m] = sec
