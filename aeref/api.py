@@ -400,7 +400,7 @@ class Position:
         n = _plan.default_turns(self.data.turn) if turns is None else int(turns)
         last = self.data.turn.ahead(n)
         goal = _plan.Goal(tuple(self._plan_card(f, w, "--want") for w in want),
-                          self._plan_turn(by, "--by", last) if by else None,
+                          self._plan_turn(by, f"--by {by}", last) if by else None,
                           tuple(self._plan_card(f, a, "--avoid") for a in avoid))
         assumptions = tuple(self._assumption(a, last) for a in assume)
         res = _plan.plan(self.data, f, n, assumptions, goal, count, _budget(time_limit))
@@ -423,13 +423,14 @@ class Position:
                              f"(hand: {', '.join(hand) or 'empty'})")
         return cid
 
-    def _plan_turn(self, text: str, option: str, last: Any) -> Any:
+    def _plan_turn(self, text: str, label: str, last: Any) -> Any:
+        """The Seasonal Turn ``text`` of the plan; ``label``: the option and value, for the error."""
         try:
             t = parse_turn(text, self.data.turn.names)
         except ValueError as exc:
-            raise ValueError(f"{option} {text}: {exc}") from None
+            raise ValueError(f"{label}: {exc}") from None
         if not self.data.turn < t <= last:
-            raise ValueError(f"{option} {text}: not a Seasonal Turn of the plan ({self.data.turn.next()} to {last})")
+            raise ValueError(f"{label}: {t} is not a Seasonal Turn of the plan ({self.data.turn.next()} to {last})")
         return t
 
     def _assumption(self, text: str, last: Any) -> "_plan.Assumption":
@@ -450,8 +451,8 @@ class Position:
         except (ValueError, KeyError):
             raise ValueError(f"--assume {text}: unknown war state {state.strip()!r} "
                              f"(war states: {', '.join(str(w) for w in WAR_STATES)})") from None
-        turn = self._plan_turn(when.strip(), "--assume", last) if when.strip() else self.data.turn.next()
         if ws < self.data.war_state[m]:
             raise ValueError(f"--assume {text}: {self.data.war_state[m].display} is in effect on the {m.upper()} map "
                              f"in {self.data.turn}; a war state never goes back (12)")
+        turn = self._plan_turn(when.strip(), f"--assume {text}", last) if when.strip() else self.data.turn.next()
         return _plan.Assumption(m, ws, turn)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from ..api import InputError
+from ..model.atomic import FileExists
 from ..model.vocabulary import faction_name
 from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
@@ -111,8 +112,8 @@ def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force
     if write_dir:
         try:
             ans.write_dir(write_dir, force)
-        except OSError as exc:
-            raise _refused("--write-dir", write_dir, exc) from None
+        except (FileExists, OSError) as exc:
+            raise _refused("--write-dir", exc.path if isinstance(exc, FileExists) else write_dir, exc) from None
     if as_json:
         emit_json(ans.as_json())
     else:

@@ -197,13 +197,13 @@ def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = ()) 
     if res.illegal:
         return False, pos, []
     out = res.position
+    before = dict(out.war_state)
     _assume(out, assumptions)
     # what the reveal changed: the Step 2 line without its check (the plan re-checks every turn itself)
     changes = [f"{st.map.upper() + ': ' if st.map and len(pos.maps) > 1 else ''}{st}".split("; it was legally selected")[0]
                for st in res.steps if "no Current Card to discard" not in st.message and "Pending Card" not in st.message]
-    for m in pos.maps:
-        if out.war_state[m] != res.position.war_state[m] or (out.war_state[m] != nxt.war_state[m] and not res.war_state):
-            changes.append(f"{out.war_state[m].display} in effect on the {m.upper()} map")
+    changes += [f"{out.war_state[m].display} in effect on the {m.upper()} map from {out.turn} (assumed)"
+                for m in pos.maps if out.war_state[m] != before[m]]
     return True, out, changes
 
 
