@@ -14,6 +14,7 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Optional, Sequence, Union
 
+from .model.atomic import FileExists
 from .model.errors import InputError
 from .model.vocabulary import MAPS, WarState
 from .solver.constraints import Rule
@@ -607,14 +608,19 @@ class Plan:
         existing file is replaced only with ``force`` (else :class:`~aeref.model.atomic.FileExists`).
         Returns the paths written; raises ``OSError`` when one cannot be written."""
         from .model.write import write_state          # lazy: only commands that write need it
-        out = []
+        todo = []
         for sub, steps in self.plans():
             folder = Path(directory) / sub if sub else Path(directory)
-            folder.mkdir(parents=True, exist_ok=True)
-            for i, s in enumerate(steps, 1):
-                path = folder / f"{i:02d}-{str(s.reveal_turn).replace(' ', '-').lower()}.yaml"
-                write_state(s.position, path, force=force)
-                out.append(str(path))
+            todo += [(folder / f"{i:02d}-{str(s.reveal_turn).replace(' ', '-').lower()}.yaml", s)
+                     for i, s in enumerate(steps, 1)]
+        for path, _ in todo:                          # refuse before writing anything
+            if path.exists() and not force:
+                raise FileExists(path)
+        out = []
+        for path, s in todo:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_state(s.position, path, force=force)
+            out.append(str(path))
         self.written = out
         return out
 
