@@ -179,28 +179,49 @@ def _assume(pos: Position, assumptions: tuple) -> None:
             pos.war_state[a.map] = a.war_state
 
 
-def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = ()) -> tuple[bool, Position, list]:
+def _placed(pos: Position, faction: str, choice: dict) -> Position:
+    """``pos`` with ``choice`` placed face down as the faction's Pending Cards (1.1.1 Step 4), the turn advanced to
+    the next Seasonal Turn (:func:`~solver.turn.next_turn`'s one change): the faction's sections copied, the rest
+    shared (the reveal copies the whole position)."""
+    out = copy.copy(pos)
+    out.factions = dict(pos.factions)
+    out.factions[faction] = {m: copy.deepcopy(fm) for m, fm in pos.factions[faction].items()}
+    for m, cid in choice.items():
+        if cid is not None:
+            fm = out.factions[faction][m]
+            fm.hand.remove(cid)
+            fm.pending = cid
+    out.turn = pos.turn.next()
+    return out
+
+
+def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = (), ruled: bool = False
+            ) -> tuple[bool, Position, list]:
     """One Seasonal Turn of ``faction`` from ``pos``: ``choice`` selected (ruled on as ``check`` does:
-    :func:`~solver.turn.select`; a selection already made is kept), the turn advanced, the faction's
-    Pending Cards revealed (1.1.1 Steps 1-2, 12) and the assumptions due applied. Returns ``(legal,
-    position after the reveal, what the reveal changed)``; when ``legal`` is False the position is ``pos``."""
+    :func:`~solver.turn.select`, unless ``ruled``: the choice is one of the legal selections of the same rules;
+    a selection already made is kept), the turn advanced, the faction's Pending Cards revealed (1.1.1 Steps 1-2,
+    12) and the assumptions due applied. Returns ``(legal, position after the reveal, what the reveal changed)``;
+    when ``legal`` is False the position is ``pos``."""
     if any(fm.pending for fm in pos.factions[faction].values()):
         made = {m: fm.pending for m, fm in pos.factions[faction].items()}
-        legal, placed = made == {m: choice.get(m) for m in made}, pos
+        if made != {m: choice.get(m) for m in made}:
+            return False, pos, []
+        nxt = copy.copy(pos)
+        nxt.turn = pos.turn.next()
+    elif ruled:
+        nxt = _placed(pos, faction, choice)
     else:
         ruling, placed = select(pos, faction, {m: c for m, c in choice.items() if c})
-        legal = ruling.legal
-    if not legal or placed is None:
-        return False, pos, []
-    nxt = next_turn(placed).position
-    res = reveal(nxt, faction, placed)
-    if res.illegal:
-        return False, pos, []
+        if not ruling.legal or placed is None:
+            return False, pos, []
+        nxt = next_turn(placed).position
+    # the reveal (1.1.1 Steps 1-2, 12); the selection was ruled on when it was made, so no Step 2 check here
+    res = reveal(nxt, faction, None)
     out = res.position
     before = dict(out.war_state)
     _assume(out, assumptions)
     # what the reveal changed: the Step 2 line without its check (the plan re-checks every turn itself)
-    changes = [f"{st.map.upper() + ': ' if st.map and len(pos.maps) > 1 else ''}{st}".split("; it was legally selected")[0]
+    changes = [f"{st.map.upper() + ': ' if st.map and len(pos.maps) > 1 else ''}{st}".split("; the check against")[0]
                for st in res.steps if "no Current Card to discard" not in st.message and "Pending Card" not in st.message]
     changes += [f"{out.war_state[m].display} in effect on the {m.upper()} map from {out.turn} (assumed)"
                 for m in pos.maps if out.war_state[m] != before[m]]
@@ -250,7 +271,7 @@ class Planner:
                     self._check_budget()
                     if any(c in self.goal.avoid for c in choice.values() if c):
                         continue
-                    ok, after, _ = advance(node.position, self.faction, choice, self.assumptions)
+                    ok, after, _ = advance(node.position, self.faction, choice, self.assumptions, ruled=True)
                     if not ok:          # the selection rules said legal: the procedure agrees (re-checked)
                         continue
                     met = node.revealed_by | {c for c in choice.values() if c in self.goal.want and (
