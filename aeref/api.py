@@ -381,7 +381,7 @@ class Position:
 
     def plan(self, faction: str, turns: Optional[int] = None, want: Sequence[str] = (), by: Optional[str] = None,
              avoid: Sequence[str] = (), count: bool = False, assume: Sequence[str] = (),
-             time_limit: TimeLimit = None) -> Plan:
+             time_limit: TimeLimit = None, progress: ProgressSink = None) -> Plan:
         """``faction``'s Pending Cards over the next ``turns`` Seasonal Turns (default: to the end of the
         next calendar year), planned by the selection rules of 1.1.3 on each turn's position and the
         Option Card Procedure between turns (1.1.1, 12): every hand card's earliest turn with a plan and
@@ -403,7 +403,7 @@ class Position:
                           self._plan_turn(by, f"--by {by}", last) if by else None,
                           tuple(self._plan_card(f, a, "--avoid") for a in avoid))
         assumptions = tuple(self._assumption(a, last) for a in assume)
-        res = _plan.plan(self.data, f, n, assumptions, goal, count, _budget(time_limit))
+        res = _plan.plan(self.data, f, n, assumptions, goal, count, _budget(time_limit), progress)
         return Plan(res)
 
     def _plan_card(self, faction: str, ref: str, option: str) -> str:

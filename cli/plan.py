@@ -9,6 +9,7 @@ from ..model.vocabulary import faction_name
 from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
 from .jsonout import emit_json
+from .liveline import live_line
 from .options import STDIN_HELP, faction_option, force_option, interp_option, json_option, state_argument, time_limit_option
 from .text import interpretations_text
 from .writing import _refused
@@ -106,7 +107,8 @@ def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force
     pos = load(state, interpretations, limit)
     f = require_faction(pos, faction)
     try:
-        ans = pos.plan(f, turns, want, by, avoid, count, assume, time_limit=limit)
+        with live_line(as_json) as progress:
+            ans = pos.plan(f, turns, want, by, avoid, count, assume, time_limit=limit, progress=progress)
     except (ValueError, InputError) as exc:
         raise BadInput(str(getattr(exc, "message", None) or exc)) from None
     if write_dir:

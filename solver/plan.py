@@ -37,13 +37,19 @@ from ..model.calendar import Turn
 from ..model.position import Position
 from ..model.vocabulary import WarState, faction_name
 
-from .limits import Budget
+from .limits import Budget, Progress, ProgressSink
 from .procedure import reveal
 from .selection import check, evaluator, interpretations_used, legal_choices_direct, make_context
 from .turn import next_turn, select
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
 MAX_TURNS = 40
+
+#: The search's deterministic budget: planned turns (one position made and its selections ruled on) per
+#: second of ``--time-limit``. Measured on the 2-core development machine under load: 60 to 250 a second;
+#: 40 lets this count, not the wall clock, end a search (the same point on every run), the wall clock
+#: staying a backstop.
+TURNS_PER_SECOND = 40
 
 
 @dataclass(frozen=True)
@@ -236,8 +242,10 @@ class Planner:
     selection turn (``pos.turn`` + k), keyed by :func:`_key`."""
 
     def __init__(self, pos: Position, faction: str, turns: int, assumptions: tuple = (), goal: Goal = Goal(),
-                 budget: Optional[Budget] = None):
+                 budget: Optional[Budget] = None, progress: ProgressSink = None):
         self.faction = pos.require_faction(faction)
+        self.progress = progress
+        self.work = 0
         self.turns = turns
         self.assumptions = assumptions
         self.goal = goal
@@ -255,10 +263,17 @@ class Planner:
             self.choices[key] = legal_choices_direct(node.position, self.faction)
         return self.choices[key]
 
-    def _check_budget(self) -> None:
-        if self.budget.limited and self.budget.elapsed() >= self.budget.seconds:
+    def _check_budget(self, level: int, positions: int) -> None:
+        """Count one planned turn; raise :class:`Stopped` when the budget (the count first, see
+        :data:`TURNS_PER_SECOND`, then the wall clock) is spent. Reports progress every 25 turns."""
+        self.work += 1
+        b = self.budget
+        if b.limited and (self.work > b.seconds * TURNS_PER_SECOND or b.elapsed() >= b.seconds):
             self.complete = False
             raise Stopped()
+        if self.progress is not None and self.work % 25 == 0:
+            self.progress(Progress(f"planning {self.start.turn.ahead(level)} ({positions} positions)", None, None,
+                                   b.elapsed(), b.left()))
 
     def expand(self, k: int) -> dict:
         """The nodes of selection turn k + 1, from those of turn k (plans that avoid the goal's
@@ -268,7 +283,7 @@ class Planner:
             nxt: dict = {}
             for key, node in self.levels[j].items():
                 for choice in self.legal(key, node):
-                    self._check_budget()
+                    self._check_budget(j, len(self.levels[j]))
                     if any(c in self.goal.avoid for c in choice.values() if c):
                         continue
                     ok, after, _ = advance(node.position, self.faction, choice, self.assumptions, ruled=True)
@@ -375,15 +390,16 @@ def facts(pos: Position, faction: str, assumptions: tuple) -> list[str]:
 
 
 def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: tuple = (), goal: Goal = Goal(),
-         count: bool = False, budget: Optional[Budget] = None) -> PlanResult:
+         count: bool = False, budget: Optional[Budget] = None, progress: ProgressSink = None) -> PlanResult:
     """Plan ``faction``'s Pending Cards over ``turns`` Seasonal Turns (default :func:`default_turns`).
 
     Without a goal: for every hand card (:func:`_hand_cards`) the :class:`Earliest` turn it can be
     revealed in, a plan, and the reasons of the turn before. With a goal: the earliest plan reaching
     it, or a minimal set of wanted cards that cannot all be met (shrunk by deletion). ``count``: the
     number of distinct plans over the whole horizon (meeting the goal, when one is given). Every plan
-    returned is re-checked turn by turn (:func:`replay`). ``budget`` bounds the search (wall clock);
-    when it runs out the answer is the best so far (``complete`` False). Raises ``ValueError`` for a
+    returned is re-checked turn by turn (:func:`replay`). ``budget`` bounds the search (a count of
+    planned turns, :data:`TURNS_PER_SECOND`, then the wall clock); when it runs out the answer is the best
+    so far (``complete`` False). ``progress`` receives :class:`~solver.limits.Progress` reports. Raises ``ValueError`` for a
     horizon of 0 or more than :data:`MAX_TURNS`, :class:`~model.errors.InputError` for a faction not in
     the position.
     """
@@ -393,7 +409,7 @@ def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: 
         raise ValueError(f"--turns {turns}: the horizon is 1 to {MAX_TURNS} Seasonal Turns")
     budget = budget or Budget(None)
     last = pos.turn.ahead(turns)
-    planner = Planner(pos, f, turns, assumptions, goal, budget)
+    planner = Planner(pos, f, turns, assumptions, goal, budget, progress)
     res = PlanResult(f, pos.turn, last, [], goal, None, None, [], None, True, facts(pos, f, assumptions),
                      interpretations_used(pos))
     if goal.empty:
@@ -402,7 +418,7 @@ def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: 
         try:
             res.goal_plan, res.goal_turn = _goal(planner, pos)
             if res.goal_plan is None:
-                res.conflict = _conflict(pos, f, turns, assumptions, goal, budget)
+                res.conflict = _conflict(pos, planner)
         except Stopped:
             pass
     if count:
@@ -464,16 +480,22 @@ def _goal(planner: Planner, pos: Position) -> tuple[Optional[list], Optional[Tur
     return None, None
 
 
-def _conflict(pos: Position, faction: str, turns: int, assumptions: tuple, goal: Goal, budget: Budget) -> list:
+def _conflict(pos: Position, planner: Planner) -> list:
     """A minimal set of the wanted cards that no plan reveals together (by deletion: a card whose
-    removal leaves the rest still impossible is dropped)."""
+    removal leaves the rest still impossible is dropped). The searches share ``planner``'s budget."""
+    goal = planner.goal
     kept = list(goal.want)
     for c in list(goal.want):
         if len(kept) == 1:
             break
         trial = [x for x in kept if x != c]
-        p = Planner(pos, faction, turns, assumptions, Goal(tuple(trial), goal.by, goal.avoid), budget)
-        found, _ = _goal(p, pos)
+        p = Planner(pos, planner.faction, planner.turns, planner.assumptions, Goal(tuple(trial), goal.by, goal.avoid),
+                    planner.budget, planner.progress)
+        p.work = planner.work
+        try:
+            found, _ = _goal(p, pos)
+        finally:
+            planner.work, planner.complete = p.work, planner.complete and p.complete
         if found is None:
             kept = trial
     return kept
