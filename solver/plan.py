@@ -45,11 +45,13 @@ from .turn import next_turn, select
 #: The longest horizon a plan may look ahead (Seasonal Turns).
 MAX_TURNS = 40
 
-#: The search's deterministic budget: planned turns (one position made and its selections ruled on) per
-#: second of ``--time-limit``. Measured on the 2-core development machine under load: 60 to 250 a second;
-#: 40 lets this count, not the wall clock, end a search (the same point on every run), the wall clock
-#: staying a backstop.
-TURNS_PER_SECOND = 40
+#: The search's deterministic budget, in work units per second of ``--time-limit``: a planned turn (a
+#: position made by the reveal) costs one unit, ruling on a position's selections one unit per
+#: :data:`CHOICES_PER_UNIT` combinations tried. Measured on the 2-core development machine under load:
+#: 300 to 600 units a second (TK 40 cards, AE 30 + 30); 150 lets this count, not the wall clock, end a
+#: search (the same point on every run), the wall clock staying a backstop.
+TURNS_PER_SECOND = 150
+CHOICES_PER_UNIT = 30
 
 
 @dataclass(frozen=True)
@@ -255,23 +257,31 @@ class Planner:
         self.start = start
         self.levels: list[dict] = [{(_key(start, self.faction), frozenset()): Node(start, None, None)}]
         self.choices: dict = {}        # node key -> legal choices
+        self.evaluators: dict = {}     # node key -> (context, evaluator) of the reasons
+        self.cards = _hand_cards(pos, self.faction)
         self.complete = True
 
     def legal(self, key, node: Node) -> list[dict]:
-        """The legal selections of a node (the selection rules on its position), computed once."""
+        """The legal selections of a node (the selection rules on its position), computed once and charged
+        to the budget. Raises :class:`Stopped` when the budget is spent."""
         if key not in self.choices:
-            self.choices[key] = legal_choices_direct(node.position, self.faction)
+            pos = node.position
+            combos = 1
+            for m in pos.maps:
+                combos *= len(pos.hand(self.faction, m)) + 2
+            self._check_budget(0, 0, 1 + combos // CHOICES_PER_UNIT)
+            self.choices[key] = legal_choices_direct(pos, self.faction)
         return self.choices[key]
 
-    def _check_budget(self, level: int, positions: int) -> None:
-        """Count one planned turn; raise :class:`Stopped` when the budget (the count first, see
-        :data:`TURNS_PER_SECOND`, then the wall clock) is spent. Reports progress every 25 turns."""
-        self.work += 1
+    def _check_budget(self, level: int, positions: int, units: int = 1) -> None:
+        """Count ``units`` of work; raise :class:`Stopped` when the budget (the count first, see
+        :data:`TURNS_PER_SECOND`, then the wall clock) is spent. Reports progress now and then."""
+        before, self.work = self.work, self.work + units
         b = self.budget
         if b.limited and (self.work > b.seconds * TURNS_PER_SECOND or b.elapsed() >= b.seconds):
             self.complete = False
             raise Stopped()
-        if self.progress is not None and self.work % 25 == 0:
+        if self.progress is not None and positions and before // 25 != self.work // 25:
             self.progress(Progress(f"planning {self.start.turn.ahead(level)} ({positions} positions)", None, None,
                                    b.elapsed(), b.left()))
 
@@ -308,38 +318,57 @@ def _path(node: Node, last: Optional[dict] = None) -> list[dict]:
     return list(reversed(out))
 
 
-def replay(pos: Position, faction: str, choices: list, assumptions: tuple = ()) -> list[PlanTurn]:
+def replay(pos: Position, faction: str, choices: list, assumptions: tuple = (), memo: Optional[dict] = None
+           ) -> list[PlanTurn]:
     """The plan ``choices`` (one selection a turn) carried out from ``pos`` turn by turn, each turn's
-    selection re-checked by the ``check`` ruling on the position that turn reaches. Raises
-    ``AssertionError`` when a turn is illegal (a plan found by the search never is)."""
-    cur = _lean(pos)
-    _assume(cur, assumptions)
-    out = []
-    for choice in choices:
-        ruling = check(cur, faction, choice) if not any(fm.pending for fm in cur.factions[faction].values()) else None
-        ok, after, changes = advance(cur, faction, choice, assumptions)
-        legal = ok and (ruling is None or ruling.legal)
-        if not legal:
+    selection re-checked by the ``check`` ruling on the position that turn reaches (1.1.3 "Card selection
+    is final" for a selection already made). ``memo`` (a dict kept by the caller) shares the turns of plans
+    that begin alike. Raises ``AssertionError`` when a turn is illegal (a plan found by the search never is)."""
+    memo = {} if memo is None else memo
+    if () not in memo:
+        start = _lean(pos)
+        _assume(start, assumptions)
+        memo[()] = (start, [])
+    done = 0
+    while done < len(choices) and tuple(map(_frozen, choices[:done + 1])) in memo:
+        done += 1
+    cur, out = memo[tuple(map(_frozen, choices[:done]))]
+    out = list(out)
+    for i in range(done, len(choices)):
+        choice = choices[i]
+        made = any(fm.pending for fm in cur.factions[faction].values())
+        legal = True if made else check(cur, faction, choice).legal
+        ok, after, changes = advance(cur, faction, choice, assumptions, ruled=True)
+        if not (ok and legal):
             raise AssertionError(f"the plan's selection {choice} in {cur.turn} is not legal")
         shown = copy.copy(after)
         shown.raw, shown.cards = pos.raw, pos.cards       # the position as a state file of its own
         out.append(PlanTurn(cur.turn, after.turn, dict(choice), shown, changes, legal))
         cur = after
+        memo[tuple(map(_frozen, choices[:i + 1]))] = (cur, list(out))
     return out
+
+
+def _frozen(choice: dict) -> tuple:
+    return tuple(sorted(choice.items()))
 
 
 def _reasons(planner: Planner, k: int, slot: str, card: str) -> list:
     """The rules that keep ``card`` out of every legal selection in every position of selection turn k:
     per position, the constraints excluding the card alone (:meth:`Evaluator.excluding`), else every
-    violation of a selection holding it; distinct (rule, message) pairs, in order of discovery."""
+    violation of a selection holding it; distinct (rule, message) pairs, in order of discovery. Each
+    position's rules are posted once for all the cards asked about (``planner.evaluators``)."""
     seen, out = set(), []
-    for node in planner.levels[k].values():
-        pos = node.position
-        ctx = make_context(pos, planner.faction, {slot: [card]})
-        ev = evaluator(ctx)
-        if ev.excluding((slot, card)):
-            base = {s: None for s in ctx.slots}
-            vs = ev.violations({**base, slot: card})
+    for key, node in planner.levels[k].items():
+        if key not in planner.evaluators:
+            extra = {m: [c for mm, c in planner.cards if mm == m] for m in node.position.maps}
+            ctx = make_context(node.position, planner.faction, extra)
+            planner.evaluators[key] = (ctx, evaluator(ctx))
+        ctx, ev = planner.evaluators[key]
+        alone = ev.excluding((slot, card))
+        if alone:
+            ids = {id(c) for c in alone}
+            vs = [b.violation for b in ev.broken({**{s: None for s in ctx.slots}, slot: card}) if id(b.constraint) in ids]
         else:
             vs = []
             others = [s for s in ctx.slots if s != slot]
@@ -436,6 +465,7 @@ def _earliest_all(planner: Planner, pos: Position) -> list[Earliest]:
     yet found unproved, with the turn they cannot come before."""
     cards = _hand_cards(pos, planner.faction)
     found: dict = {}
+    memo: dict = {}
     searched = 0                     # selection turns examined in full
     try:
         for k in range(planner.turns):
@@ -454,7 +484,7 @@ def _earliest_all(planner: Planner, pos: Position) -> list[Earliest]:
     for m, c in cards:
         if (m, c) in found:
             k, node, choice = found[(m, c)]
-            steps = replay(pos, planner.faction, _path(node, choice), planner.assumptions)
+            steps = replay(pos, planner.faction, _path(node, choice), planner.assumptions, memo)
             reasons = _reasons(planner, k - 1, m, c) if k > 0 else []
             out.append(Earliest(c, m, steps[-1].reveal_turn, steps, reasons))
         elif searched == planner.turns:
