@@ -111,3 +111,18 @@ def test_1_1_3_2_a_limited_war_card_never_comes_in_pre_war_unless_assumed():
     assert [r for r, _ in e["tk-axis-22a"].reasons] == ["1.1.3.2 War State Selection Restrictions"]
     ans = pos.plan("axis", 4, want=["22a"], assume=["war-state=limited@Aug-Sept 1939"])
     assert str(ans.goal_turn) == "Nov-Dec 1939"
+
+
+def test_1_1_3_plan_stopped_by_the_time_limit_keeps_what_it_proved():
+    """1.1.3: a search the budget ends says so: the cards found keep their proved earliest turn, the others the
+    turn they are proved not to come before, and the count is "at least"."""
+    pos = aeref.load("examples/tk-axis-1939-plan.yaml")
+    full = {c.card: c for c in pos.plan("axis").cards}
+    stopped = pos.plan("axis", count=True, time_limit=0.3).as_json()
+    assert stopped["complete"] is False and stopped["count-exact"] is False and stopped["count"] >= 1
+    assert any(c["earliest"] is None for c in stopped["cards"])
+    for c in stopped["cards"]:
+        if c["earliest"] is not None:
+            assert c["earliest"] == str(full[c["card"]].turn) and c["proved"]
+        else:
+            assert not c["proved"] and c["not-before"]
