@@ -46,11 +46,13 @@ from .solver.procedure import load_previous
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import evaluator, final_message, interpretations_used, make_context, selection_made
 from .solver.turn import next_turn as _next_turn, reveal_all, select as _select
+from .solver import plan as _plan
+from .model.calendar import parse_turn
 from .solver.procedure import reveal as _reveal
 from .answers import (
     Allocation, AllocationError, Count, DrmAnswer, LegalSelections, LogisticsActions,
     LogisticsRuling, NextTurn, Placed, Placement, ReplacementsRuling, RevealAnswer,
-    Ruling, Selection, TimeLimit, Undecided, Violation, WarStateAnswer,
+    Plan, Ruling, Selection, TimeLimit, Undecided, Violation, WarStateAnswer,
     Why, _allocation_json, _broken, _budget, _ruling, _units,
     _violations,
 )
@@ -58,7 +60,7 @@ from .answers import (
 __all__ = [
     "Allocation", "Budget", "Count", "DEFAULT_TIME_LIMIT", "DrmAnswer", "FACTIONS", "Faction", "InputError",
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
-    "Placement", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
+    "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
     "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
 ]
@@ -524,3 +526,83 @@ class Position:
                     pending.setdefault(f, {})[m] = "face-down"
                     notes = [n for n in notes if not n.startswith(f"{faction_name(f)} has no {m.upper()} Pending Card")]
         return NextTurn(str(self.data.turn), Position(res.position), pending, notes)
+
+    # -- planning ahead (issue 23)
+
+    def plan(self, faction: str, turns: Optional[int] = None, want: Sequence[str] = (), by: Optional[str] = None,
+             avoid: Sequence[str] = (), count: bool = False, assume: Sequence[str] = (),
+             time_limit: TimeLimit = None, progress: ProgressSink = None) -> Plan:
+        """``faction``'s Pending Cards over the next ``turns`` Seasonal Turns (default: to the end of the
+        next calendar year), planned by the selection rules of 1.1.3 on each turn's position and the
+        Option Card Procedure between turns (1.1.1, 12): every hand card's earliest turn with a plan and
+        the rules that stop it the turn before; with ``want`` (cards ``MAP:CARD``, ids or bare numbers),
+        ``by`` (a Seasonal Turn) and ``avoid`` the earliest plan reaching that goal or a minimal set of
+        wanted cards that cannot all come; ``count`` the distinct plans; ``assume``:
+        ``[MAP:]war-state=STATE@TURN`` items. Every plan is re-checked turn by turn.
+
+        Raises ``ValueError`` naming the option and value for a horizon of 0 or more than 40 turns, a
+        wanted or avoided card not in the hand, a turn outside the horizon, an unknown map, war state or
+        assumption, or a war state going back; :class:`InputError` for a faction not in the position.
+        """
+        f = self.data.require_faction(faction)
+        if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
+            raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
+        n = _plan.default_turns(self.data.turn) if turns is None else int(turns)
+        last = self.data.turn.ahead(n)
+        goal = _plan.Goal(tuple(self._plan_card(f, w, "--want") for w in want),
+                          self._plan_turn(by, f"--by {by}", last) if by else None,
+                          tuple(self._plan_card(f, a, "--avoid") for a in avoid))
+        assumptions = tuple(self._assumption(a, last) for a in assume)
+        res = _plan.plan(self.data, f, n, assumptions, goal, count, _budget(time_limit), progress)
+        return Plan(res)
+
+    def _plan_card(self, faction: str, ref: str, option: str) -> str:
+        text = str(ref).strip()
+        map_, card = (text.split(":", 1) if ":" in text else (None, text))
+        if map_ is not None and map_.lower() not in self.data.maps:
+            raise ValueError(f"{option} {ref}: game {self.data.game} has no {map_.upper()} map "
+                             f"(maps: {', '.join(self.data.maps)})")
+        try:
+            cid = self._why_card(faction, card) if map_ is None else self.card_id(card, map_.lower(), faction)
+        except InputError as exc:
+            raise ValueError(f"{option} {ref}: {exc.message}") from None
+        hand = [c for m in self.data.maps for c in self.data.hand(faction, m)]
+        pending = [fm.pending for fm in self.data.factions[faction].values() if fm.pending]
+        if cid not in hand + pending:
+            raise ValueError(f"{option} {ref}: {cid} is not in the {faction} hand "
+                             f"(hand: {', '.join(hand) or 'empty'})")
+        return cid
+
+    def _plan_turn(self, text: str, label: str, last: Any) -> Any:
+        """The Seasonal Turn ``text`` of the plan; ``label``: the option and value, for the error."""
+        try:
+            t = parse_turn(text, self.data.turn.names)
+        except ValueError as exc:
+            raise ValueError(f"{label}: {exc}") from None
+        if not self.data.turn < t <= last:
+            raise ValueError(f"{label}: {t} is not a Seasonal Turn of the plan ({self.data.turn.next()} to {last})")
+        return t
+
+    def _assumption(self, text: str, last: Any) -> "_plan.Assumption":
+        item = str(text).strip()
+        head, _, value = item.partition("=")
+        map_, _, key = head.rpartition(":")
+        if key.strip().lower() != "war-state" or not value:
+            raise ValueError(f"--assume {text}: write [MAP:]war-state=STATE@TURN, e.g. war-state=total@Mar-Apr 1940")
+        maps = self.data.maps
+        if not map_ and len(maps) > 1:
+            raise ValueError(f"--assume {text}: game {self.data.game} has two maps: write tk:war-state=... or ds:war-state=...")
+        m = (map_ or maps[0]).strip().lower()
+        if m not in maps:
+            raise ValueError(f"--assume {text}: game {self.data.game} has no {m.upper()} map (maps: {', '.join(maps)})")
+        state, _, when = value.partition("@")
+        try:
+            ws = WarState.of(state.strip())
+        except (ValueError, KeyError):
+            raise ValueError(f"--assume {text}: unknown war state {state.strip()!r} "
+                             f"(war states: {', '.join(str(w) for w in WAR_STATES)})") from None
+        if ws < self.data.war_state[m]:
+            raise ValueError(f"--assume {text}: {self.data.war_state[m].display} is in effect on the {m.upper()} map "
+                             f"in {self.data.turn}; a war state never goes back (12)")
+        turn = self._plan_turn(when.strip(), f"--assume {text}", last) if when.strip() else self.data.turn.next()
+        return _plan.Assumption(m, ws, turn)

@@ -28,6 +28,8 @@ SECTIONS: tuple = (
         ("replacements", "replacements:replacements"), ("check-replacements", "replacements:check_replacements"))),
     ("The next Seasonal Turn", (
         ("next-turn", "turn:next_turn"),)),
+    ("Planning ahead", (
+        ("plan", "plan:plan"),)),
     ("Files", (
         ("deck", "deck:deck"), ("schema", "schema:schema"), ("help", "help:help_command"))),
 )

@@ -1,0 +1,127 @@
+"""``aeref plan``: the Pending Cards of the next Seasonal Turns, proved (issue 23; rules 1.1.1, 1.1.3 - 1.1.3.3, 12)."""
+from __future__ import annotations
+
+import click
+
+from ..api import InputError
+from ..model.atomic import FileExists
+from ..model.vocabulary import faction_name
+from .arguments import load, require_faction
+from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
+from .jsonout import emit_json
+from .liveline import live_line
+from .options import STDIN_HELP, faction_option, force_option, interp_option, json_option, state_argument, time_limit_option
+from .text import interpretations_text
+from .writing import _refused
+
+
+def _cell(pos, m, cid):
+    if not cid:
+        return f"{m.upper()} no card"
+    c = pos.cards[cid]
+    return f"{m.upper()} {c.number} {c.name}"
+
+
+def _timeline(pos, steps, indent="    "):
+    lines = []
+    for s in steps:
+        cards = ", ".join(_cell(pos, m, c) for m, c in s.choice.items())
+        lines.append(f"{indent}{s.turn}: select {cards} -> revealed in {s.reveal_turn}")
+        lines += [f"{indent}  {c}" for c in s.changes]
+    return lines
+
+
+def _text(pos, ans) -> list[str]:
+    r = ans.result
+    out = [f"Plan for the {faction_name(r.faction)} faction, {r.start} to {r.last} "
+           f"(a card selected in a Seasonal Turn is revealed in the next, 1.1.3)"]
+    if r.goal.empty:
+        for e in r.earliest:
+            name = f"{e.card} {pos.cards[e.card].name}"
+            if e.turn is not None:
+                out.append(f"  {name}: earliest {e.turn} (proved: no plan reveals it earlier)")
+                out += _timeline(pos, e.plan)
+                if e.reasons:
+                    out.append(f"    not in {e.turn.ahead(-1)}: in every position the faction can reach by "
+                               f"{e.turn.ahead(-2)}:")
+                    out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
+            elif e.proved:
+                out.append(f"  {name}: cannot be revealed by {r.last}: in every position of {r.last.ahead(-1)}:")
+                out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
+            else:
+                out.append(f"  {name}: not found; proved not before {e.not_before} (the time limit ended the search)")
+    else:
+        want = ", ".join(r.goal.want) or "nothing"
+        by = f" by {r.goal.by}" if r.goal.by else f" by {r.last}"
+        avoid = f", never {', '.join(r.goal.avoid)}" if r.goal.avoid else ""
+        out.append(f"  Goal: reveal {want}{by}{avoid}")
+        if r.goal_plan is not None:
+            out.append(f"  Earliest: {r.goal_turn} (proved: no plan reaches the goal earlier)")
+            out += _timeline(pos, r.goal_plan)
+        elif r.complete:
+            out.append(f"  No plan reaches the goal; these wanted cards cannot all come: {', '.join(r.conflict)}")
+        else:
+            out.append("  No plan found before the time limit ended the search (not proved impossible)")
+    if r.count is not None:
+        out.append(f"  Plans: {r.count}" if r.count_exact else f"  Plans: at least {r.count} (the search was stopped)")
+    out.append("  Assumed:")
+    out += [f"    {f}" for f in r.facts]
+    if not r.complete:
+        out.append("  Not proved in full: the time limit ended the search (raise --time-limit)")
+    out.append(interpretations_text(r.interpretations))
+    return out
+
+
+@click.command(epilog=STDIN_HELP)
+@state_argument()
+@faction_option
+@click.option("--turns", type=int, default=None, metavar="N",
+              help="The horizon in Seasonal Turns (1 to 40; default: to the end of the next calendar year).")
+@click.option("--want", multiple=True, metavar="MAP:CARD", help="A card the plan must reveal (repeatable).")
+@click.option("--by", "by", default=None, metavar="TURN", help="The Seasonal Turn by which the wanted cards are revealed.")
+@click.option("--avoid", multiple=True, metavar="CARD", help="A card the plan never selects (repeatable).")
+@click.option("--count", "count", is_flag=True, help="Count the distinct plans over the horizon.")
+@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN",
+              help="A fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940 (repeatable).")
+@click.option("--write-dir", "write_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Write the position after each planned turn into DIR.")
+@force_option
+@json_option
+@interp_option
+@time_limit_option
+def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force, as_json, interpretations, time_limit):
+    """Plan a faction's Pending Cards over the next Seasonal Turns (1.1.1, 1.1.3): for every
+    card of its hand the earliest turn it can be revealed in, with a plan and the rules that stop it
+    the turn before; with --want/--by/--avoid the earliest plan that reaches the goal, or the wanted
+    cards that cannot all come. Each turn is ruled by the selection rules on the position that turn
+    reaches, and every plan shown is re-checked turn by turn. What the faction does not decide stays
+    as in the file (listed under Assumed).
+
+    Exit code 0, or 1 when a goal cannot be reached.
+
+    \b
+    Example:
+      aeref plan examples/tk-axis-1939-plan.yaml --faction axis --turns 4
+    """
+    limit = budget(time_limit)
+    pos = load(state, interpretations, limit)
+    f = require_faction(pos, faction)
+    try:
+        with live_line(as_json) as progress:
+            ans = pos.plan(f, turns, want, by, avoid, count, assume, time_limit=limit, progress=progress)
+    except (ValueError, InputError) as exc:
+        raise BadInput(str(getattr(exc, "message", None) or exc)) from None
+    if write_dir:
+        try:
+            ans.write_dir(write_dir, force)
+        except (FileExists, OSError) as exc:
+            raise _refused("--write-dir", exc.path if isinstance(exc, FileExists) else write_dir, exc) from None
+    if as_json:
+        emit_json(ans.as_json())
+    else:
+        for line in _text(pos, ans):
+            click.echo(line)
+        for w in ans.written:
+            click.echo(f"Wrote {w}")
+    r = ans.result
+    return EXIT_ILLEGAL if not r.goal.empty and r.goal_plan is None and r.complete else EXIT_OK

@@ -1,0 +1,113 @@
+"""Random small planning positions (TK, DS, AE) for the ``aeref plan`` agreement tests: a hypothesis
+strategy of (state dict, deck dict, faction, horizon) with at most 6 hand cards (3 per map in AE) and
+at most 4 Seasonal Turns (3 in AE). Test-only data: the card names and numbers are made up.
+
+Skewed toward hands whose cards chain across turns: Selection Requirements that another hand card
+has been played (or not), cards of one Sequential or Annual type, Limited War cards with a card
+that starts Limited War, recyclable Current Cards, © twins in AE, Soviet Production Values."""
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+NAMES = ("Demand Austria", "Demand Denmark", "Diplomatic Overtures", "Winter Offensive", "War Progress",
+         "Test Card Alpha", "Test Card Beta", "Test Card Gamma")
+NUMBERS = ("1", "2", "3", "4a", "4b", "5", "6", "7", "8")
+SEASONS = ("Mar-Apr", "May-June", "Aug-Sept", "Nov-Dec")
+
+
+def _card(draw, m, f, num, names):
+    c = {"map": m, "faction": f, "number": num, "name": draw(st.sampled_from(names)),
+         "war-state": draw(st.sampled_from(["pre-war", "pre-war", "pre-war", "limited", "total"]))}
+    if draw(st.integers(0, 3)) == 0:
+        c["rearmament"] = True
+    if m == "tk" and draw(st.integers(0, 4)) == 0:
+        c["blitz"] = 2
+    if draw(st.integers(0, 5)) == 0:
+        c["starts"] = "limited"
+    if f == "soviet":
+        c["production"] = draw(st.integers(0, 3))
+    if f == "western" and draw(st.integers(0, 3)) == 0:
+        c["kinds"] = ["limited-war-blitz"]
+    if f == "soviet" and draw(st.integers(0, 3)) == 0:
+        c["kinds"] = [draw(st.sampled_from(["offensive", "war-progress"]))]
+    return c
+
+
+@st.composite
+def plan_cases(draw, games=("tk", "ds", "ae")):
+    """(state, deck, faction, turns)."""
+    game = draw(st.sampled_from(list(games)))
+    maps = {"tk": ["tk"], "ds": ["ds"], "ae": ["tk", "ds"]}[game]
+    faction = draw(st.sampled_from(["axis", "western", "soviet"] + (["soviet", "soviet"] if game == "ae" else [])))
+    per_map = 3 if game == "ae" else 6
+    turns = draw(st.integers(1, 3 if game == "ae" else 4))
+    year, season = draw(st.integers(1938, 1941)), draw(st.integers(0, 3))
+    now = year * 4 + season
+    war_state = {m: draw(st.sampled_from(["pre-war", "pre-war", "limited", "total"])) for m in maps}
+    cards, factions = [], {faction: {}}
+    ids_by_map = {}
+    for m in maps:
+        n = draw(st.integers(1, per_map))
+        nums = draw(st.lists(st.sampled_from(NUMBERS), min_size=n + 1, max_size=n + 1, unique=True))
+        mine = [_card(draw, m, faction, num, NAMES) for num in nums]
+        cards += mine
+        ids_by_map[m] = [f"{m}-{faction}-{c['number']}" for c in mine]
+    ids = [i for m in maps for i in ids_by_map[m]]
+    by_id = {f"{c['map']}-{c['faction']}-{c['number']}": c for c in cards}
+    # Selection Requirements that chain the cards: another card played (or not), a war state
+    for c in cards:
+        cid = f"{c['map']}-{c['faction']}-{c['number']}"
+        k = draw(st.integers(0, 5))
+        others = [i for i in ids if i != cid]
+        if k == 0 and others:
+            c["requires"] = [{"played": draw(st.sampled_from(others))}]
+        elif k == 1 and others:
+            c["requires"] = [{"not": {"played": draw(st.sampled_from(others))}}]
+        elif k == 2:
+            c["requires"] = [{"war-state": draw(st.sampled_from([["limited", "total"], ["pre-war", "limited"]]))}]
+    if game == "ae" and draw(st.integers(0, 3)) > 0:        # (c) twins
+        a = by_id[draw(st.sampled_from(ids_by_map["tk"]))]
+        b = by_id[draw(st.sampled_from(ids_by_map["ds"]))]
+        b["name"] = a["name"]
+        a["combined"] = b["combined"] = True
+        if draw(st.booleans()):                    # both selectable in the same season: 1.1.3.3 decides
+            for c in (a, b):
+                c["war-state"] = "pre-war"
+                c.pop("requires", None)
+    for m in maps:
+        mine = list(ids_by_map[m])
+        sec = {"current": None, "hand": [], "played": []}
+        if draw(st.booleans()):
+            cur = mine.pop(0)
+            sec["current"] = cur
+            if draw(st.integers(0, 3)) == 0:
+                by_id[cur]["recyclable"] = True
+        else:
+            extra = mine.pop(0)                         # an earlier Current Card, maybe this calendar year
+            back = draw(st.integers(1, 4))
+            t = now - back
+            sec["played"] = [{"card": extra, "turn": f"{SEASONS[t % 4]} {t // 4}"}]
+        if sec["current"] and mine and faction in ("axis", "western") and draw(st.booleans()):
+            # a hand card of the Current Card's Sequential type (1.1.3.3)
+            for cid in (sec["current"], draw(st.sampled_from(mine))):
+                if faction == "axis":
+                    by_id[cid]["name"] = draw(st.sampled_from(["Demand Austria", "Demand Denmark"]))
+                else:
+                    by_id[cid]["kinds"] = ["limited-war-blitz"]
+        sec["hand"] = mine
+        if mine and draw(st.integers(0, 7)) == 0:     # a Pending Card already placed (1.1.3: final)
+            sec["pending"] = mine.pop()
+        if not sec["played"]:
+            del sec["played"]
+        factions[faction][m] = sec
+    state = {"game": game, "turn": f"{SEASONS[now % 4]} {now // 4}", "decks": ["decks/test-deck.yaml"],
+             "war-state": dict(war_state) if game == "ae" else war_state[maps[0]], "factions": factions,
+             "countries": {"Russia": {"posture": "policy-affected", "status": "neutral", "alignment": "soviet"}}}
+    interps = {}
+    for name, vals in (("annual-scope", ["faction", "map"]), ("empty-slot", ["forced", "voluntary"]),
+                       ("sequential-scope", ["map", "faction"])):
+        if draw(st.booleans()):
+            interps[name] = draw(st.sampled_from(vals))
+    if interps:
+        state["interpretations"] = interps
+    return state, {"cards": cards}, faction, turns
