@@ -35,14 +35,10 @@ from .model.position import Position as PositionData, load_position
 from .model.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState
 from .model.wording import unknown_card
 from .solver import drm as _drm
-from .solver import war_state as _ws
 from .solver.constraints import Rule
 from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
-from .solver.procedure import load_previous
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import evaluator, final_message, interpretations_used, make_context, selection_made
-from .solver.turn import next_turn as _next_turn, reveal_all, select as _select
-from .solver.procedure import reveal as _reveal
 from .answers import (
     Allocation, AllocationError, Count, DrmAnswer, LegalSelections, LogisticsActions,
     LogisticsRuling, NextTurn, Placed, Placement, ReplacementsRuling, RevealAnswer,
@@ -201,6 +197,7 @@ class Position:
         """Select ``faction``'s Pending Cards (1.1.1 Step 4, 1.1.3): the ruling of :meth:`check` (and
         1.1.3 "Card selection is final") and, when legal, the position with the cards placed face
         down (:meth:`Placed.write` writes it)."""
+        from .solver.turn import select as _select   # lazy: 1.1.1 and 12 are loaded by the questions that ask them
         choice = self._choice(faction, selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
         return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
@@ -263,6 +260,7 @@ class Position:
     def previous(self) -> Optional["Position"]:
         """The position the Pending Cards were selected in (the file's ``previous:``), or None.
         Raises :class:`InputError` when that file is broken or not the Seasonal Turn before."""
+        from .solver.procedure import load_previous   # lazy: see select
         prev = load_previous(self.data, None)
         return Position(prev) if prev is not None else None
 
@@ -275,6 +273,8 @@ class Position:
         declaration after an illegal Axis Current Card (1.1.1); ``remove``: the countries whose
         optional markers the Axis removes (12.3 Steps 3-5). Raises ``ValueError`` for a
         declaration the rules do not allow and :class:`InputError` for a broken previous file."""
+        from .solver.procedure import load_previous, reveal as _reveal   # lazy: see select
+        from .solver.turn import reveal_all                              # lazy: see select
         if isinstance(previous, Position):
             prev = previous.data
         else:
@@ -293,6 +293,7 @@ class Position:
         the ``card`` being revealed (its ``starts:``; an id) or ``to`` (a war state going into
         effect), with the effects of 12.2 or the steps of 12.3. A change back to an earlier war
         state is illegal (12: no going back). Raises ``ValueError`` for a ``remove`` the rules refuse."""
+        from .solver import war_state as _ws   # lazy: see select
         m = self._map(map)
         c = self.data.cards[self.card_id(card, m)] if card is not None else None
         triggers = list(_ws.triggers(self.data, m, c))
@@ -307,6 +308,7 @@ class Position:
                               _ws.missing_facts(self.data, m), new)
 
     def _change(self, m: str, due: list, spent: list, remove: tuple) -> tuple[bool, Optional[dict], Any]:
+        from .solver import war_state as _ws   # lazy: see select
         now = self.data.war_state[m]
         if due:
             new, cause = due[0]
@@ -372,5 +374,6 @@ class Position:
         """The next Seasonal Turn's position, ready for the reveal (1.1.1): the turn advanced by one,
         the Pending Cards carried (:meth:`NextTurn.write` writes it, naming this turn's file as
         ``previous:``)."""
+        from .solver.turn import next_turn as _next_turn   # lazy: see select
         res = _next_turn(self.data)
         return NextTurn(str(self.data.turn), Position(res.position), res.pending, res.notes)
