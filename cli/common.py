@@ -107,6 +107,16 @@ class AerefGroup(click.Group):
         return rv
 
 
+def print_problems(problems: list) -> int:
+    """The text of a `validate` that found ``problems``, each said once: the first as the one ``Error:`` line
+    on stderr (FORMAT 5: it names the file and the place; with "(and N more)"), then every other problem on
+    stdout, one a line, in the order found. Returns the exit code: 0 with no problem (nothing printed), else 2."""
+    code = problems_exit(problems)
+    for p in problems[1:]:
+        click.echo(str(p))
+    return code
+
+
 def problems_exit(problems: list) -> int:
     """The exit code of a `validate`: 0 with no problem; else the first problem (and how many more) as the
     one ``Error:`` line on stderr, and 2. The problems themselves are printed by the caller."""
