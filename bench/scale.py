@@ -184,7 +184,7 @@ def main(argv=None) -> int:
 
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} at the start; "
-          f"medians of {runs} runs")
+          + (f"medians of {runs} runs" if not args.cold else "cold starts only"))
     rows = []
     if not args.cold:
         with tempfile.TemporaryDirectory() as tmp:
