@@ -232,6 +232,22 @@ class LegalSelections:
     def __iter__(self) -> Iterator[Selection]:
         return (Selection.of(ch) for ch in self.choices)
 
+    def __len__(self) -> int:
+        """The number of legal selections (1.1.3), enumerating them once as iterating does; when the time
+        limit ended the enumeration it is the number found (:attr:`complete` says so, :meth:`count` too)."""
+        return len(self.choices)
+
+    def __repr__(self) -> str:
+        """``<aeref.LegalSelections soviet in examples/x.yaml (AE Nov-Dec 1941): 2 legal selections>``; before
+        anything was asked ``not enumerated yet`` (a repr solves nothing); ``at least N`` when not complete."""
+        pos = self.position.data
+        head = f"<aeref.LegalSelections {self.faction} in {pos.file} ({pos.game.upper()} {pos.turn})"
+        if self._found is None:
+            return f"{head}: not enumerated yet>"
+        found, complete = self._found
+        n = len(found)
+        return f"{head}: {'' if complete else 'at least '}{n} legal selection{'' if n == 1 else 's'}>"
+
     def count(self) -> Count:
         """How many legal selections there are (:class:`Count`: the number and whether it is complete)."""
         return Count(len(self.choices), self.complete)

@@ -39,16 +39,11 @@ from .model.seal import file_digest as _file_digest, seal as _seal
 from .model.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view as _view
 from .model.wording import unknown_card
 from .solver import drm as _drm
-from .solver import war_state as _ws
 from .solver.constraints import Rule
 from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
-from .solver.procedure import load_previous
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import evaluator, final_message, interpretations_used, make_context, selection_made
-from .solver.turn import next_turn as _next_turn, reveal_all, select as _select
-from .solver import plan as _plan
 from .model.calendar import parse_turn
-from .solver.procedure import reveal as _reveal
 from .answers import (
     Allocation, AllocationError, Count, DrmAnswer, LegalSelections, LogisticsActions,
     LogisticsRuling, NextTurn, Placed, Placement, ReplacementsRuling, RevealAnswer,
@@ -336,6 +331,7 @@ class Position:
         down (:meth:`Placed.write` writes it). Raises :class:`InputError` when the faction's hand is
         face down here (:meth:`require_seen`). ``seal``: the cards are sealed when written
         (:attr:`Placed.seal_for`, docs/face-down.md "Sealed Pending Cards")."""
+        from .solver.turn import select as _select   # lazy: 1.1.1 and 12 are loaded by the questions that ask them
         choice = self._choice(self.require_seen(faction), selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
         return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
@@ -398,6 +394,7 @@ class Position:
     def previous(self) -> Optional["Position"]:
         """The position the Pending Cards were selected in (the file's ``previous:``), or None.
         Raises :class:`InputError` when that file is broken or not the Seasonal Turn before."""
+        from .solver.procedure import load_previous   # lazy: see select
         prev = load_previous(self.data, None)
         return Position(prev) if prev is not None else None
 
@@ -410,6 +407,8 @@ class Position:
         declaration after an illegal Axis Current Card (1.1.1); ``remove``: the countries whose
         optional markers the Axis removes (12.3 Steps 3-5). Raises ``ValueError`` for a
         declaration the rules do not allow and :class:`InputError` for a broken previous file."""
+        from .solver.procedure import load_previous, reveal as _reveal   # lazy: see select
+        from .solver.turn import reveal_all                              # lazy: see select
         for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
             self._require_pending_seen(f)
             self._check_seals(f, previous)
@@ -439,6 +438,7 @@ class Position:
         the ``card`` being revealed (its ``starts:``; an id) or ``to`` (a war state going into
         effect), with the effects of 12.2 or the steps of 12.3. A change back to an earlier war
         state is illegal (12: no going back). Raises ``ValueError`` for a ``remove`` the rules refuse."""
+        from .solver import war_state as _ws   # lazy: see select
         m = self._map(map)
         c = self.data.cards[self.card_id(card, m)] if card is not None else None
         triggers = list(_ws.triggers(self.data, m, c))
@@ -453,6 +453,7 @@ class Position:
                               _ws.missing_facts(self.data, m), new)
 
     def _change(self, m: str, due: list, spent: list, remove: tuple) -> tuple[bool, Optional[dict], Any]:
+        from .solver import war_state as _ws   # lazy: see select
         now = self.data.war_state[m]
         if due:
             new, cause = due[0]
@@ -518,6 +519,7 @@ class Position:
         """The next Seasonal Turn's position, ready for the reveal (1.1.1): the turn advanced by one,
         the Pending Cards carried (:meth:`NextTurn.write` writes it, naming this turn's file as
         ``previous:``)."""
+        from .solver.turn import next_turn as _next_turn   # lazy: see select
         res = _next_turn(self.data)
         pending, notes = res.pending, list(res.notes)
         for f, sections in self.data.factions.items():     # a Pending Card face down is carried face down (1.1)
@@ -544,6 +546,7 @@ class Position:
         wanted or avoided card not in the hand, a turn outside the horizon, an unknown map, war state or
         assumption, or a war state going back; :class:`InputError` for a faction not in the position.
         """
+        from .solver import plan as _plan   # lazy: see select
         f = self.data.require_faction(faction)
         if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
             raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
@@ -605,4 +608,5 @@ class Position:
             raise ValueError(f"--assume {text}: {self.data.war_state[m].display} is in effect on the {m.upper()} map "
                              f"in {self.data.turn}; a war state never goes back (12)")
         turn = self._plan_turn(when.strip(), f"--assume {text}", last) if when.strip() else self.data.turn.next()
-        return _plan.Assumption(m, ws, turn)
+        from .solver.plan import Assumption   # lazy: see select
+        return Assumption(m, ws, turn)

@@ -282,15 +282,17 @@ def interleaved(cmds: list, env: dict, runs: int) -> list[list[float]]:
 
 
 def bench_cold(runs: int) -> list[list]:
-    """Wall time of the ``aeref`` process and of ``import ortools.sat.python.cp_model`` alone, run in
-    turn (side by side), with Python's bytecode cache and really without one. Returns rows
-    ``[name, median s, min s, median s without a bytecode cache]``."""
+    """Wall time of the ``aeref`` process and of its floors, ``import ortools.sat.python.cp_model`` (the
+    floor of ``pairs``) and ``import click, pydantic, yaml`` (of ``check``, issue 20) alone, run in turn
+    (side by side), with Python's bytecode cache and really without one. Returns rows
+    ``[name, median s, min s, median s without a bytecode cache]``, the cp_model floor first."""
     exe = shutil.which("aeref", path=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
     if exe is None:
         raise SystemExit("aeref is not installed in this environment (pip install -e .)")
     ex = str(EXAMPLE.relative_to(ROOT))
     cmds = [
         ("python -c 'import ortools.sat.python.cp_model'", [sys.executable, "-c", "import ortools.sat.python.cp_model"]),
+        ("python -c 'import click, pydantic, yaml'", [sys.executable, "-c", "import click, pydantic, yaml"]),
         ("aeref validate", [exe, "validate", ex]),
         ("aeref check", [exe, "check", ex, "--faction", "soviet", "--tk", "39", "--ds", "24"]),
         ("aeref pairs", [exe, "pairs", ex, "--faction", "soviet"]),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import types
 from typing import Optional
 
 import click
@@ -44,6 +45,23 @@ def budget(seconds: Optional[float]) -> Budget:
     return Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
 
 
+def _no_pydantic_plugins() -> None:
+    """Tell pydantic that the ``aeref`` command uses no pydantic plugins, before its first schema is built.
+
+    pydantic looks its plugins up, on the first model it builds, through the entry points of every
+    installed distribution (``importlib.metadata``: about a third of a cold ``check``'s time beyond
+    ``import click, pydantic, yaml``, issue 20). The command line's process has no plugin to load,
+    so its loader module is the one answer "no plugins" (``get_plugins() == ()``, which is what
+    ``PYDANTIC_DISABLE_PLUGINS=__all__`` makes the real one return). Only the console script's
+    process: :mod:`aeref.api` used as a library leaves pydantic as it is. Nothing is replaced when
+    pydantic's loader is loaded already (a program that built a model before running the command)."""
+    name = "pydantic.plugin._loader"
+    if name not in sys.modules:
+        loader = types.ModuleType(name, "aeref's command line: no pydantic plugins (cli/common.py)")
+        loader.get_plugins = lambda: ()
+        sys.modules[name] = loader
+
+
 class AerefGroup(click.Group):
     """A click group whose errors are one ``Error:`` line and never a traceback."""
 
@@ -57,6 +75,7 @@ class AerefGroup(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         _STARTED.append(time.perf_counter())
+        _no_pydantic_plugins()
         try:
             rv = super().main(args, prog_name or "aeref", complete_var, standalone_mode=False, **extra)
         except InputError as exc:
@@ -86,6 +105,16 @@ class AerefGroup(click.Group):
         if standalone_mode:
             sys.exit(rv)
         return rv
+
+
+def print_problems(problems: list) -> int:
+    """The text of a `validate` that found ``problems``, each said once: the first as the one ``Error:`` line
+    on stderr (FORMAT 5: it names the file and the place; with "(and N more)"), then every other problem on
+    stdout, one a line, in the order found. Returns the exit code: 0 with no problem (nothing printed), else 2."""
+    code = problems_exit(problems)
+    for p in problems[1:]:
+        click.echo(str(p))
+    return code
 
 
 def problems_exit(problems: list) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from ..model.vocabulary import faction_name
+from .options import Words, faction_choice
 from .writing import write_text_safely
 
 #: The fields of a card (FORMAT section 2), in its order: (field, placeholder, what to write).
@@ -69,9 +70,9 @@ def deck():
 
 
 @deck.command(name="new")
-@click.option("--game", required=True, type=click.Choice(["tk", "ds", "ae"], case_sensitive=False),
+@click.option("--game", required=True, type=Words(["tk", "ds", "ae"]),
               help="The game: tk or ds (one map) or ae (a form for each map).")
-@click.option("--faction", "-f", required=True, type=click.Choice(["axis", "western", "soviet"], case_sensitive=False),
+@click.option("--faction", "-f", required=True, type=faction_choice(),
               help="The faction whose cards the deck holds.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write the skeleton to FILE (atomically) instead of printing it.")

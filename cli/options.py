@@ -15,6 +15,7 @@ from click.shell_completion import CompletionItem, split_arg_string
 
 from ..api import DEFAULT_TIME_LIMIT, load
 from ..model.vocabulary import FACTIONS, MAPS, WAR_STATES
+from ..model.wording import suggest
 
 #: What ``--help`` says of STATE read from standard input.
 STDIN_HELP = "STATE may be - to read the position from standard input (its decks then relative to the working directory)."
@@ -32,19 +33,37 @@ interp_option = click.option(
 )
 
 
+class Words(click.Choice):
+    """A :class:`click.Choice` of words, any case, whose usage error says which word was meant when one
+    is close, as every other name aeref reads does (``--faction sovet``: ``... (did you mean soviet?).``)."""
+
+    def __init__(self, words):
+        super().__init__(list(words), case_sensitive=False)
+
+    def convert(self, value, param, ctx):
+        """The word ``value`` names; raises click's usage error (exit 2), with a "did you mean" when a word is close."""
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            hint = suggest(value, self.choices)
+            if not hint:
+                raise
+            self.fail(f"{value!r} is not one of {', '.join(repr(c) for c in self.choices)}{hint}.", param, ctx)
+
+
 def faction_choice(*more: str) -> click.Choice:
     """The factions of the vocabulary (and ``more``, such as ``all``), any case."""
-    return click.Choice(list(FACTIONS) + list(more), case_sensitive=False)
+    return Words(list(FACTIONS) + list(more))
 
 
 def map_choice() -> click.Choice:
     """The maps of the vocabulary, any case."""
-    return click.Choice(list(MAPS), case_sensitive=False)
+    return Words(MAPS)
 
 
 def war_state_choice() -> click.Choice:
     """The war states of the vocabulary as FORMAT spells them (``pre-war``, ``limited``, ``total``)."""
-    return click.Choice([w.value for w in WAR_STATES], case_sensitive=False)
+    return Words([w.value for w in WAR_STATES])
 
 
 as_option = click.option(

@@ -10,7 +10,7 @@ from ..model.decks import country_notes
 from ..model.position import read_state
 from ..model.vocabulary import faction_name, join_and, plural
 from .arguments import BadInput, card_arg, load, require_faction, selection_args
-from .common import EXIT_ILLEGAL, EXIT_OK, budget, problems_exit
+from .common import EXIT_ILLEGAL, EXIT_OK, budget, print_problems, problems_exit
 from .jsonout import emit_json
 from .liveline import live_line
 from .options import (
@@ -81,8 +81,7 @@ def validate(state, state_file, as_json):
         for note in notes:
             click.echo(f"Note: {note}")
     else:
-        for p in problems:
-            click.echo(str(p))
+        return print_problems(problems)
     return problems_exit(problems)
 
 

@@ -13,7 +13,7 @@ from ..model.errors import InputError, Problem
 from ..model.position import read_state
 from ..model.vocabulary import faction_name
 from ..model.yamlio import load_yaml_file
-from .common import BadInput, problems_exit
+from .common import BadInput, print_problems, problems_exit
 from .jsonout import emit_json
 
 
@@ -61,8 +61,7 @@ def _report(problems: list, as_json: bool, extra: dict, ok_line: str) -> int:
     if as_json:
         emit_json({"ok": not problems, "kind": "allocation", **extra, "problems": [p.as_json() for p in problems]})
     elif problems:
-        for p in problems:
-            click.echo(str(p))
+        return print_problems(problems)
     else:
         click.echo(ok_line)
     return problems_exit(problems)

@@ -9,7 +9,7 @@ from ..model.decks import check_deck, looks_like_deck
 from ..model.errors import InputError
 from ..model.yamlio import load_yaml_file
 
-from .common import problems_exit
+from .common import print_problems, problems_exit
 from .jsonout import emit_json
 
 
@@ -29,11 +29,10 @@ def validate_deck(path: str, as_json: bool) -> int:
     if as_json:
         emit_json({"ok": not res.problems, "kind": "deck", "problems": [p.as_json() for p in res.problems],
                    "notes": [p.as_json() for p in res.notes]})
-    else:
-        for p in res.problems:
-            click.echo(str(p))
-        if not res.problems:
-            click.echo(f"OK: {path}: {res.summary()}")
-        for n in res.notes:
-            click.echo(f"Note: {n}")
-    return problems_exit(res.problems)
+        return problems_exit(res.problems)
+    code = print_problems(res.problems)
+    if not res.problems:
+        click.echo(f"OK: {path}: {res.summary()}")
+    for n in res.notes:
+        click.echo(f"Note: {n}")
+    return code

@@ -61,6 +61,8 @@ def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem]) 
     if extra:
         problems.append(Problem(shown, str(extra[0]), unknown_key(extra[0], ("cards",)) + " (a deck file has only `cards:`)"))
     items = next(v for k, v in deck.items() if norm_key(k) == "cards")
+    if items is None:           # `cards:` with nothing under it (the form `aeref deck new` writes): no card yet
+        items = []
     if not isinstance(items, list):
         out.missing = True      # validate_items reports it: "a list is expected here"
     return items
@@ -175,6 +177,9 @@ def check_deck(path: str | Path) -> DeckCheck:
     loaded = [(cf, shown, w) for cf, w in _valid_cards(items, shown, problems, out.unreadable)] if items is not _UNREAD else []
     cards = _build(loaded, problems, out)
     notes = [Problem(p.file, p.where, p.message + " (it may be in another deck a state file names)") for p in out.refs]
+    if items == []:
+        notes.append(Problem(shown, "cards", "the deck holds no card yet (for each card, write it below `cards:`; "
+                             "`aeref deck new` writes a commented form to copy)"))
     for c in cards.values():
         file, where = c.source.split(": ", 1)
         same_name = [o for o in cards.values() if o.faction == c.faction and o.map != c.map and norm_name(o.name) == norm_name(c.name)]

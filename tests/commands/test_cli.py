@@ -367,6 +367,27 @@ def test_an_unknown_command_gets_a_did_you_mean():
         r = run(typed, "x.yaml")
         assert r.exit_code == 2 and r.stdout == ""
         assert r.stderr.strip() == f"Error: no such command '{typed}' (did you mean {meant}?); `aeref --help` lists the commands"
+def test_a_misspelt_faction_map_or_war_state_gets_a_did_you_mean():
+    """`--faction sovet` is a usage error (exit 2, FORMAT 5) that says which faction was meant, as an unknown
+    command, key or card does; a word close to none is refused as before."""
+    example = str(Path(__file__).resolve().parents[2] / "examples" / "ae-soviet-production.yaml")
+    for args, said in ((("check", example, "--faction", "sovet", "--tk", "39"),
+                        "Error: Invalid value for '--faction' / '-f': 'sovet' is not one of 'axis', 'western', 'soviet' "
+                        "(did you mean soviet?)."),
+                       (("show", example, "--map", "dss"),
+                        "Error: Invalid value for '--map': 'dss' is not one of 'tk', 'ds' (did you mean ds?)."),
+                       (("war-state", example, "--map", "tk", "--to", "totl"),
+                        "Error: Invalid value for '--to': 'totl' is not one of 'pre-war', 'limited', 'total' "
+                        "(did you mean total?)."),
+                       (("deck", "new", "--game", "ae", "--faction", "westren"),
+                        "Error: Invalid value for '--faction' / '-f': 'westren' is not one of 'axis', 'western', "
+                        "'soviet' (did you mean western?)."),
+                       (("check", example, "--faction", "xyz", "--tk", "39"),
+                        "Error: Invalid value for '--faction' / '-f': 'xyz' is not one of 'axis', 'western', 'soviet'.")):
+        r = run(*args)
+        assert (r.exit_code, r.stdout, r.stderr.strip()) == (2, "", said), args
+
+
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)

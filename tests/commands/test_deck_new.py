@@ -81,11 +81,17 @@ def test_2_deck_filled_in_from_the_skeleton_passes_validate(tmp_path):
     assert code == 0 and text["ok"] and text["problems"] == [], text
 
 
-def test_2_skeleton_not_filled_in_is_not_a_deck_yet(tmp_path):
+@pytest.mark.parametrize("game", ["tk", "ae"])
+def test_2_skeleton_not_filled_in_passes_validate_as_a_deck_of_no_card_yet(tmp_path, game):
+    """The form `aeref deck new` writes, as written (`cards:` with only comments under it), is a valid deck of
+    FORMAT section 2 with no card, and `validate` says so in a note: not an error about a list expected."""
     out = tmp_path / "axis.yaml"
-    assert run("deck", "new", "--game", "tk", "--faction", "axis", "-o", out)[0] == 0
-    code, _, err = run("validate", out)
-    assert code == 2 and "cards: a list is expected" in err
+    assert run("deck", "new", "--game", game, "--faction", "axis", "-o", out)[0] == 0
+    code, text, err = run("validate", out, "--json")
+    assert (code, text["ok"], text["problems"], err) == (0, True, [], ""), text
+    assert [n["where"] for n in text["notes"]] == ["cards"] and "no card yet" in text["notes"][0]["message"]
+    code, text, err = run("validate", out)
+    assert code == 0 and text.splitlines()[0] == f"OK: {out}: a deck of 0 cards (none)" and "no card yet" in text
 
 
 def test_deck_new_never_overwrites_without_force(tmp_path):

@@ -169,11 +169,13 @@ def test_validate_reports_every_problem_not_only_the_first(tmp_path):
     text = [" ".join(p.values()) for p in problems]
     for words in (["colour"], ["totl"], ["ds-soviet-24", "Production Value"], ["Smarch"], ["ds-soviet-77"]):
         assert any(all(w in t for w in words) for t in text), (words, text)
-    # the human output lists every problem too (on stdout), and stderr has one Error: line
+    # the human output says every problem once: the first as the one Error: line on stderr (FORMAT 5: file and
+    # place), with how many more, and every other one on stdout (issue 20: it was on both)
     r = run(*["validate", path])
     assert r.exit_code == 2
-    assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("Error: ")
-    assert len(r.stdout.strip().splitlines()) >= len(problems)
+    said = [f"{p['file']}: {p['where']}: {p['message']}" for p in problems]
+    assert r.stderr.splitlines() == [f"Error: {said[0]} (and {len(said) - 1} more)"]
+    assert r.stdout.splitlines() == said[1:]
     # pairs reports the first problem and says there are more
     r = run(*["pairs", path, "--faction", "soviet"])
     assert_one_error_line(r, [])

@@ -33,15 +33,15 @@ def test_bad_requirement_items_say_what_to_write(tmp_path):
         ({"war-state": {"map": "xx", "is": ["limited"]}}, "cards[0].requires[0].war-state.map"),
         ({"country": {"name": "Siam"}}, "cards[0].requires[0].country.name"),
     ]
-    for item, place in cases:
+    for item, place in cases:                # one problem each: said once, as the Error: line (issue 20)
         code, out, err = run("validate", ds_card_state(tmp_path, [item]))
-        assert code == 2 and f"s.yaml: {place}: " in out, (item, out)
-    code, out, _ = run("validate", ds_card_state(tmp_path, [{"marker": ["Quit India"]}]))
-    assert "write marker: NAME" in out
-    code, out, _ = run("validate", ds_card_state(tmp_path, [{"war-state": {"map": "xx", "is": ["limited"]}}]))
-    assert "unknown map 'xx'" in out
-    code, out, _ = run("validate", ds_card_state(tmp_path, [{"country": {"name": "Siam"}}]))
-    assert "give the country's fields: status, alignment, posture" in out
+        assert code == 2 and out == "" and f"s.yaml: {place}: " in err, (item, err)
+    code, _, err = run("validate", ds_card_state(tmp_path, [{"marker": ["Quit India"]}]))
+    assert "write marker: NAME" in err
+    code, _, err = run("validate", ds_card_state(tmp_path, [{"war-state": {"map": "xx", "is": ["limited"]}}]))
+    assert "unknown map 'xx'" in err
+    code, _, err = run("validate", ds_card_state(tmp_path, [{"country": {"name": "Siam"}}]))
+    assert "give the country's fields: status, alignment, posture" in err
 
 
 def test_bad_requirement_war_state_and_country_field_name_their_place(tmp_path):

@@ -586,12 +586,18 @@ def test_regression_huge_prefer_weight(tmp_path):
 def test_regression_a_deck_with_cards_null(tmp_path):
     """``cards: null`` in a deck: the deck was skipped and, a deck being unreadable, the
     hand's cards were not reported either; the position loaded without the Axis cards.
-    It is bad input naming the deck's `cards`."""
+    An empty ``cards:`` is now a deck of no card yet (the form `aeref deck new` writes passes
+    `validate`, with a note), so the hand's cards it held are reported where the hand names them:
+    the position never loads without them."""
     path = _ae_with_western_deck(tmp_path, "cards: null\n")
-    for args in (["validate", path], ["check", path, "--faction", "western"], ["validate", str(tmp_path / "decks" / "western.yaml")]):
+    for args in (["validate", path], ["check", path, "--faction", "western"]):
         code, out, err, took = run(args)
         assert_well_behaved(args, code, out, err, took)
-        assert code == 2 and "western.yaml: cards: a list is expected here" in err
+        assert code == 2 and "factions.western.tk.hand[0]: unknown card tk-western-20: the decks hold no Western TK card" in err
+    args = ["validate", str(tmp_path / "decks" / "western.yaml")]
+    code, out, err, took = run(args)
+    assert_well_behaved(args, code, out, err, took)
+    assert code == 0 and "a deck of 0 cards" in out and "no card yet" in out
 
 
 def test_regression_a_nationality_of_an_empty_list_in_a_list(tmp_path):

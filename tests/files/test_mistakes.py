@@ -48,10 +48,11 @@ def test_one_mistake_one_line(tmp_path, name, kind, old, new, where, words):
     state, deck = _files(tmp_path, kind, old, new)
     r = run("validate", state)
     assert r.exit_code == 2, r.output
-    lines = r.stdout.splitlines()
-    assert len(lines) == 1, f"{name}: {len(lines)} lines:\n{r.stdout}"
-    assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("Error: ")
-    line = lines[0]
+    # one mistake, one line, said once (issue 20): the one Error: line on stderr, nothing on stdout
+    assert r.stdout == "", f"{name}: said on stdout too:\n{r.stdout}"
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), f"{name}: {len(lines)} lines:\n{r.stderr}"
+    line = lines[0][len("Error: "):]
     file = "decks/soviet.yaml" if kind == "deck" else "state.yaml"
     assert line.startswith(f"{tmp_path}/{file}: {where}: ") or line.startswith(f"{file}: {where}: "), line
     for w in words:
@@ -73,5 +74,6 @@ def test_deck_mistakes_in_the_deck_alone(tmp_path, name, kind, old, new, where, 
     _, deck = _files(tmp_path, kind, old, new)
     r = run("validate", deck)
     assert r.exit_code == 2
-    [line] = [x for x in r.stdout.splitlines() if not x.startswith("Note:")]
+    assert not [x for x in r.stdout.splitlines() if not x.startswith("Note:")]    # said once: on stderr
+    [line] = r.stderr.splitlines()
     assert f": {where}: " in line and all(w in line for w in words), line

@@ -61,6 +61,20 @@ def test_1_1_3_selection_in_legal_agrees_with_the_enumeration():
     assert aeref.Selection(tk="tk-soviet-999") not in legal        # a card the decks do not hold
 
 
+def test_1_1_3_legal_selections_has_a_len_and_a_repr_that_says_what_is_known():
+    """len() of the legal selections of 1.1.3 is their number (the count of `pairs`); the repr names faction,
+    file and turn, solves nothing before the first question, then says how many, "at least" when the time
+    limit ended the enumeration."""
+    legal = aeref.load(AE).legal_selections("soviet")
+    assert repr(legal) == ("<aeref.LegalSelections soviet in " + AE + " (AE Nov-Dec 1941): not enumerated yet>")
+    assert legal._found is None                  # the repr asked nothing
+    assert len(legal) == 4 == legal.count().number == len(list(legal))
+    assert repr(legal) == "<aeref.LegalSelections soviet in " + AE + " (AE Nov-Dec 1941): 4 legal selections>"
+    cut = aeref.load(AE).legal_selections("soviet", time_limit=1e-9)
+    assert not cut.complete
+    assert repr(cut).endswith(f": at least {len(cut)} legal selection{'' if len(cut) == 1 else 's'}>")
+
+
 def test_replacements_allocation_has_its_facts():
     pos = aeref.load(EX / "tk-soviet-replacements.yaml")
     a = pos.replacements("soviet", map="tk", time_limit=5.0)

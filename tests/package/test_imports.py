@@ -11,6 +11,7 @@ from aeref.cli.main import cli
 rc = cli.main(args=sys.argv[1:], standalone_mode=False)
 heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('ortools', 'networkx', 'pandas'))
 print('HEAVY', heavy)
+print('LOADED', ' '.join(sorted(sys.modules)))
 """
 
 
@@ -19,6 +20,33 @@ def _heavy_modules(*args):
     line = [l for l in out.stdout.splitlines() if l.startswith("HEAVY")]
     assert line, out.stdout + out.stderr
     return line[-1]
+
+
+def _loaded_modules(*args) -> set:
+    """Every module loaded by the ``aeref`` command line ``args`` run in a fresh process."""
+    out = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=120)
+    line = [l for l in out.stdout.splitlines() if l.startswith("LOADED")]
+    assert line, out.stdout + out.stderr
+    return set(line[-1].split()[1:])
+
+
+CHECK = ("check", str(EXAMPLE), "--faction", "soviet", "--tk", "39", "--ds", "24")
+
+
+def test_check_looks_up_no_pydantic_plugins():
+    """Issue 20 (cold start): pydantic's plugin lookup scans the entry points of every installed distribution
+    (importlib.metadata) on the first schema it builds; the command line has no plugin, so neither is loaded."""
+    loaded = _loaded_modules(*CHECK)
+    assert "pydantic.main" in loaded            # the probe can fail: the state file was validated by pydantic
+    assert "importlib.metadata" not in loaded
+
+
+def test_check_loads_only_the_rules_it_rules_by():
+    """Issue 20 (cold start): `check` rules on 1.1.3 alone; the modules of 1.1.1 (the Option Card Procedure, the
+    next Seasonal Turn) and 12 (war states) are loaded by the questions that ask them."""
+    loaded = _loaded_modules(*CHECK)
+    assert "aeref.solver.selection" in loaded
+    assert not loaded & {"aeref.solver.war_state", "aeref.solver.procedure", "aeref.solver.turn"}
 
 
 def test_validate_imports_no_solver():
