@@ -40,7 +40,7 @@ from .solver.constraints import Rule
 from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
 from .solver.procedure import load_previous
 from .solver.selection import RULES as SELECTION_RULES
-from .solver.selection import evaluator, final_message, interpretations_used, make_context, selection_made
+from .solver.selection import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .solver.turn import next_turn as _next_turn, reveal_all, select as _select
 from .solver.procedure import reveal as _reveal
 from .answers import (
@@ -141,7 +141,7 @@ class Position:
             if m not in self.data.maps:
                 raise InputError(Problem(self.data.file, m, f"game {self.data.game} has no {m.upper()} map"))
             out[m] = self.card_id(ref, m, f)
-        return out
+        return complete_choice(self.data, f, out)
 
     def legal_selections(self, faction: str, time_limit: TimeLimit = None,
                          progress: ProgressSink = None) -> LegalSelections:
@@ -152,7 +152,8 @@ class Position:
     def check(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
               ds: Optional[str] = None) -> Ruling:
         """Rule on one proposed selection (1.1.3): ``selection``, or the cards ``tk`` and ``ds`` (ids
-        or bare numbers; a map left out: no card). By direct evaluation, no solver. Raises
+        or bare numbers; a map left out: no card, or the card a partial selection made placed there,
+        :meth:`completed`). By direct evaluation, no solver. Raises
         :class:`InputError` for a card the decks do not hold."""
         choice = self._choice(faction, selection, tk, ds)
         full = {m: choice.get(m) for m in self.data.maps}
@@ -191,6 +192,12 @@ class Position:
         """The selection ``faction`` made this turn (``{map: card or None}``: a Pending Card is
         placed, 1.1.3 "Card selection is final"), or None."""
         return selection_made(self.data, self.data.require_faction(faction))
+
+    def completed(self, faction: str, choice: dict) -> dict:
+        """``choice`` (map -> card id or None) as :meth:`check` and :meth:`select` rule on it: a slot
+        left out that a partial selection made binds holds the card placed (1.1.3 "Card selection is
+        final"); every other slot left out holds None."""
+        return complete_choice(self.data, self.data.require_faction(faction), choice)
 
     def final_message(self, faction: str, made: dict, cards: Optional[str] = None) -> str:
         """The words of 1.1.3 "Card selection is final" for the selection ``made``."""

@@ -55,9 +55,11 @@ class Revealed:
 @dataclass
 class FactionMap:
     """A faction's cards on one map: ``current`` Current Card id, ``pending``
-    Pending Card id, ``hand`` card ids, ``played`` earlier Current Cards."""
+    Pending Card id, ``selected`` the Seasonal Turn the Pending Card was selected in
+    (None: the file does not say), ``hand`` card ids, ``played`` earlier Current Cards."""
     current: Optional[str] = None
     pending: Optional[str] = None
+    selected: Optional[Turn] = None
     hand: list[str] = field(default_factory=list)
     played: list[PlayedCard] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -161,17 +163,29 @@ class Position:
         return out
 
     def awaiting_reveal(self, faction: str) -> dict[str, str]:
-        """The Pending Cards of ``faction`` selected in the previous Seasonal Turn
+        """The Pending Cards of ``faction`` selected in an earlier Seasonal Turn
         that await their reveal in this one (1.1.1 Step 2): ``{map: card id}``,
         empty when there are none.
 
-        A position with ``previous:`` holds such cards until the faction reveals
-        (``aeref reveal``): its Pending Cards are those the previous position
-        holds. Pending Cards that differ from them were selected this turn,
-        after the reveal (1.1.1 Step 4). When the previous file cannot be read,
-        every Pending Card of a position with ``previous:`` counts as awaiting.
+        A Pending Card whose ``selected`` turn is recorded (``select`` records
+        it) awaits its reveal exactly when it was selected before this turn: a
+        card returned to the hand at a reveal (1.1.1 Step 2) and selected again
+        in this turn is a new selection (Step 4). Without the record (files
+        written before it): a position with ``previous:`` holds such cards
+        until the faction reveals (``aeref reveal``): its Pending Cards are
+        those the previous position holds. Pending Cards that differ from them
+        were selected this turn, after the reveal (1.1.1 Step 4). When the
+        previous file cannot be read, every Pending Card of a position with
+        ``previous:`` counts as awaiting.
         """
-        pending = {m: fm.pending for m, fm in self.factions.get(faction, {}).items() if fm.pending}
+        sections = self.factions.get(faction, {})
+        out = {m: fm.pending for m, fm in sections.items() if fm.pending and fm.selected is not None
+               and fm.selected < self.turn}
+        unrecorded = {m: fm.pending for m, fm in sections.items() if fm.pending and fm.selected is None}
+        return {**out, **self._awaiting_by_previous(faction, unrecorded)}
+
+    def _awaiting_by_previous(self, faction: str, pending: dict[str, str]) -> dict[str, str]:
+        """:meth:`awaiting_reveal` for Pending Cards without a ``selected`` turn: read from ``previous:``."""
         if not pending or self.seasonal.previous_path is None:
             return {}
         if self._previous is None:
@@ -180,7 +194,8 @@ class Position:
             self._previous = prev or False
         if self._previous is False:
             return pending
-        before = {m: fm.pending for m, fm in self._previous.factions.get(faction, {}).items() if fm.pending}
+        before = {m: fm.pending for m, fm in self._previous.factions.get(faction, {}).items()
+                  if fm.pending and m in pending}
         return pending if before == pending else {}
 
     def with_interpretations(self, overrides: dict[str, Any]) -> "Position":

@@ -109,6 +109,9 @@ def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
     sec: dict[str, Any] = {"current": fm.current}
     if fm.pending:
         sec["pending"] = fm.pending
+        if fm.selected is not None:       # this turn: as the file writes its `turn:` (Fall 1939 stays Fall 1939)
+            same = fm.selected == pos.turn and pos.raw is not None
+            sec["selected"] = str(pos.raw.turn).strip() if same else _turn(pos, fm.selected)
     sec["hand"] = list(fm.hand)
     sec["played"] = [{"card": p.card, "turn": _turn(pos, p.turn)} if p.turn else p.card for p in fm.played]
     if fm.removed:

@@ -21,7 +21,7 @@ from ..model.position import Position
 from ..model.vocabulary import faction_name
 
 from .procedure import Reveal, reveal
-from .selection import FINAL, Ruling, check, final_message, selection_made
+from .selection import FINAL, Ruling, check, complete_choice, final_message, open_slots, selection_made
 
 #: The order in which the factions carry out their Seasonal Phase and reveal
 #: their Pending Cards (1.1.1). The rules give the Option Card Procedure to
@@ -35,30 +35,35 @@ REVEAL_ORDER: tuple[str, ...] = ("axis", "western", "soviet")
 
 def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[Position]]:
     """Rule on ``faction``'s selection ``choice`` (map -> card id; a map left
-    out: no card) and place it.
+    out: no card, or the card already placed there) and place it.
 
-    Returns the :class:`~solver.selection.Ruling` of :func:`~solver.selection.check`,
-    with a 1.1.3 violation added when the faction has already selected its
-    Pending Cards this Seasonal Turn ("Card selection is final"), and the new
-    position (the cards taken from the hand and made the Pending Cards), or
-    None when the selection is illegal. Raises
-    :class:`~model.errors.InputError` for a faction not in the position.
+    Returns the :class:`~solver.selection.Ruling` of :func:`~solver.selection.check`
+    on the choice completed by the cards already placed
+    (:func:`~solver.selection.complete_choice`), with a 1.1.3 violation added
+    when the faction has no slot left open this Seasonal Turn ("Card selection
+    is final": a placed card binds, a slot left open may still be filled), and
+    the new position (the cards taken from the hand and made the Pending
+    Cards, each with the turn it was selected in), or None when the selection
+    is illegal. Raises :class:`~model.errors.InputError` for a faction not in
+    the position.
     """
     f = pos.require_faction(faction)
+    choice = complete_choice(pos, f, choice)
     ruling = check(pos, f, choice)
     made = selection_made(pos, f)
-    if made is not None:          # placing again, even the same cards, is no selection: they are placed already
+    if made is not None and not open_slots(pos, f):   # placing again, even the same cards, is no selection
         final = FINAL.violation(final_message(pos, f, made))
         ruling = Ruling(False, [final] + [v for v in ruling.violations if v != final], ruling.interpretations)
     if not ruling.legal:
         return ruling, None
     out = copy.deepcopy(pos)
     for m, cid in choice.items():
-        if cid is None:
+        if cid is None or (made or {}).get(m) == cid:
             continue
         fm = out.factions[f][m]
         fm.hand.remove(cid)
         fm.pending = cid
+        fm.selected = pos.turn
     return ruling, out
 
 

@@ -233,6 +233,23 @@ def _in_hand(pos, faction, cid) -> bool:
     return card.faction == faction and fm is not None and (cid in fm.hand or cid == fm.pending)
 
 
+def awaits_reveal(pos, faction) -> bool:
+    """A Pending Card of ``faction`` was selected in an earlier Seasonal Turn (its map's ``selected:`` turn; the
+    generated positions have no ``previous:``): it awaits its reveal (1.1.1 Step 2)."""
+    return any(fm.pending and fm.selected is not None and fm.selected < pos.turn
+               for fm in pos.factions[faction].values())
+
+
+def bound_slots(pos, faction) -> dict:
+    """The slots 1.1.3 "Card selection is final" binds: ``{map: card or None}`` (empty: none)."""
+    sections = pos.factions[faction]
+    if not any(fm.pending for fm in sections.values()):
+        return {}
+    if awaits_reveal(pos, faction):
+        return {m: (sections[m].pending if m in sections else None) for m in pos.maps}
+    return {m: sections[m].pending for m in pos.maps if m in sections and sections[m].pending}
+
+
 def sequential_broken(pos, faction, card) -> list:
     """The Sequential Selection Restrictions (1.1.3.3) ``card`` breaks: ``[(type, map of the Current Card)]``."""
     out = []
@@ -266,8 +283,8 @@ def annual_broken(pos, faction, chosen) -> list:
                 if fm is None:
                     continue
                 revealed = [(p.card, p.turn) for p in fm.played]
-                if fm.current:
-                    revealed.append((fm.current, pos.turn))
+                if fm.current:   # revealed this turn; while Pending Cards await their reveal, in the turn before
+                    revealed.append((fm.current, pos.turn.ahead(-1) if awaits_reveal(pos, faction) else pos.turn))
                 before += sum(1 for c, t in revealed if t is not None and t.year == year and typ in card_types(pos.cards[c]))
             picked = sum(1 for cid in chosen.values()
                          if pos.cards[cid].faction == faction and pos.cards[cid].map in group and typ in card_types(pos.cards[cid]))
@@ -285,11 +302,13 @@ def base_violations(pos, faction, choice) -> set:
     the war state read is that of the card's own map (the slot's when that map is not in play)."""
     out = set()
     chosen = {m: c for m, c in choice.items() if c is not None}
-    # 1.1.3 "Card selection is final": a faction with a Pending Card placed is bound to its selection
+    # 1.1.3 "Card selection is final. Once a faction has selected a card and placed it as its Pending Card, it
+    # is bound to that card": bound to the card placed, not to a slot left open in this turn; cards selected in an
+    # earlier Seasonal Turn await their reveal (1.1.1 Step 2) and bind every slot, an empty one too
     sections = pos.factions[faction]
-    if any(fm.pending for fm in sections.values()):
-        if any(choice[m] != (sections[m].pending if m in sections else None) for m in pos.maps):
-            out.add(FINAL)
+    bound = bound_slots(pos, faction)
+    if any(choice[m] != bound[m] for m in bound):
+        out.add(FINAL)
     history = [p.card for fm2 in sections.values() for p in fm2.played]
     history += [fm2.current for fm2 in sections.values() if fm2.current]
     for slot, cid in chosen.items():

@@ -273,6 +273,11 @@ def scenarios(draw, games=("tk", "ds", "ae")):
                     hand.append(t)
             if hand and _rarely(draw, 7):                 # a Pending Card already placed (1.1.3: final)
                 sec["pending"] = _ref(draw, hand.pop())
+                # the turn it was selected in (1.1.1 Step 4): mostly this one (a slot left open may still be
+                # filled), sometimes the one before (it awaits its reveal: every slot is bound)
+                when = draw(st.sampled_from([None, 0, 0, 1]))
+                if when is not None:
+                    sec["selected"] = turn_text(now - when)
             sec["hand"] = [_ref(draw, h) for h in hand]
             played = []
             # earlier Current Cards (some back in the hand: recyclable cards, 1.1.1 Step 1)
