@@ -66,6 +66,8 @@ def selection_profile(pos, faction, extra=()) -> dict:
         "partial": bool(pending) and not oracle.awaits_reveal(pos, faction) and len(pending) < len(pos.maps)
         and any(fm.hand for m, fm in pos.factions[faction].items() if m in pos.maps and not fm.pending),
         "awaits": bool(pending) and oracle.awaits_reveal(pos, faction),
+        "european-war-boxes": pos.game == "ds" and "european_war" not in pos.raw.model_fields_set
+        and oracle._european_war(pos) > 0,
         "seq-current": sorted(seq_current), "reveal-year": reveal_year,
         "differs": pos.game == "ae" and any(e.differs() for e in pos.countries.values()),
         "only": only,
@@ -90,6 +92,7 @@ def summarise_selection(profiles: list) -> dict:
         "AE countries differing between the maps": sum(p["differs"] for p in profiles),
         "a slot left open beside a placed Pending Card": sum(p["partial"] for p in profiles),
         "Pending Cards awaiting their reveal": sum(p["awaits"] for p in profiles),
+        "DS European war from the European War Boxes alone": sum(p["european-war-boxes"] for p in profiles),
         "games": dict(Counter(p["game"] for p in profiles)),
         "examples where a rule is the only violation": dict(sorted(only.items())),
     }

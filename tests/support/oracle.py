@@ -134,7 +134,15 @@ def _markers_in(pos, map_):
 def _european_war(pos) -> int:
     """0 none, 1 European Limited War has occurred, 2 European Total War has occurred."""
     if pos.game == "ds":                       # * DS alone: the European War Boxes
-        return {"none": 0, "limited": 1, "total": 2}[pos.european_war]
+        # "European Limited War has occurred if the European Limited War marker is in a European War Box";
+        # "European Total War has occurred if a European Total War marker is in a European War Box"
+        found = {str(x).casefold() for b, names in _markers_in(pos, "ds").items() if b.endswith("european war box")
+                 for x in names}
+        if "european total war" in found:
+            return 2
+        if "european limited war" in found:
+            return 1
+        return {"none": 0, "limited": 1, "total": 2}[_key(pos.raw.european_war or "none")]   # no marker: the key
     return RANK[pos.war_state["tk"]]           # (c) AE (and TK): the TK war state
 
 
