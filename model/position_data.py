@@ -184,15 +184,31 @@ class Position:
         unrecorded = {m: fm.pending for m, fm in sections.items() if fm.pending and fm.selected is None}
         return {**out, **self._awaiting_by_previous(faction, unrecorded)}
 
-    def _awaiting_by_previous(self, faction: str, pending: dict[str, str]) -> dict[str, str]:
-        """:meth:`awaiting_reveal` for Pending Cards without a ``selected`` turn: read from ``previous:``."""
-        if not pending or self.seasonal.previous_path is None:
-            return {}
+    def previous_position(self) -> Optional["Position"]:
+        """The position of ``previous:`` (read once), or None when there is none or it cannot be read."""
+        if self.seasonal.previous_path is None:
+            return None
         if self._previous is None:
             path = self.seasonal.previous_path
             prev = self.read_previous(path) if self.read_previous is not None and path.is_file() else None
             self._previous = prev or False
-        if self._previous is False:
+        return self._previous or None
+
+    def revealed_this_turn(self, faction: str) -> bool:
+        """``faction`` has revealed its Pending Cards in this Seasonal Turn (1.1.1 Step 2): the position of
+        ``previous:`` (the turn before) holds Pending Cards of the faction, and none of its Pending Cards
+        awaits its reveal now. False when the file has no readable ``previous:`` (it cannot be told)."""
+        prev = self.previous_position()
+        if prev is None or prev.turn != self.turn.ahead(-1):
+            return False
+        had = any(fm.pending for fm in prev.factions.get(faction, {}).values())
+        return had and not self.awaiting_reveal(faction)
+
+    def _awaiting_by_previous(self, faction: str, pending: dict[str, str]) -> dict[str, str]:
+        """:meth:`awaiting_reveal` for Pending Cards without a ``selected`` turn: read from ``previous:``."""
+        if not pending or self.seasonal.previous_path is None:
+            return {}
+        if self.previous_position() is None:
             return pending
         before = {m: fm.pending for m, fm in self._previous.factions.get(faction, {}).items()
                   if fm.pending and m in pending}
