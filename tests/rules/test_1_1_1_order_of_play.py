@@ -91,3 +91,28 @@ def test_1_1_1_a_position_without_previous_cannot_tell_and_is_ruled_as_it_is(tmp
     """1.1.1: without `previous:` the reveals of this turn cannot be told: no Order of Play ruling."""
     pos = load_position(Path(__file__).resolve().parents[2] / "examples" / "ae-aug-1941.yaml")
     assert all(later_reveals(pos, f) == [] for f in REVEAL_ORDER)
+
+
+def test_1_1_1_order_of_play_agrees_with_the_oracle_along_both_orders(nov):
+    """1.1.1 Step 4: along the faction-by-faction chain and after `reveal --faction all` (each faction, under both
+    values of order-of-play), `select` refuses under 1.1.1 Order of Play exactly where the oracle
+    (tests/support/oracle.py, from the rules text) says the later factions' reveals were not yet seen."""
+    from ..support import oracle
+    run("reveal", nov, "--faction", "all", "--write", "all.yaml")
+    run("reveal", nov, "--faction", "axis", "--write", "r1.yaml")
+    run("select", "r1.yaml", "--faction", "axis", "--tk", "11", "--ds", "12", "--write", "s1.yaml")
+    run("reveal", "s1.yaml", "--faction", "western", "--write", "r2.yaml")
+    run("reveal", "r1.yaml", "--faction", "western", "--write", "late.yaml")
+    refused = 0
+    for name in (nov, "all.yaml", "r1.yaml", "s1.yaml", "r2.yaml", "late.yaml"):
+        for order in ("faction-by-faction", "reveals-first"):
+            pos = load_position(name).with_interpretations({"order-of-play": order})
+            for f in REVEAL_ORDER:
+                want = oracle.order_refused(pos, f, load_position)
+                assert later_reveals(pos, f) == want, (name, order, f)
+                code, res, _ = run("select", name, "--faction", f, "--json", "-i", f"order-of-play={order}",
+                                   "--write", f"x-{f}.yaml", "--force")
+                got = [v for v in res["violations"] if v["title"] == "Order of Play"] if code in (0, 1) else []
+                assert bool(got) == bool(want), (name, order, f, res)
+                refused += bool(want)
+    assert refused >= 4

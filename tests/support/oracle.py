@@ -390,3 +390,39 @@ def every_choice(pos, cards=None):
 def legal_set(pos, faction) -> set:
     """Every legal selection, each as a frozenset of (map, card or None) pairs."""
     return {frozenset(ch.items()) for ch in every_choice(pos) if legal(pos, faction, ch)}
+
+
+# ----------------------------------------------------------------------------- 1.1.1 the order of play
+
+#: 1.1.1 is written for "the phasing faction"; the factions in the order the rules list them (1.1.3.3, 1.2.1).
+ORDER_OF_PLAY = ("axis", "western", "soviet")
+
+
+def revealed_now(pos, faction, load) -> bool:
+    """``faction`` has revealed in this Seasonal Turn: the ``previous:`` position (read with ``load``), of the turn
+    before, holds its Pending Cards, and none of its Pending Cards now was selected before this turn (a ``selected``
+    turn before it, or, with none recorded, the same cards as in ``previous:``)."""
+    path = pos.seasonal.previous_path
+    if path is None or not path.is_file():
+        return False
+    prev = load(path)
+    if prev.turn.index + 1 != pos.turn.index:
+        return False
+    before = {m: fm.pending for m, fm in prev.factions.get(faction, {}).items() if fm.pending}
+    if not before:
+        return False
+    now = pos.factions.get(faction, {})
+    recorded = [fm for fm in now.values() if fm.pending and fm.selected is not None]
+    if any(fm.selected < pos.turn for fm in recorded):
+        return False
+    unrecorded = {m: fm.pending for m, fm in now.items() if fm.pending and fm.selected is None}
+    return not unrecorded or {m: c for m, c in before.items() if m in unrecorded} != unrecorded
+
+
+def order_refused(pos, faction, load) -> list:
+    """1.1.1 Step 4 under ``order-of-play=faction-by-faction``: the later factions whose reveal in this turn the
+    phasing ``faction`` had not seen when it selected (empty: it may select here)."""
+    if _interp(pos, "order-of-play", "faction-by-faction") != "faction-by-faction" or faction not in ORDER_OF_PLAY:
+        return []
+    later = ORDER_OF_PLAY[ORDER_OF_PLAY.index(faction) + 1:]
+    return [g for g in later if g in pos.factions and revealed_now(pos, g, load)]
