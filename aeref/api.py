@@ -206,7 +206,8 @@ class Position:
     def select(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
                ds: Optional[str] = None) -> Placed:
         """Select ``faction``'s Pending Cards (1.1.1 Step 4, 1.1.3): the ruling of :meth:`check` (and
-        1.1.3 "Card selection is final") and, when legal, the position with the cards placed face
+        1.1.3 "Card selection is final"; 1.1.1 Order of Play when a later faction has revealed in this
+        turn, interpretation ``order-of-play``) and, when legal, the position with the cards placed face
         down (:meth:`Placed.write` writes it)."""
         choice = self._choice(faction, selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)

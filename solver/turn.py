@@ -69,8 +69,10 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
     on the choice completed by the cards already placed
     (:func:`~solver.selection.complete_choice`), with a 1.1.3 violation added
     when the faction has no slot left open this Seasonal Turn ("Card selection
-    is final": a placed card binds, a slot left open may still be filled), and
-    the new position (the cards taken from the hand and made the Pending
+    is final": a placed card binds, a slot left open may still be filled), a
+    1.1.1 Order of Play violation first when a later faction has already
+    revealed in this Seasonal Turn (:func:`later_reveals`, interpretation
+    ``order-of-play``), and the new position (the cards taken from the hand and made the Pending
     Cards, each with the turn it was selected in), or None when the selection
     is illegal. Raises :class:`~model.errors.InputError` for a faction not in
     the position.
