@@ -42,7 +42,7 @@ from .solver import drm as _drm
 from .solver.constraints import Rule
 from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
 from .solver.selection import RULES as SELECTION_RULES
-from .solver.selection import evaluator, final_message, interpretations_used, make_context, selection_made
+from .solver.selection import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .model.calendar import parse_turn
 from .answers import (
     Allocation, AllocationError, Count, DrmAnswer, LegalSelections, LogisticsActions,
@@ -268,7 +268,7 @@ class Position:
             if m not in self.data.maps:
                 raise InputError(Problem(self.data.file, m, f"game {self.data.game} has no {m.upper()} map"))
             out[m] = self.card_id(ref, m, f)
-        return out
+        return complete_choice(self.data, f, out)
 
     def legal_selections(self, faction: str, time_limit: TimeLimit = None,
                          progress: ProgressSink = None) -> LegalSelections:
@@ -280,7 +280,8 @@ class Position:
     def check(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
               ds: Optional[str] = None) -> Ruling:
         """Rule on one proposed selection (1.1.3): ``selection``, or the cards ``tk`` and ``ds`` (ids
-        or bare numbers; a map left out: no card). By direct evaluation, no solver. Raises
+        or bare numbers; a map left out: no card, or the card a partial selection made placed there,
+        :meth:`completed`). By direct evaluation, no solver. Raises
         :class:`InputError` for a card the decks do not hold or a hand face down (:meth:`require_seen`)."""
         choice = self._choice(self.require_seen(faction), selection, tk, ds)
         full = {m: choice.get(m) for m in self.data.maps}
@@ -320,6 +321,12 @@ class Position:
         placed, 1.1.3 "Card selection is final"), or None."""
         return selection_made(self.data, self.data.require_faction(faction))
 
+    def completed(self, faction: str, choice: dict) -> dict:
+        """``choice`` (map -> card id or None) as :meth:`check` and :meth:`select` rule on it: a slot
+        left out that a partial selection made binds holds the card placed (1.1.3 "Card selection is
+        final"); every other slot left out holds None."""
+        return complete_choice(self.data, self.data.require_faction(faction), choice)
+
     def final_message(self, faction: str, made: dict, cards: Optional[str] = None) -> str:
         """The words of 1.1.3 "Card selection is final" for the selection ``made``."""
         return final_message(self.data, faction, made, cards)
@@ -327,7 +334,8 @@ class Position:
     def select(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
                ds: Optional[str] = None, seal: bool = False) -> Placed:
         """Select ``faction``'s Pending Cards (1.1.1 Step 4, 1.1.3): the ruling of :meth:`check` (and
-        1.1.3 "Card selection is final") and, when legal, the position with the cards placed face
+        1.1.3 "Card selection is final"; 1.1.1 Order of Play when a later faction has revealed in this
+        turn, interpretation ``order-of-play``) and, when legal, the position with the cards placed face
         down (:meth:`Placed.write` writes it). Raises :class:`InputError` when the faction's hand is
         face down here (:meth:`require_seen`). ``seal``: the cards are sealed when written
         (:attr:`Placed.seal_for`, docs/face-down.md "Sealed Pending Cards")."""

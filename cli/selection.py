@@ -168,7 +168,7 @@ def check(state, faction, tk_card, ds_card, as_json, interpretations):
     """
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
-    choice = selection_args(pos, f, tk_card, ds_card)
+    choice = pos.completed(f, selection_args(pos, f, tk_card, ds_card))   # a slot left open by a placed card: 1.1.3
     ruling = pos.check(f, tk=choice.get("tk"), ds=choice.get("ds"))
     if as_json:
         emit_json(ruling.as_json())

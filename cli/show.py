@@ -170,6 +170,8 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
                 "removed": [_card(pos, c) for c in fm.removed],
                 "pending-awaits-reveal": m in awaiting,
             }
+            if fm.pending and fm.selected is not None:     # recorded by `select` (1.1.1 Step 4)
+                out["factions"][f][m]["pending-selected"] = str(fm.selected)
     flat = pos.markers.sections.get(None)
     out["markers"] = _markers(flat, flat.vp if flat else None)      # written without a map
     out["government"] = pos.government
@@ -292,7 +294,9 @@ def render(f: dict) -> list[str]:
                                   f"{c['turn'] or 'turn not given'}{''.join(', ' + k for k in c.get('kinds', []))})"
                                   for c in y["cards"])
                 played.append(f"{y['year'] if y['year'] is not None else 'year not given'}: {cards}")
-            waits = f" (selected in {f['from-turn']}, awaits its reveal)" if d.get("pending-awaits-reveal") else ""
+            waits = f" (selected in {d.get('pending-selected', f['from-turn'])}, awaits its reveal)" if d.get(
+                "pending-awaits-reveal") else (f" (selected in {d['pending-selected']}, revealed in {f['reveal-turn']})"
+                                               if d.get("pending-selected") else "")
             rows = [["Current Card", _one(d["current"])], ["Pending Card", _one(d["pending"]) + waits],
                     [f"Hand ({len(d['hand'])})", _cards_text(d["hand"])],
                     ["Played", "; ".join(played) or "none"], ["Removed", _cards_text(d["removed"])]]

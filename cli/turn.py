@@ -57,7 +57,7 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
     if as_json:
         emit_json(placed.as_json())
     else:
-        shown = ", ".join(f"{m.upper()} {_cell(pos, m, choice.get(m))}" for m in pos.maps)
+        shown = ", ".join(f"{m.upper()} {_cell(pos, m, placed.pending.get(m))}" for m in pos.maps)
         click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} Pending Cards {shown}")
         for v in ruling.violations:
             click.echo(f"  {v}")

@@ -46,6 +46,13 @@ INTERPRETATIONS: dict[str, Interpretation] = {
             "declare Total War; automatic: Total War goes into effect (12)",
         ),
         Interpretation(
+            "order-of-play", "faction-by-faction", ("faction-by-faction", "reveals-first"), "1.1.1",
+            "faction-by-faction: each faction in the order of play (Axis, Western, Soviet) performs 1.1.1 Steps 1-4 "
+            "(discard, reveal, actions, select its next Pending Cards) before the next faction's Step 1, so a "
+            "faction selects on the position before the later factions' reveals; reveals-first: every faction "
+            "reveals, then every faction selects",
+        ),
+        Interpretation(
             "airborne-steps", "armor-counts", ("armor-counts", "infantry-only"), "1.3.3.2",
             "armor-counts: an armor step (which may be taken as an infantry-type unit) may pay for half of an "
             "airborne or marine unit; infantry-only: only infantry (or Minor Country) steps pay for them",

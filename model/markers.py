@@ -141,6 +141,19 @@ class Markers:
             return []
         return [box for box, names in self.sections[None].boxes.items() if any(norm_name(x) == n for x in names)]
 
+    def european_war(self, map_: Optional[str] = None) -> Optional[str]:
+        """* DS alone: the European war the European War Boxes show (1.1.3.1 "European Limited War has
+        occurred if the European Limited War marker is in a European War Box"; "European Total War has
+        occurred if a European Total War marker is in a European War Box"): ``total``, ``limited``, or
+        None when no such marker is in a European War Box (the boxes do not say)."""
+        def in_a_box(name: str) -> list[str]:
+            return [b for b in self.where(name, map_) if b.endswith("european war box")]
+        if in_a_box("European Total War"):
+            return "total"
+        if in_a_box("European Limited War"):
+            return "limited"
+        return None
+
     def has(self, name: str, box: Optional[str] = None, map_: Optional[str] = None) -> bool:
         boxes = self.where(name, map_)
         return bool(boxes) if box is None else norm_box(box) in boxes

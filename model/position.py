@@ -21,7 +21,7 @@ from .countries import parse_countries
 from .decks import DeckCards, load_cards
 from .errors import InputError, Problem, join_path
 from .interpretations import check_value
-from .markers import parse_markers
+from .markers import Markers, parse_markers
 from .names import norm_key
 from .private import join as join_private
 from .position_data import GAME_MAPS, FactionMap, PlayedCard, Position, Revealed
@@ -80,11 +80,12 @@ def read_state(path: str | Path, war_state_due: bool = False,
     markers = parse_markers(state.markers, shown, maps, problems)
     board, replacements = _map_and_pools(state, maps, r)
     seasonal = parse_seasonal(state, shown, r.base, maps, r.turn, problems)
+    european_war = _european_war(state, markers, r)
     if problems:
         return None, problems
     pos = Position(
         file=shown, game=state.game, turn=turn, maps=maps, war_state=war_state, cards=decks.cards, factions=factions,
-        countries=countries, government=state.government or "none", european_war=state.european_war or "none",
+        countries=countries, government=state.government or "none", european_war=european_war,
         markers=markers, flags=list(state.flags), interpretations=interps, raw=state, base_dir=r.base,
         map_board=board, replacements=replacements,
         seasonal=seasonal, read_previous=_read_previous, private_files=joined,
@@ -232,6 +233,7 @@ def _faction_map(fm: FactionMapFile, refs: _CardRefs, mw: str, turn: Optional[Tu
     res = FactionMap()
     res.current = refs.card(fm.current, join_path(mw, "current")) if fm.current is not None else None
     res.pending = refs.card(fm.pending, join_path(mw, "pending")) if fm.pending is not None else None
+    res.selected = _selected(fm, res, mw, turn, r)
     res.hand = _hand(fm, refs, res, mw, r)
     res.hand_face_down = fm.hand_count      # a public file: the hand is in the faction's private file (model/private.py)
     res.pending_face_down = (fm.pending_placed or fm.sealed is not None) and res.pending is None
@@ -250,6 +252,41 @@ def _faction_map(fm: FactionMapFile, refs: _CardRefs, mw: str, turn: Optional[Tu
         if cid is not None:
             res.removed.append(cid)
     return res
+
+
+def _european_war(state: StateFile, markers: Markers, r: _Reading) -> str:
+    """* DS alone: the European war, derived once from the markers in the European War Boxes
+    (:meth:`~model.markers.Markers.european_war`, 1.1.3.1); the ``european-war`` key says it for a
+    file whose boxes hold no such marker, and one that contradicts the boxes is an input error."""
+    written = state.european_war or "none"
+    if state.game != "ds":
+        return written
+    boxes = markers.european_war()
+    if boxes is None:
+        return written
+    if "european_war" in state.model_fields_set and written != boxes:
+        name = "European Total War" if boxes == "total" else "European Limited War"
+        where = ", ".join(b.title() for b in markers.where(name) if b.endswith("european war box"))
+        r.problems.append(Problem(r.shown, "european-war", f"european-war: {written} contradicts the markers: the "
+                                  f"{name} marker is in the {where}, so European {name.split()[1]} War has occurred "
+                                  f"(1.1.3.1); write european-war: {boxes} or leave the key out"))
+    return boxes
+
+
+def _selected(fm: FactionMapFile, res: FactionMap, mw: str, turn: Optional[Turn], r: _Reading) -> Optional[Turn]:
+    """The turn the Pending Card was selected in (``selected:``, 1.1.1 Step 4): a Seasonal Turn not
+    after the current one, and only beside a Pending Card."""
+    if fm.selected is None:
+        return None
+    where = join_path(mw, "selected")
+    t = r.turn(fm.selected, where)
+    if t is not None and turn is not None and t > turn:
+        r.problems.append(Problem(r.shown, where, f"{t} is after the current turn {turn}"))
+        return None
+    if t is not None and fm.pending is None and not fm.pending_placed and fm.sealed is None:
+        r.problems.append(Problem(r.shown, where, "a selection turn without a Pending Card (pending:)"))
+        return None
+    return t
 
 
 def _hand(fm: FactionMapFile, refs: _CardRefs, res: FactionMap, mw: str, r: _Reading) -> list[str]:

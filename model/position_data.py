@@ -55,9 +55,11 @@ class Revealed:
 @dataclass
 class FactionMap:
     """A faction's cards on one map: ``current`` Current Card id, ``pending``
-    Pending Card id, ``hand`` card ids, ``played`` earlier Current Cards."""
+    Pending Card id, ``selected`` the Seasonal Turn the Pending Card was selected in
+    (None: the file does not say), ``hand`` card ids, ``played`` earlier Current Cards."""
     current: Optional[str] = None
     pending: Optional[str] = None
+    selected: Optional[Turn] = None
     hand: list[str] = field(default_factory=list)
     played: list[PlayedCard] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -185,32 +187,61 @@ class Position:
         return out
 
     def awaiting_reveal(self, faction: str) -> dict[str, str]:
-        """The Pending Cards of ``faction`` selected in the previous Seasonal Turn
+        """The Pending Cards of ``faction`` selected in an earlier Seasonal Turn
         that await their reveal in this one (1.1.1 Step 2): ``{map: card id}``,
         empty when there are none.
 
-        A position with ``previous:`` holds such cards until the faction reveals
-        (``aeref reveal``): its Pending Cards are those the previous position
-        holds. Pending Cards that differ from them were selected this turn,
-        after the reveal (1.1.1 Step 4). When the previous file cannot be read,
-        every Pending Card of a position with ``previous:`` counts as awaiting.
+        A Pending Card whose ``selected`` turn is recorded (``select`` records
+        it) awaits its reveal exactly when it was selected before this turn: a
+        card returned to the hand at a reveal (1.1.1 Step 2) and selected again
+        in this turn is a new selection (Step 4). Without the record (files
+        written before it): a position with ``previous:`` holds such cards
+        until the faction reveals (``aeref reveal``): its Pending Cards are
+        those the previous position holds. Pending Cards that differ from them
+        were selected this turn, after the reveal (1.1.1 Step 4). When the
+        previous file cannot be read, every Pending Card of a position with
+        ``previous:`` counts as awaiting.
         """
         if self.awaiting is not None:
             return dict(self.awaiting.get(faction, {}))
-        pending = {m: _placed(fm) for m, fm in self.factions.get(faction, {}).items() if _placed(fm)}
-        if not pending or self.seasonal.previous_path is None:
-            return {}
+        sections = self.factions.get(faction, {})
+        out = {m: _placed(fm) for m, fm in sections.items() if _placed(fm) and fm.selected is not None
+               and fm.selected < self.turn}
+        unrecorded = {m: _placed(fm) for m, fm in sections.items() if _placed(fm) and fm.selected is None}
+        return {**out, **self._awaiting_by_previous(faction, unrecorded)}
+
+    def previous_position(self) -> Optional["Position"]:
+        """The position of ``previous:`` (read once), or None when there is none or it cannot be read."""
+        if self.seasonal.previous_path is None:
+            return None
         if self._previous is None:
             path = self.seasonal.previous_path
             prev = self.read_previous(path) if self.read_previous is not None and path.is_file() else None
             self._previous = prev or False
-        if self._previous is False:
+        return self._previous or None
+
+    def revealed_this_turn(self, faction: str) -> bool:
+        """``faction`` has revealed its Pending Cards in this Seasonal Turn (1.1.1 Step 2): the position of
+        ``previous:`` (the turn before) holds Pending Cards of the faction, and none of its Pending Cards
+        awaits its reveal now. False when the file has no readable ``previous:`` (it cannot be told)."""
+        prev = self.previous_position()
+        if prev is None or prev.turn != self.turn.ahead(-1):
+            return False
+        had = any(fm.pending for fm in prev.factions.get(faction, {}).values())
+        return had and not self.awaiting_reveal(faction)
+
+    def _awaiting_by_previous(self, faction: str, pending: dict[str, str]) -> dict[str, str]:
+        """:meth:`awaiting_reveal` for Pending Cards without a ``selected`` turn: read from ``previous:``."""
+        if not pending or self.seasonal.previous_path is None:
+            return {}
+        if self.previous_position() is None:
             return pending
-        before = {m: _placed(fm) for m, fm in self._previous.factions.get(faction, {}).items() if _placed(fm)}
+        before = {m: _placed(fm) for m, fm in self._previous.factions.get(faction, {}).items()
+                  if _placed(fm) and m in pending}
         # a card face down in one file and named in the other (its private file read with one only) is the same
         same = before.keys() == pending.keys() and all(
             before[m] == pending[m] or FACE_DOWN in (before[m], pending[m]) for m in pending)
-        return {m: fm.pending or FACE_DOWN for m, fm in self.factions[faction].items() if m in pending} if same else {}
+        return {m: self.factions[faction][m].pending or FACE_DOWN for m in pending} if same else {}
 
     def with_interpretations(self, overrides: dict[str, Any]) -> "Position":
         """A copy with ``overrides`` (already checked with :func:`check_value`) in force."""

@@ -9,8 +9,8 @@ can check a seal with a SHA-256 function alone (docs/face-down.md "The seal"):
 
 1. The **position digest** of a state file: its YAML mapping, every mapping key lower case with ``_``
    written ``-``; from each faction's section of each map (``factions: F: M:``) the keys of the face-down
-   cards taken out (:data:`HIDDEN_KEYS`: ``hand``, ``hand-count``, ``pending``, ``pending-placed``,
-   ``sealed``, ``sealed-in``, ``nonce``), so that the digest is the same before and after the selection
+   cards and their selection turn taken out (:data:`HIDDEN_KEYS`: ``hand``, ``hand-count``, ``pending``,
+   ``pending-placed``, ``selected``, ``sealed``, ``sealed-in``, ``nonce``), so that the digest is the same before and after the selection
    and for a whole file and its public file; written as JSON with the keys sorted, no spaces (separators
    ``,`` and ``:``), non-ASCII characters as they are, in UTF-8; ``sha256:`` and the lower-case hex
    SHA-256 of those bytes. Comments, key order and key spelling do not change it; every other value does.
@@ -36,7 +36,7 @@ SCHEME = "aeref-seal-v1"
 #: What a nonce looks like: 32 lower-case hexadecimal digits (16 random bytes).
 NONCE = re.compile(r"[0-9a-f]{32}")
 #: The keys of a faction's map section that the position digest leaves out: the face-down cards.
-HIDDEN_KEYS = ("hand", "hand-count", "pending", "pending-placed", "sealed", "sealed-in", "nonce")
+HIDDEN_KEYS = ("hand", "hand-count", "pending", "pending-placed", "selected", "sealed", "sealed-in", "nonce")
 #: What a digest looks like (a seal or a position digest).
 DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 

@@ -29,6 +29,7 @@ class FactionMapFile(FileModel):
     """A faction's cards on one map."""
     current: Optional[CardRef] = None
     pending: Optional[CardRef] = None
+    selected: Optional[str] = None      # the Seasonal Turn the Pending Card was selected in (1.1.1 Step 4)
     hand: list[CardRef] = Field(default_factory=empty_list)
     played: list[Union[PlayedFile, CardRef]] = Field(default_factory=empty_list)
     removed: list[CardRef] = Field(default_factory=empty_list)     # cards removed from the game (© twin, 1.1.1)

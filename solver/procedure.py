@@ -321,7 +321,7 @@ def _reveal_pending(pos: Position, faction: str, fm, m: str, r: MapReveal, previ
     illegal when selected (``checked``: the violations by map, None when no check could be made); an
     illegal card returns to the hand."""
     cid = fm.pending
-    fm.pending = None
+    fm.pending = fm.selected = None
     r.revealed = cid
     if checked is None:
         r.legal, r.current, fm.current = None, cid, cid

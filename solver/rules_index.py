@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from . import logistics, procedure, selection, war_state   # noqa: F401 (the modules that define rows)
+from . import logistics, procedure, selection, turn, war_state   # noqa: F401 (the modules that define rows)
 from .registry import RULES, Row
 from .replacements import locations, received, rules as replacement_rules, taking  # noqa: F401 (likewise)
 

@@ -95,12 +95,37 @@ def make_context(pos: Position, faction: str, extra: Optional[dict] = None) -> S
 
 
 def selection_made(pos: Position, faction: str) -> Optional[dict]:
-    """The Pending Card selection ``faction`` has already made this turn - ``{map: card id or None}``
-    when a Pending Card is placed on some map (1.1.3 "Card selection is final") - or None."""
+    """The Pending Card selection ``faction`` is bound to (1.1.3 "Card selection is final"):
+    ``{map: card id or None}``, or None when no Pending Card is placed.
+
+    The faction is bound to the cards it placed, not to a slot it left open: in AE a faction that
+    placed a TK Pending Card only may still fill its DS slot (``{"tk": card}``). Pending Cards
+    that await their reveal (:meth:`~model.position.Position.awaiting_reveal`) bind every slot:
+    they were selected in an earlier turn, empty slots included (1.1.1 Step 2)."""
     sections = pos.factions.get(faction, {})
     if not any(fm.pending for fm in sections.values()):
         return None
-    return {m: (sections[m].pending if m in sections else None) for m in pos.maps}
+    if pos.awaiting_reveal(faction):
+        return {m: (sections[m].pending if m in sections else None) for m in pos.maps}
+    return {m: sections[m].pending for m in pos.maps if m in sections and sections[m].pending}
+
+
+def open_slots(pos: Position, faction: str) -> tuple:
+    """The maps on which ``faction`` may still place a Pending Card this turn: every map in play
+    when it has placed none, else those its selection made leaves open (:func:`selection_made`)."""
+    made = selection_made(pos, faction)
+    return tuple(m for m in pos.maps if made is None or m not in made)
+
+
+def complete_choice(pos: Position, faction: str, choice: dict) -> dict:
+    """``choice`` (map -> card id or None) with each slot it leaves out (or None) that a partial
+    selection already made binds (1.1.3 "Card selection is final") filled with the bound card; a
+    selection made that leaves no slot open, or none made, leaves ``choice`` as it is."""
+    made = selection_made(pos, faction)
+    full = {m: choice.get(m) for m in pos.maps}
+    if made is None or not open_slots(pos, faction):
+        return full
+    return {m: full[m] if full[m] is not None else made.get(m) for m in pos.maps}
 
 
 def _cards(ctx: SelectionContext) -> Iterable[tuple[str, str, Any]]:
@@ -153,24 +178,33 @@ def _post_hand(ctx: SelectionContext):
 
 def final_message(pos: Position, faction: str, made: dict, cards: Optional[str] = None) -> str:
     """The words of 1.1.3 "Card selection is final" for the selection ``made``
-    (``{map: card id or None}``); ``cards`` shows the cards another way (default:
-    ids and names). Pending Cards that await their reveal say so (1.1.1 Step 2, 4)."""
+    (``{map: card id or None}``, :func:`selection_made`); ``cards`` shows the cards another way
+    (default: ids and names). Pending Cards that await their reveal say so (1.1.1 Step 2, 4); a
+    partial selection names the card that binds and the slot still open."""
     if cards is None:
         cards = ", ".join(f"{pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in made.items())
     if pos.awaiting_reveal(faction):
+        when = next((fm.selected for fm in pos.factions[faction].values() if fm.pending and fm.selected), None)
         return (f"card selection is final: the {faction_name(faction)} faction selected its Pending Cards ({cards}) in "
-                f"{pos.turn.ahead(-1)}; they await their reveal in this Seasonal Turn (1.1.1 Step 2): reveal them "
+                f"{when or pos.turn.ahead(-1)}; they await their reveal in this Seasonal Turn (1.1.1 Step 2): reveal them "
                 "(aeref reveal), then select the next Pending Cards (1.1.1 Step 4)")
+    free = [m.upper() for m in pos.maps if m not in made]
+    if free:
+        return (f"card selection is final: the {faction_name(faction)} faction has placed {cards}, which binds it; "
+                f"only its {' and '.join(free)} slot is still open")
     return f"card selection is final: the {faction_name(faction)} faction has already selected its Pending Cards ({cards})"
 
 
 def _post_final(ctx: SelectionContext):
-    """1.1.3 "Card selection is final": once a Pending Card is placed, the selection is the one made."""
+    """1.1.3 "Card selection is final": once a Pending Card is placed, the faction is bound to it;
+    a slot it left open this turn is chosen as any other (:func:`selection_made`)."""
     if ctx.made is None:
         return
     for slot in ctx.slots:
+        if slot not in ctx.made:
+            continue
         for v in ctx.values(slot):
-            if v != ctx.made.get(slot):
+            if v != ctx.made[slot]:
                 yield Nogood((Lit(slot, v),), final_message(ctx.pos, ctx.faction, ctx.made))
 
 

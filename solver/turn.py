@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..model.position import Position
-from ..model.vocabulary import faction_name
+from ..model.vocabulary import faction_name, join_and
 
 from .procedure import Reveal, reveal
-from .selection import FINAL, Ruling, check, final_message, selection_made
+from .registry import rules
+from .selection import FINAL, Ruling, check, complete_choice, final_message, open_slots, selection_made
 
 #: The order in which the factions carry out their Seasonal Phase and reveal
 #: their Pending Cards (1.1.1). The rules give the Option Card Procedure to
@@ -33,32 +34,71 @@ from .selection import FINAL, Ruling, check, final_message, selection_made
 #: Interpretations).
 REVEAL_ORDER: tuple[str, ...] = ("axis", "western", "soviet")
 
+#: 1.1.1 "the phasing faction" performs Steps 1-4 before the next faction's Step 1 (interpretation
+#: ``order-of-play``): the ruling on a selection made after a later faction's reveal.
+ORDER_OF_PLAY = rules["1.1.1"].row("Order of Play", interpretations=("order-of-play",))
+
+
+def later_reveals(pos: Position, faction: str) -> list[str]:
+    """The factions after ``faction`` in :data:`REVEAL_ORDER` that have revealed in this Seasonal Turn
+    (:meth:`~model.position.Position.revealed_this_turn`): under ``order-of-play=faction-by-faction``
+    ``faction`` selects (1.1.1 Step 4) before their Step 1, on the position before their reveals.
+    Empty under ``reveals-first``, for a faction not in the order, or when it cannot be told."""
+    if pos.interpretations_in_force.get("order-of-play") != "faction-by-faction" or faction not in REVEAL_ORDER:
+        return []
+    after = REVEAL_ORDER[REVEAL_ORDER.index(faction) + 1:]
+    return [g for g in after if g in pos.factions and pos.revealed_this_turn(g)]
+
+
+def order_message(pos: Position, faction: str, later: list[str]) -> str:
+    """Why ``faction`` cannot select on this position: the ``later`` factions revealed before it selected."""
+    names = join_and(f"the {faction_name(g)} faction" for g in later)
+    return (f"{names} revealed {'its' if len(later) == 1 else 'their'} Pending Cards in this Seasonal Turn, but the "
+            f"{faction_name(faction)} faction selects its next Pending Cards (Step 4) before "
+            f"{'that' if len(later) == 1 else 'those'} reveal{'s' if len(later) > 1 else ''} (interpretation "
+            f"order-of-play=faction-by-faction): this position is not the one the {faction_name(faction)} faction saw. "
+            f"Select on the position its own reveal left (`aeref reveal --faction {faction}`), or rule with "
+            "-i order-of-play=reveals-first")
+
+
 def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[Position]]:
     """Rule on ``faction``'s selection ``choice`` (map -> card id; a map left
-    out: no card) and place it.
+    out: no card, or the card already placed there) and place it.
 
-    Returns the :class:`~solver.selection.Ruling` of :func:`~solver.selection.check`,
-    with a 1.1.3 violation added when the faction has already selected its
-    Pending Cards this Seasonal Turn ("Card selection is final"), and the new
-    position (the cards taken from the hand and made the Pending Cards), or
-    None when the selection is illegal. Raises
-    :class:`~model.errors.InputError` for a faction not in the position.
+    Returns the :class:`~solver.selection.Ruling` of :func:`~solver.selection.check`
+    on the choice completed by the cards already placed
+    (:func:`~solver.selection.complete_choice`), with a 1.1.3 violation added
+    when the faction has no slot left open this Seasonal Turn ("Card selection
+    is final": a placed card binds, a slot left open may still be filled), a
+    1.1.1 Order of Play violation first when a later faction has already
+    revealed in this Seasonal Turn (:func:`later_reveals`, interpretation
+    ``order-of-play``), and the new position (the cards taken from the hand and made the Pending
+    Cards, each with the turn it was selected in), or None when the selection
+    is illegal. Raises :class:`~model.errors.InputError` for a faction not in
+    the position.
     """
     f = pos.require_faction(faction)
+    choice = complete_choice(pos, f, choice)
     ruling = check(pos, f, choice)
     made = selection_made(pos, f)
-    if made is not None:          # placing again, even the same cards, is no selection: they are placed already
+    if made is not None and not open_slots(pos, f):   # placing again, even the same cards, is no selection
         final = FINAL.violation(final_message(pos, f, made))
         ruling = Ruling(False, [final] + [v for v in ruling.violations if v != final], ruling.interpretations)
+    later = later_reveals(pos, f)
+    if later:                      # the ruling could depend on a reveal the faction had not seen (1.1.1)
+        order = ORDER_OF_PLAY.violation(order_message(pos, f, later))
+        interps = {**ruling.interpretations, "order-of-play": pos.interpretations_in_force["order-of-play"]}
+        ruling = Ruling(False, [order] + ruling.violations, interps)
     if not ruling.legal:
         return ruling, None
     out = copy.deepcopy(pos)
     for m, cid in choice.items():
-        if cid is None:
+        if cid is None or (made or {}).get(m) == cid:
             continue
         fm = out.factions[f][m]
         fm.hand.remove(cid)
         fm.pending = cid
+        fm.selected = pos.turn
     return ruling, out
 
 

@@ -225,16 +225,23 @@ def test_writes_never_replace_a_device_pipe_or_folder_and_follow_a_link(tmp_path
         write_text(dangling, "new")
 
 
-def test_select_on_one_map_only_and_again_after_it(game):
-    """AE: a selection of the DS card only (empty-slot=voluntary) places it; selecting again is refused as
-    Card Selection Is Final (1.1.3), legal false in JSON."""
+def test_1_1_3_final_select_on_one_map_only_then_the_open_slot(game):
+    """AE, 1.1.3 "Card selection is final ... it is bound to that card": a selection of the DS card only
+    (empty-slot=voluntary) places it; the faction is bound to DS 28b, not to the TK slot it left open, so a
+    second `select --tk 22a` fills that slot and keeps DS 28b; once no slot is open, selecting again is
+    refused as Card Selection Is Final, legal false in JSON."""
     code, out, err = run("select", "examples/ae-aug-1941.yaml", "--faction", "axis", "--ds", "28b", "--write", "a.yaml",
                          "-i", "empty-slot=voluntary")
     assert code == 0, err
     pos = load_position("a.yaml")
     assert (pos.factions["axis"]["tk"].pending, pos.factions["axis"]["ds"].pending) == (None, "ds-axis-28b")
     code, res, _ = run("select", "a.yaml", "--faction", "axis", "--tk", "22a", "--write", "b.yaml", "--json")
+    assert code == 0 and res["legal"] is True and res["pending"] == {"tk": "tk-axis-22a", "ds": "ds-axis-28b"}, res
+    pos = load_position("b.yaml")
+    assert (pos.factions["axis"]["tk"].pending, pos.factions["axis"]["ds"].pending) == ("tk-axis-22a", "ds-axis-28b")
+    code, res, _ = run("select", "b.yaml", "--faction", "axis", "--tk", "22a", "--write", "c.yaml", "--json")
     assert code == 1 and res["legal"] is False and res["violations"][0]["title"] == "Card Selection Is Final", res
+    assert not Path("c.yaml").exists()
 
 
 def test_select_takes_a_map_given_as_no_card():

@@ -129,7 +129,9 @@ def _select(ex: Path, name: str, monkeypatch) -> list:
         picked = [cid.split("-", 2)[2] for cid in choice.values() if cid]
         for number in picked:
             assert any(re.search(rf"pending: {re.escape(number)}\b", line) for line in added), (number, added)
-        assert len(added) <= len(removed) + len(picked)
+        # and the turn of the selection beside each Pending Card (1.1.1 Step 4, `selected:`)
+        assert sum(bool(re.match(r"^\s+selected: ", line)) for line in added) == len(picked), added
+        assert len(added) <= len(removed) + 2 * len(picked)
         assert_same_position(monkeypatch, args, out)
         written.append(out)
         cur = out
@@ -222,7 +224,7 @@ def test_a_key_written_with_underscores_and_long_ids_stays_so(tmp_path, monkeypa
     assert code == 0, text + err
     removed, added = _diff(src.read_text(), out.read_text())
     assert removed == ["      hand: [tk-axis-11, tk-axis-4a, tk-axis-28a]"]
-    assert added == ["      pending: tk-axis-28a", "      hand: [tk-axis-11, tk-axis-4a]"]
+    assert added == ["      pending: tk-axis-28a", "      selected: Fall 1939", "      hand: [tk-axis-11, tk-axis-4a]"]
     assert_same_position(monkeypatch, args, out)
 
 
@@ -262,7 +264,8 @@ def test_a_hand_written_file_keeps_its_layout_through_a_seasonal_turn(tmp_path, 
     assert run(*args)[0] == 0
     removed, added = assert_written_as_source(src, sel, SELECT)
     assert (removed, added) == (["            hand: [3, 8, 12, 33a, 28b, 28a]"],
-                                ["            pending: 28a", "            hand: [3, 8, 12, 33a, 28b]"])
+                                ["            pending: 28a", "            selected: Summer 1941",
+                                 "            hand: [3, 8, 12, 33a, 28b]"])
     assert_same_position(monkeypatch, args, sel)
     nxt = tmp_path / "next.yaml"
     assert run("next-turn", sel, "--write", nxt)[0] == 0

@@ -254,13 +254,15 @@ def test_1_1_3_card_selection_is_final(tmp_path):
     d["factions"]["western"]["tk"] = {"hand": [9], "pending": 8}
     p = write(tmp_path, d)
     out = json.loads(run("pairs", p, "--faction", "western", "--json").stdout)
-    assert out["choices"] == [{"tk": "tk-western-8", "ds": None}] and out["selection-made"] == {"tk": "tk-western-8", "ds": None}
+    # bound to the card placed (TK 8), not to the DS slot left open: DS 7 fails 1.1.3.1 on its own
+    assert out["choices"] == [{"tk": "tk-western-8", "ds": None}] and out["selection-made"] == {"tk": "tk-western-8"}
     assert "Card selection is final (1.1.3)" in run("pairs", p, "--faction", "western").stdout
     assert run("check", p, "--faction", "western", "--tk", "8").exit_code == 0
     r = run("check", p, "--faction", "western", "--tk", "9", "--json")
     assert r.exit_code == 1
     final = [v for v in json.loads(r.stdout)["violations"] if (v["rule"], v["title"]) == ("1.1.3", "Card Selection Is Final")]
-    assert final and "(tk-western-8 " in final[0]["message"] and " on TK, no DS card)" in final[0]["message"], final
+    assert final and "has placed tk-western-8 " in final[0]["message"], final
+    assert " on TK, which binds it; only its DS slot is still open" in final[0]["message"], final
 
 
 # ----------------------------------------------------------------------------- country entries and the VP marker per map (12, FORMAT 4)

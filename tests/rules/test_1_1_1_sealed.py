@@ -14,7 +14,7 @@ import yaml
 
 from ..support.seasonal import EXAMPLES
 
-HIDDEN = ("hand", "hand-count", "pending", "pending-placed", "sealed", "sealed-in", "nonce")
+HIDDEN = ("hand", "hand-count", "pending", "pending-placed", "selected", "sealed", "sealed-in", "nonce")
 
 
 def _documented_digest(data: dict) -> str:

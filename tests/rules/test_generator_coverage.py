@@ -55,6 +55,12 @@ def test_1_1_3_selection_positions_reach_every_rule():
     assert s["a Current Card of a sequential kind (TK)"] >= 30 and s["a Current Card of a sequential kind (DS)"] >= 30, s
     assert s["an annual kind revealed in the reveal year"] >= 50, s
     assert s["AE countries differing between the maps"] >= 50, s
+    # 1.1.3 "Card selection is final" binds the card placed, not a slot left open; cards selected in an
+    # earlier turn (selected:) await their reveal (1.1.1 Step 2) and bind every slot
+    assert s["a slot left open beside a placed Pending Card"] >= 10, s
+    assert s["Pending Cards awaiting their reveal"] >= 5, s
+    # * DS 1.1.3.1: the European war read from the markers in the European War Boxes, no european-war key
+    assert s["DS European war from the European War Boxes alone"] >= 10, s
     assert set(s["games"]) == {"tk", "ds", "ae"}
 
 

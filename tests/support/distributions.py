@@ -63,6 +63,11 @@ def selection_profile(pos, faction, extra=()) -> dict:
     return {
         "game": pos.game, "faction": faction, "hand": len(hand), "legal": legal,
         "ae-soviet-cards": pos.game == "ae" and faction == "soviet" and bool(hand),
+        "partial": bool(pending) and not oracle.awaits_reveal(pos, faction) and len(pending) < len(pos.maps)
+        and any(fm.hand for m, fm in pos.factions[faction].items() if m in pos.maps and not fm.pending),
+        "awaits": bool(pending) and oracle.awaits_reveal(pos, faction),
+        "european-war-boxes": pos.game == "ds" and "european_war" not in pos.raw.model_fields_set
+        and oracle._european_war(pos) > 0,
         "seq-current": sorted(seq_current), "reveal-year": reveal_year,
         "differs": pos.game == "ae" and any(e.differs() for e in pos.countries.values()),
         "only": only,
@@ -85,6 +90,9 @@ def summarise_selection(profiles: list) -> dict:
         "a Current Card of a sequential kind (DS)": sum("ds" in p["seq-current"] for p in profiles),
         "an annual kind revealed in the reveal year": sum(p["reveal-year"] for p in profiles),
         "AE countries differing between the maps": sum(p["differs"] for p in profiles),
+        "a slot left open beside a placed Pending Card": sum(p["partial"] for p in profiles),
+        "Pending Cards awaiting their reveal": sum(p["awaits"] for p in profiles),
+        "DS European war from the European War Boxes alone": sum(p["european-war-boxes"] for p in profiles),
         "games": dict(Counter(p["game"] for p in profiles)),
         "examples where a rule is the only violation": dict(sorted(only.items())),
     }

@@ -134,7 +134,15 @@ def _markers_in(pos, map_):
 def _european_war(pos) -> int:
     """0 none, 1 European Limited War has occurred, 2 European Total War has occurred."""
     if pos.game == "ds":                       # * DS alone: the European War Boxes
-        return {"none": 0, "limited": 1, "total": 2}[pos.european_war]
+        # "European Limited War has occurred if the European Limited War marker is in a European War Box";
+        # "European Total War has occurred if a European Total War marker is in a European War Box"
+        found = {str(x).casefold() for b, names in _markers_in(pos, "ds").items() if b.endswith("european war box")
+                 for x in names}
+        if "european total war" in found:
+            return 2
+        if "european limited war" in found:
+            return 1
+        return {"none": 0, "limited": 1, "total": 2}[_key(pos.raw.european_war or "none")]   # no marker: the key
     return RANK[pos.war_state["tk"]]           # (c) AE (and TK): the TK war state
 
 
@@ -233,6 +241,23 @@ def _in_hand(pos, faction, cid) -> bool:
     return card.faction == faction and fm is not None and (cid in fm.hand or cid == fm.pending)
 
 
+def awaits_reveal(pos, faction) -> bool:
+    """A Pending Card of ``faction`` was selected in an earlier Seasonal Turn (its map's ``selected:`` turn; the
+    generated positions have no ``previous:``): it awaits its reveal (1.1.1 Step 2)."""
+    return any(fm.pending and fm.selected is not None and fm.selected < pos.turn
+               for fm in pos.factions[faction].values())
+
+
+def bound_slots(pos, faction) -> dict:
+    """The slots 1.1.3 "Card selection is final" binds: ``{map: card or None}`` (empty: none)."""
+    sections = pos.factions[faction]
+    if not any(fm.pending for fm in sections.values()):
+        return {}
+    if awaits_reveal(pos, faction):
+        return {m: (sections[m].pending if m in sections else None) for m in pos.maps}
+    return {m: sections[m].pending for m in pos.maps if m in sections and sections[m].pending}
+
+
 def sequential_broken(pos, faction, card) -> list:
     """The Sequential Selection Restrictions (1.1.3.3) ``card`` breaks: ``[(type, map of the Current Card)]``."""
     out = []
@@ -266,8 +291,8 @@ def annual_broken(pos, faction, chosen) -> list:
                 if fm is None:
                     continue
                 revealed = [(p.card, p.turn) for p in fm.played]
-                if fm.current:
-                    revealed.append((fm.current, pos.turn))
+                if fm.current:   # revealed this turn; while Pending Cards await their reveal, in the turn before
+                    revealed.append((fm.current, pos.turn.ahead(-1) if awaits_reveal(pos, faction) else pos.turn))
                 before += sum(1 for c, t in revealed if t is not None and t.year == year and typ in card_types(pos.cards[c]))
             picked = sum(1 for cid in chosen.values()
                          if pos.cards[cid].faction == faction and pos.cards[cid].map in group and typ in card_types(pos.cards[cid]))
@@ -285,11 +310,13 @@ def base_violations(pos, faction, choice) -> set:
     the war state read is that of the card's own map (the slot's when that map is not in play)."""
     out = set()
     chosen = {m: c for m, c in choice.items() if c is not None}
-    # 1.1.3 "Card selection is final": a faction with a Pending Card placed is bound to its selection
+    # 1.1.3 "Card selection is final. Once a faction has selected a card and placed it as its Pending Card, it
+    # is bound to that card": bound to the card placed, not to a slot left open in this turn; cards selected in an
+    # earlier Seasonal Turn await their reveal (1.1.1 Step 2) and bind every slot, an empty one too
     sections = pos.factions[faction]
-    if any(fm.pending for fm in sections.values()):
-        if any(choice[m] != (sections[m].pending if m in sections else None) for m in pos.maps):
-            out.add(FINAL)
+    bound = bound_slots(pos, faction)
+    if any(choice[m] != bound[m] for m in bound):
+        out.add(FINAL)
     history = [p.card for fm2 in sections.values() for p in fm2.played]
     history += [fm2.current for fm2 in sections.values() if fm2.current]
     for slot, cid in chosen.items():
@@ -363,3 +390,39 @@ def every_choice(pos, cards=None):
 def legal_set(pos, faction) -> set:
     """Every legal selection, each as a frozenset of (map, card or None) pairs."""
     return {frozenset(ch.items()) for ch in every_choice(pos) if legal(pos, faction, ch)}
+
+
+# ----------------------------------------------------------------------------- 1.1.1 the order of play
+
+#: 1.1.1 is written for "the phasing faction"; the factions in the order the rules list them (1.1.3.3, 1.2.1).
+ORDER_OF_PLAY = ("axis", "western", "soviet")
+
+
+def revealed_now(pos, faction, load) -> bool:
+    """``faction`` has revealed in this Seasonal Turn: the ``previous:`` position (read with ``load``), of the turn
+    before, holds its Pending Cards, and none of its Pending Cards now was selected before this turn (a ``selected``
+    turn before it, or, with none recorded, the same cards as in ``previous:``)."""
+    path = pos.seasonal.previous_path
+    if path is None or not path.is_file():
+        return False
+    prev = load(path)
+    if prev.turn.index + 1 != pos.turn.index:
+        return False
+    before = {m: fm.pending for m, fm in prev.factions.get(faction, {}).items() if fm.pending}
+    if not before:
+        return False
+    now = pos.factions.get(faction, {})
+    recorded = [fm for fm in now.values() if fm.pending and fm.selected is not None]
+    if any(fm.selected < pos.turn for fm in recorded):
+        return False
+    unrecorded = {m: fm.pending for m, fm in now.items() if fm.pending and fm.selected is None}
+    return not unrecorded or {m: c for m, c in before.items() if m in unrecorded} != unrecorded
+
+
+def order_refused(pos, faction, load) -> list:
+    """1.1.1 Step 4 under ``order-of-play=faction-by-faction``: the later factions whose reveal in this turn the
+    phasing ``faction`` had not seen when it selected (empty: it may select here)."""
+    if _interp(pos, "order-of-play", "faction-by-faction") != "faction-by-faction" or faction not in ORDER_OF_PLAY:
+        return []
+    later = ORDER_OF_PLAY[ORDER_OF_PLAY.index(faction) + 1:]
+    return [g for g in later if g in pos.factions and revealed_now(pos, g, load)]

@@ -35,6 +35,7 @@ BOXES = ("strategic-warfare-box", "delay-box")
 BOX_SPELLINGS = {"strategic-warfare-box": ["strategic-warfare-box", "Strategic Warfare Box", "strategic_warfare_box"],
                  "delay-box": ["delay-box", "Delay Box"]}
 FLAGS = ("Test Flag A", "Test Flag B")
+EUROPEAN_WAR_BOXES = ("western-european-war-box", "Soviet European War Box")
 
 
 def _key(draw, name):
@@ -273,6 +274,11 @@ def scenarios(draw, games=("tk", "ds", "ae")):
                     hand.append(t)
             if hand and _rarely(draw, 7):                 # a Pending Card already placed (1.1.3: final)
                 sec["pending"] = _ref(draw, hand.pop())
+                # the turn it was selected in (1.1.1 Step 4): mostly this one (a slot left open may still be
+                # filled), sometimes the one before (it awaits its reveal: every slot is bound)
+                when = draw(st.sampled_from([None, 0, 0, 1]))
+                if when is not None:
+                    sec["selected"] = turn_text(now - when)
             sec["hand"] = [_ref(draw, h) for h in hand]
             played = []
             # earlier Current Cards (some back in the hand: recyclable cards, 1.1.1 Step 1)
@@ -309,6 +315,14 @@ def scenarios(draw, games=("tk", "ds", "ae")):
     state[_key(draw, "european-war")] = draw(st.sampled_from(["none", "limited", "total"]))
     state["markers"] = {draw(st.sampled_from(BOX_SPELLINGS[b])): draw(st.lists(st.sampled_from(MARKERS), max_size=2, unique=True))
                         for b in BOXES}
+    # * DS alone: the European war as the markers in the European War Boxes show it (1.1.3.1), with the key or without
+    war = state[next(k for k in state if k in ("european-war", "european_war"))]
+    if game == "ds" and war != "none" and draw(st.booleans()):
+        marker = {"limited": "European Limited War", "total": "European Total War"}[war]
+        for box in draw(st.lists(st.sampled_from(EUROPEAN_WAR_BOXES), min_size=1, max_size=2, unique=True)):
+            state["markers"][box] = [marker]
+        if draw(st.booleans()):
+            del state[next(k for k in state if k in ("european-war", "european_war"))]
     state["flags"] = draw(st.lists(st.sampled_from(FLAGS), max_size=2, unique=True))
     interps = {}
     for name, vals in (("annual-scope", ["faction", "map"]), ("empty-slot", ["forced", "voluntary"]),
