@@ -2,7 +2,9 @@
 
 Exit codes (FORMAT 5): 0 success / legal, 1 illegal (or no legal selection),
 2 bad input or usage with one ``Error: ...`` line on stderr, never a
-traceback. An internal error (a bug) prints one line and exits 3.
+traceback (a position too large for the machine's memory too). An internal
+error (a bug) prints one line and exits 3. 4: the time limit (or Ctrl-C) ended
+an enumeration (``pairs``) before it was complete; what was found is printed.
 
 The rest of what the commands share is split by concern: :mod:`.options`
 (click options), :mod:`.arguments` (loading and resolving what the command line
@@ -21,7 +23,7 @@ import click
 from ..api import Budget, InputError, TimeLimitReached
 from ..model.wording import suggest
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4
 
 
 class BadInput(click.ClickException):
@@ -74,6 +76,10 @@ class AerefGroup(click.Group):
         except click.exceptions.Abort:
             click.echo("Error: interrupted before any answer was found", err=True)
             rv = EXIT_ILLEGAL
+        except MemoryError:            # bad input too large for this machine, not a bug
+            click.echo("Error: the position is too large for this machine's memory; ask for less (pairs: --count "
+                       "or --limit) or use a machine with more memory", err=True)
+            rv = EXIT_INPUT
         except Exception as exc:  # a bug: one line, never a traceback
             if os.environ.get("AEREF_DEBUG"):
                 raise

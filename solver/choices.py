@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from operator import itemgetter
-from typing import Optional
+from math import prod
+from typing import Callable, Iterator, Optional
 
 from ..model.position import Position
 
@@ -34,12 +34,68 @@ from .cpsat_runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, sol
 from .limits import Budget, ProgressSink, budget_for
 from .selection import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
 
-__all__ = ["Explainer", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes", "excluded_cards",
-           "why"]
+__all__ = ["Explainer", "Found", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes",
+           "enumerate_found", "excluded_cards", "format_key", "why"]
 
 
 def _values(ctx) -> dict:
     return {slot: ctx.values(slot) for slot in ctx.slots}
+
+
+def format_key(value) -> tuple:
+    """The sort key of one slot's value in FORMAT 5 order (:func:`~solver.selection.choice_key`): by id, None last."""
+    return (value is None, value or "")
+
+
+@dataclass
+class Found:
+    """The legal selections an enumeration found, kept compact: each row of ``rows`` is a tuple of value
+    lists, one per slot of ``slots``, and stands for every choice of their product (rows never share a
+    choice). ``complete`` is False when the time limit (or Ctrl-C) ended the enumeration first.
+
+    4,000,000 selections of 2,000 interchangeable cards per map are a couple of rows; :meth:`ordered`
+    hands the choices out one by one in any lexicographic order, in memory of the size of the rows.
+    """
+    slots: tuple
+    rows: list
+    complete: bool
+
+    def count(self) -> int:
+        """How many selections the rows stand for."""
+        return sum(prod(len(vs) for vs in row) for row in self.rows)
+
+    def used(self) -> set:
+        """Every ``(slot, value)`` that some found selection holds."""
+        return {(s, v) for row in self.rows for s, vs in zip(self.slots, row) for v in vs}
+
+    def ordered(self, order: Optional[tuple] = None, key: Callable = format_key) -> Iterator[dict]:
+        """Every found selection (``{slot: value}``), sorted lexicographically over the slots of ``order``
+        (default: FORMAT 5's, the slots by name) with ``key`` ranking each slot's values (default:
+        :func:`format_key`). One or two slots are streamed; more are expanded and sorted."""
+        order = tuple(order or sorted(self.slots))
+        at = [self.slots.index(s) for s in order]
+        if len(order) == 1:
+            values = sorted((v for row in self.rows for v in row[at[0]]), key=key)
+            return ({order[0]: v} for v in values)
+        if len(order) == 2:
+            return self._two(order, at, key)
+        every = [dict(zip(self.slots, vals)) for row in self.rows for vals in product(*row)]
+        return iter(sorted(every, key=lambda ch: tuple(key(ch[s]) for s in order)))
+
+    def _two(self, order: tuple, at: list, key: Callable) -> Iterator[dict]:
+        a, b = order
+        rows_of: dict = {}                                     # a value -> the rows that hold it
+        for i, row in enumerate(self.rows):
+            for v in row[at[0]]:
+                rows_of.setdefault(v, []).append(i)
+        partners: dict = {}                                    # the rows of a value -> their b values, sorted
+        for v in sorted(rows_of, key=key):
+            rows = tuple(rows_of[v])
+            bs = partners.get(rows)
+            if bs is None:
+                bs = partners[rows] = sorted((w for i in rows for w in self.rows[i][at[1]]), key=key)
+            for w in bs:
+                yield {a: v, b: w}
 
 
 def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] = None, *,
@@ -55,23 +111,51 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     selection context and its posted rules when already built. Raises
     :class:`~model.errors.InputError` for a faction not in the position.
     """
+    found = enumerate_found(pos, faction, time_limit, budget=budget, progress=progress, ctx=ctx,
+                            constraints=constraints)
+    return list(found.ordered()), found.complete
+
+
+def enumerate_found(pos: Position, faction: str, time_limit: Optional[float] = None, *,
+                    budget: Optional[Budget] = None, progress: ProgressSink = None,
+                    ctx: Optional[SelectionContext] = None, constraints: Optional[list] = None) -> Found:
+    """Every legal Pending Card selection of ``faction`` (1.1.3), as :func:`enumerate_choices` finds them,
+    kept compact (:class:`Found`). With one map in play (TK or DS alone) there is no pairing: each
+    card (and "no card") is ruled by plain evaluation, no solver; with two, CP-SAT enumerates (the
+    budget's limits apply). Raises :class:`~model.errors.InputError` for a faction not in the position."""
     budget = budget_for(budget, time_limit)
     ctx = ctx or make_context(pos, faction)
     constraints = constraints if constraints is not None else post(RULES, ctx)
-    classes = interchangeable_classes(_values(ctx), constraints, Evaluator(constraints))
-    found, complete = enumerate_classes(constraints, classes, ctx.slots, budget, progress)
-    return sort_choices([dict(zip(ctx.slots, vals)) for vals in found], ctx.slots), complete
+    ev = Evaluator(constraints)
+    if len(ctx.slots) == 1:
+        slot = ctx.slots[0]
+        legal = [v for v in ctx.values(slot) if ev.fits({slot: v})]
+        return Found(ctx.slots, [(legal,)] if legal else [], True)
+    classes = interchangeable_classes(_values(ctx), constraints, ev)
+    rows, complete = enumerate_rows(constraints, classes, ctx.slots, budget, progress)
+    return Found(ctx.slots, rows, complete)
 
 
 def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Optional[Budget] = None,
                       progress: ProgressSink = None, free=None) -> tuple[list[tuple], bool]:
     """Every choice of ``slots`` (value tuples, in slot order) over ``classes`` (``{slot: [[value, ...], ...]}``,
-    values no constraint tells apart in one class) that breaks none of ``constraints``, by CP-SAT.
+    values no constraint tells apart in one class) that breaks none of ``constraints``, by CP-SAT
+    (:func:`enumerate_rows`, each row expanded). Returns ``(choices, complete)``; ``complete`` is False when
+    ``budget`` or Ctrl-C ended the search.
+    """
+    rows, complete = enumerate_rows(constraints, classes, slots, budget, progress, free)
+    return [vals for row in rows for vals in product(*row)], complete
+
+
+def enumerate_rows(constraints: list, classes: dict, slots: tuple, budget: Optional[Budget] = None,
+                   progress: ProgressSink = None, free=None) -> tuple[list[tuple], bool]:
+    """Every choice of ``slots`` over ``classes`` that breaks none of ``constraints``, by CP-SAT, as rows
+    (a tuple of value lists per row, in slot order: the row stands for their product).
 
     ``free`` (default: the slot with the most classes) is compiled free
     (:func:`~solver.cpsat.compile_model`): each solution is a choice of the
     other slots' classes, read with one integer per slot, and the classes of the
-    free slot that fit it, read with one Boolean each. Returns ``(choices,
+    free slot that fit it, read with one Boolean each. Returns ``(rows,
     complete)``; ``complete`` is False when ``budget`` or Ctrl-C ended the search.
     """
     if free is None:
@@ -96,14 +180,15 @@ def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Op
                    cp_model_probing_level=0, symmetry_level=0, linearization_level=0)
     free_values = [values for values, _ in comp.by_slot[free]]
     order = others + [free]
-    to_slots = itemgetter(*[order.index(s) for s in slots]) if len(slots) > 1 else None
-    out_choices: list = []
+    back = [order.index(s) for s in slots]
+    rows: list = []
     for chosen, fit in found:
-        rest = [comp.by_slot[s][k][0] for s, k in zip(others, chosen)]
         mine = [v for i in fit for v in free_values[i]]
-        combos = product(*rest, mine)
-        out_choices.extend(map(to_slots, combos) if to_slots else combos)
-    return out_choices, out.proved
+        if not mine:
+            continue
+        row = [comp.by_slot[s][k][0] for s, k in zip(others, chosen)] + [mine]
+        rows.append(tuple(row[i] for i in back))
+    return rows, out.proved
 
 
 @dataclass
@@ -134,9 +219,20 @@ class Explainer:
         self.ctx = ctx
         self.constraints = constraints
         self.budget = budget
-        self.comp = compile_model(constraints, singleton_classes(_values(ctx)), enforce=True)
-        self.keys = list(self.comp.enforce)
+        self._comp = None
         self.evaluator = Evaluator(constraints)
+
+    @property
+    def comp(self):
+        """The model, compiled when a card first needs a solve (a card one rule excludes alone needs none)."""
+        if self._comp is None:
+            self._comp = compile_model(self.constraints, singleton_classes(_values(self.ctx)), enforce=True)
+        return self._comp
+
+    @property
+    def keys(self) -> list:
+        """Every rule's key, in the order of the model's enforcement literals."""
+        return list(self.comp.enforce)
 
     def _solve(self, card_lit, keys: list):
         """Solve with ``keys``' rules enforced and the card assumed. Raises
@@ -162,13 +258,13 @@ class Explainer:
         ctx, pos = self.ctx, self.ctx.pos
         c = pos.cards[card]
         slot = c.map if c.map in ctx.slots else ctx.slots[0]
-        lit = self.comp.var[(slot, card)]
         interps = interpretations_used(pos)
         alone = self.evaluator.excluding((slot, card))
         if alone:
             # a rule excludes the card by itself: that one rule is a minimal set (the first in rule order)
             kept = [alone[0].rule.key]
             return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept)
+        lit = self.comp.var[(slot, card)]
         status, solver = self._solve(lit, self.keys)
         if status in (OPTIMAL, FEASIBLE):
             example = {s: self.comp.chosen(solver, s)[0] for s in ctx.slots}
@@ -236,11 +332,12 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     return Explainer(ctx, post(RULES, ctx), budget).why(card)
 
 
-def excluded_cards(ctx: SelectionContext, constraints: list, choices: list, budget: Budget) -> list[WhyAnswer]:
-    """Each hand card of ``ctx`` in none of ``choices`` (a complete enumeration), with the minimal
-    set of rules that excludes it (the answer of :func:`why`), in slot order then hand order. One
-    model serves every card. A card the budget leaves unexplained has ``complete`` False and no rules."""
-    used = {(s, ch[s]) for ch in choices for s in ctx.slots}
+def excluded_cards(ctx: SelectionContext, constraints: list, choices, budget: Budget) -> list[WhyAnswer]:
+    """Each hand card of ``ctx`` in none of ``choices`` (a complete enumeration: a list of selections or
+    a :class:`Found`), with the minimal set of rules that excludes it (the answer of :func:`why`), in slot
+    order then hand order. One model serves every card, built only when a card needs a solve. A card
+    the budget leaves unexplained has ``complete`` False and no rules."""
+    used = choices.used() if isinstance(choices, Found) else {(s, ch[s]) for ch in choices for s in ctx.slots}
     cards = [(s, cid) for s in ctx.slots for cid in ctx.candidates[s] if (s, cid) not in used]
     if not cards:
         return []

@@ -62,6 +62,7 @@ class SelectionContext:
     candidates: dict
     interp: dict = field(default_factory=dict)
     made: Optional[dict] = None
+    _hands: dict = field(default_factory=dict, repr=False, compare=False)   # map -> the hand as a set
 
     def values(self, slot: str) -> list:
         return list(self.candidates[slot]) + [None]
@@ -69,7 +70,10 @@ class SelectionContext:
     def in_hand(self, cid: str) -> bool:
         """The card is in the faction's hand, or is the Pending Card already selected from it."""
         card = self.pos.cards[cid]
-        return cid in self.pos.hand(self.faction, card.map) or (self.made or {}).get(card.map) == cid
+        hand = self._hands.get(card.map)
+        if hand is None:
+            hand = self._hands[card.map] = set(self.pos.hand(self.faction, card.map))
+        return cid in hand or (self.made or {}).get(card.map) == cid
 
     @property
     def reveal_turn(self):

@@ -145,14 +145,14 @@ def test_time_limit_zero_is_no_limit(tmp_path):
 
 def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypatch):
     """Exit code 1 of `pairs` says no selection but the empty one is legal; with the time limit hit
-    before a solution was found that is not known: "complete": false and exit 0, not 1."""
+    before a solution was found that is not known: "complete": false and exit 4 (not complete), not 1."""
 
     path = _write(tmp_path, AE_SOVIET % "forced")
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, callback=None: cp_model.UNKNOWN)
     r = run_cli("pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "30")
     out = json.loads(r.stdout)
     assert out["complete"] is False and out["choices"] == []
-    assert r.exit_code == 0
+    assert r.exit_code == 4
 
 
 def test_why_core_failing_its_recheck_is_not_called_minimal(tmp_path, monkeypatch):
