@@ -15,7 +15,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence, Union
 
 from .model.errors import InputError
 from .model.vocabulary import MAPS, WarState
-from .solver.constraints import Rule
+from .solver.constraints import Evaluator, Rule
 from .solver.limits import Budget, ProgressSink, TimeLimitReached
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import interpretations_used, make_context, post, selection_made
@@ -199,8 +199,22 @@ class LegalSelections:
         self.progress = progress
         self._ctx = make_context(position.data, self.faction)
         self._constraints = post(SELECTION_RULES, self._ctx)
-        self._found: Optional[tuple[list, bool]] = None
+        self._found: Optional[Any] = None
         self._excluded: Optional[list] = None
+        self._evaluator: Optional[Evaluator] = None
+
+    def check(self, choice: Mapping[str, Optional[str]]) -> Ruling:
+        """``check``'s ruling (:meth:`aeref.api.Position.check`) on ``choice`` (map -> card id or None;
+        a map left out: no card), by direct evaluation with the rules of this view posted once: the
+        selection matrix of ``report`` rules 800 cells with one posting, not 800. A card outside the
+        hand (and the Pending Card placed) is ruled by :meth:`Position.check` itself."""
+        full = {m: choice.get(m) for m in self.position.data.maps}
+        if any(v is not None and v not in self._ctx.candidates[m] for m, v in full.items()):
+            return self.position.check(self.faction, tk=full.get("tk"), ds=full.get("ds"))
+        if self._evaluator is None:
+            self._evaluator = Evaluator(self._constraints)
+        vs = _broken(self._evaluator.broken(full))
+        return Ruling(not vs, vs, interpretations_used(self.position.data))
 
     def __contains__(self, selection: object) -> bool:
         if not isinstance(selection, Selection):

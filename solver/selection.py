@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Optional
 
+from ..model.names import norm_name
 from ..model.position import Position
 from ..model.vocabulary import faction_name, join_and, with_article
 
@@ -302,9 +303,14 @@ def _post_twins(ctx: SelectionContext):
     if len(ctx.slots) < 2:
         return
     a, b = ctx.slots[0], ctx.slots[1]
+    by_name: dict = {}                 # the © cards of slot b by name: only those can be twins (10,000 cards)
+    for cb in ctx.candidates[b]:
+        y = ctx.pos.cards[cb]
+        if y.combined:
+            by_name.setdefault(norm_name(y.name), []).append(cb)
     for ca in ctx.candidates[a]:
         x = ctx.pos.cards[ca]
-        for cb in ctx.candidates[b]:
+        for cb in by_name.get(norm_name(x.name), ()) if x.combined else ():
             y = ctx.pos.cards[cb]
             if x.is_twin_of(y):
                 yield Nogood(
