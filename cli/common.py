@@ -14,7 +14,9 @@ solve), :mod:`.writing` (writing files) and :mod:`.text` (shared wording).
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 from typing import Optional
 
@@ -40,10 +42,39 @@ _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 _STARTED: list = []
 
 
+#: Seconds past ``--time-limit`` after which the backstop stops the command wherever it is.
+BACKSTOP_GRACE = 0.5
+_BACKSTOP: list = []        # the SIGALRM handlers the backstops replaced, to put back
+
+
 def budget(seconds: Optional[float]) -> Budget:
     """The :class:`~aeref.api.Budget` of this command: ``seconds`` (``--time-limit``; 0: none)
-    counted from the moment the command line was parsed."""
-    return Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
+    counted from the moment the command line was parsed.
+
+    With a limit it also arms the wall-clock backstop: :data:`BACKSTOP_GRACE` seconds after the
+    limit, wherever the command is (loading, tracing, building, writing), it ends with
+    :class:`~aeref.api.TimeLimitReached` (one ``Error:`` line, exit 2). The solves, the enumeration
+    and the report's matrix stop at the limit themselves and say what they left out; the backstop
+    bounds the rest. Disarmed when the command ends (:class:`AerefGroup`)."""
+    b = Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
+    if b.limited and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        def backstop(signum, frame):
+            raise TimeLimitReached(f"the time limit of {b.seconds:g} s ran out ({b.elapsed():.1f} s) before the "
+                                   "command could finish; raise --time-limit")
+        handler = signal.signal(signal.SIGALRM, backstop)
+        old, _ = signal.setitimer(signal.ITIMER_REAL, max(0.001, b.left() + BACKSTOP_GRACE))
+        _BACKSTOP.append((handler, old, time.perf_counter()))
+    return b
+
+
+def _disarm() -> None:
+    """Disarm the backstops :func:`budget` armed, and put back the handlers and timers they replaced."""
+    while _BACKSTOP:
+        handler, old, when = _BACKSTOP.pop()
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+        if old:                                    # someone else's timer was running: let it go on
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, old - (time.perf_counter() - when)))
 
 
 class AerefGroup(click.Group):
@@ -86,6 +117,7 @@ class AerefGroup(click.Group):
             click.echo(f"Error: internal error ({type(exc).__name__}: {_one_line(exc)}); set AEREF_DEBUG=1 for details", err=True)
             rv = EXIT_INTERNAL
         finally:
+            _disarm()
             _STARTED.pop()
         if rv is None:
             rv = EXIT_OK
