@@ -16,6 +16,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence, Union
 from .model.errors import InputError
 from .model.vocabulary import MAPS, WarState
 from .solver.constraints import Evaluator, Rule
+from .solver.found import excluded_alone, plain_found
 from .solver.limits import Budget, ProgressSink, TimeLimitReached
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import interpretations_used, make_context, post, selection_made
@@ -226,6 +227,8 @@ class LegalSelections:
 
     def _enumerate(self):
         """The enumeration, once (:class:`~solver.choices.Found`: compact rows)."""
+        if self._found is None and len(self._ctx.slots) == 1:
+            self._found = plain_found(self._ctx, self._constraints)   # one map: no pairing, no solver
         if self._found is None:
             from .solver.choices import enumerate_found   # lazy: imports ortools
             self._found = enumerate_found(self.position.data, self.faction, budget=self.budget,
@@ -276,11 +279,19 @@ class LegalSelections:
         """Each hand card in no legal selection with the minimal rules that exclude it (empty while
         the enumeration is not complete), in map order then hand order."""
         if self._excluded is None:
-            from .solver.choices import excluded_cards      # lazy: imports ortools
-            found = (excluded_cards(self._ctx, self._constraints, self._enumerate(), self.budget)
-                     if self.complete else [])
+            found = self._excluded_alone() if self.complete else []
+            if found is None:
+                from .solver.choices import excluded_cards      # lazy: imports ortools
+                found = excluded_cards(self._ctx, self._constraints, self._enumerate(), self.budget)
             self._excluded = [Why.of(a, self.rules) for a in found]
         return self._excluded
+
+    def _excluded_alone(self) -> Optional[list]:
+        """The hand cards in no legal selection explained without the solver, when a rule excludes each
+        alone (:func:`~solver.found.excluded_alone`; an empty list when every card is in one), else None."""
+        used = self._enumerate().used()
+        cards = [(s, cid) for s in self._ctx.slots for cid in self._ctx.candidates[s] if (s, cid) not in used]
+        return excluded_alone(self._ctx, self._constraints, cards) if cards else []
 
     def why(self, card: str) -> Why:
         """Why ``card`` (an id, or a bare number) is in no legal selection, or one legal selection with it.

@@ -225,3 +225,15 @@ def test_1_3_3_one_placement_more_checks_only_the_constraints_its_values_appear_
     assert [b.constraint for b in got] == [cons[0], cons[1], cons[3]] == [b.constraint for b in ev.broken(trial)]
     assert ev.broken_by({**before, place: "4011", pay: "arm"}, ((place, "4011"), (pay, "arm"))) == \
         [b for b in ev.broken({**before, place: "4011", pay: "arm"}) if b.constraint is cons[1]]
+
+
+def test_1_1_3_2_tk_alone_lists_and_explains_without_importing_ortools(tmp_path):
+    """TK alone (no pairing): the legal selections and the cards one rule excludes alone (1.1.3.2) come
+    without the solver, so without the ortools import (a second of a `report`'s limit)."""
+    import subprocess
+    import sys
+    path = write(tk_hand(100), tmp_path / "s.yaml")
+    code = ("import sys; from aeref.api import load; l = load(sys.argv[1]).legal_selections('soviet'); "
+            "print(l.count().number, len(l.excluded()), 'ortools' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["98", "2", "False"]
