@@ -71,9 +71,27 @@ def enumerate_found(pos: Position, faction: str, time_limit: Optional[float] = N
     constraints = constraints if constraints is not None else post(RULES, ctx)
     if len(ctx.slots) == 1:
         return plain_found(ctx, constraints)
-    classes = interchangeable_classes(_values(ctx), constraints, Evaluator(constraints))
+    ev = Evaluator(constraints)
+    classes = interchangeable_classes(_values(ctx), constraints, ev)
     rows, complete = enumerate_rows(constraints, classes, ctx.slots, budget, progress)
+    if not rows and not complete:
+        # stopped before its first solution: never "0" while a plain check can find them
+        rows, complete = plain_rows(classes, ctx.slots, ev, budget)
     return Found(ctx.slots, rows, complete)
+
+
+def plain_rows(classes: dict, slots: tuple, ev: Evaluator, budget: Optional[Budget] = None) -> tuple[list, bool]:
+    """Every legal choice of ``slots`` over ``classes`` by plain evaluation of one member of each class per
+    combination of classes (sound: a choice of classes is legal exactly when every choice of their members
+    is, :func:`~solver.cpsat.interchangeable_classes`), as rows of :class:`Found`. Stops when ``budget``'s
+    wall clock runs out. Returns ``(rows, complete)``."""
+    rows = []
+    for n, combo in enumerate(product(*[classes[s] for s in slots])):
+        if not n % 1024 and budget is not None and budget.limited and budget.left() <= 0:
+            return rows, False
+        if ev.fits({s: members[0] for s, members in zip(slots, combo)}):
+            rows.append(tuple(combo))
+    return rows, True
 
 
 def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Optional[Budget] = None,
