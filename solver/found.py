@@ -47,7 +47,7 @@ class Found:
         return {(s, v) for row in self.rows for s, vs in zip(self.slots, row) for v in vs}
 
     def ordered(self, order: Optional[tuple] = None, key: Callable = format_key) -> Iterator[dict]:
-        """Every found selection (``{slot: value}``), sorted lexicographically over the slots of ``order``
+        """Every found selection (``{slot: value}``, keys in slot order), sorted lexicographically over the slots of ``order``
         (default: FORMAT 5's, the slots by name) with ``key`` ranking each slot's values (default:
         :func:`format_key`). One or two slots are streamed; more are expanded and sorted."""
         order = tuple(order or sorted(self.slots))
@@ -72,8 +72,12 @@ class Found:
             bs = partners.get(rows)
             if bs is None:
                 bs = partners[rows] = sorted((w for i in rows for w in self.rows[i][at[1]]), key=key)
-            for w in bs:
-                yield {a: v, b: w}
+            if at[0] < at[1]:                                 # each dict's keys in slot order
+                for w in bs:
+                    yield {a: v, b: w}
+            else:
+                for w in bs:
+                    yield {b: w, a: v}
 
 
 @dataclass
