@@ -74,8 +74,9 @@ def enumerate_found(pos: Position, faction: str, time_limit: Optional[float] = N
     ev = Evaluator(constraints)
     classes = interchangeable_classes(_values(ctx), constraints, ev)
     rows, complete = enumerate_rows(constraints, classes, ctx.slots, budget, progress)
-    if not rows and not complete:
-        # stopped before its first solution: never "0" while a plain check can find them
+    if not rows and not complete and not budget.interrupted:
+        # the limit stopped it before its first solution: never "0" while a plain check can find them
+        # (Ctrl-C is the player's stop: what was found, nothing more)
         rows, complete = plain_rows(classes, ctx.slots, ev, budget)
     return Found(ctx.slots, rows, complete)
 
