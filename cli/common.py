@@ -57,7 +57,10 @@ def budget(seconds: Optional[float]) -> Budget:
     and the report's matrix stop at the limit themselves and say what they left out; the backstop
     bounds the rest. Disarmed when the command ends (:class:`AerefGroup`)."""
     b = Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
-    if b.limited and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+    running = signal.getitimer(signal.ITIMER_REAL)[0] if hasattr(signal, "getitimer") else 0.0
+    if (b.limited and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and not 0 < running <= b.left() + BACKSTOP_GRACE):     # an earlier timer of the caller's comes first
+
         def backstop(signum, frame):
             raise TimeLimitReached(f"the time limit of {b.seconds:g} s ran out ({b.elapsed():.1f} s) before the "
                                    "command could finish; raise --time-limit")
