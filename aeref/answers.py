@@ -17,7 +17,8 @@ from typing import Any, Iterator, Mapping, Optional, Sequence, Union
 from .model.atomic import FileExists
 from .model.errors import InputError
 from .model.vocabulary import MAPS, WarState
-from .solver.constraints import Rule
+from .solver.constraints import Evaluator, Rule
+from .solver.found import excluded_alone, plain_found
 from .solver.limits import Budget, ProgressSink, TimeLimitReached
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import interpretations_used, make_context, post, selection_made
@@ -201,8 +202,22 @@ class LegalSelections:
         self.progress = progress
         self._ctx = make_context(position.data, self.faction)
         self._constraints = post(SELECTION_RULES, self._ctx)
-        self._found: Optional[tuple[list, bool]] = None
+        self._found: Optional[Any] = None
         self._excluded: Optional[list] = None
+        self._evaluator: Optional[Evaluator] = None
+
+    def check(self, choice: Mapping[str, Optional[str]]) -> Ruling:
+        """``check``'s ruling (:meth:`aeref.api.Position.check`) on ``choice`` (map -> card id or None;
+        a map left out: no card), by direct evaluation with the rules of this view posted once: the
+        selection matrix of ``report`` rules 800 cells with one posting, not 800. A card outside the
+        hand (and the Pending Card placed) is ruled by :meth:`Position.check` itself."""
+        full = {m: choice.get(m) for m in self.position.data.maps}
+        if any(v is not None and v not in self._ctx.candidates[m] for m, v in full.items()):
+            return self.position.check(self.faction, tk=full.get("tk"), ds=full.get("ds"))
+        if self._evaluator is None:
+            self._evaluator = Evaluator(self._constraints)
+        vs = _broken(self._evaluator.broken(full))
+        return Ruling(not vs, vs, interpretations_used(self.position.data))
 
     def __contains__(self, selection: object) -> bool:
         if not isinstance(selection, Selection):
@@ -212,25 +227,38 @@ class LegalSelections:
         except InputError:                 # a card the decks do not hold is in no selection
             return False
 
-    def _enumerate(self) -> tuple[list, bool]:
+    def _enumerate(self):
+        """The enumeration, once (:class:`~solver.choices.Found`: compact rows)."""
+        if self._found is None and len(self._ctx.slots) == 1:
+            self._found = plain_found(self._ctx, self._constraints)   # one map: no pairing, no solver
         if self._found is None:
-            from .solver.choices import enumerate_choices   # lazy: imports ortools
-            self._found = enumerate_choices(self.position.data, self.faction, budget=self.budget,
-                                            progress=self.progress, ctx=self._ctx, constraints=self._constraints)
+            from .solver.choices import enumerate_found   # lazy: imports ortools
+            self._found = enumerate_found(self.position.data, self.faction, budget=self.budget,
+                                          progress=self.progress, ctx=self._ctx, constraints=self._constraints)
         return self._found
 
     @property
     def choices(self) -> list[dict]:
-        """Every legal selection as ``{map: card id or None}`` for each map in play, in FORMAT 5 order."""
-        return self._enumerate()[0]
+        """Every legal selection as ``{map: card id or None}`` for each map in play, in FORMAT 5 order
+        (a list of them all: :meth:`ordered` hands them out one by one, in constant memory)."""
+        return list(self.ordered())
+
+    def ordered(self, maps: Optional[Sequence[str]] = None, key: Optional[Any] = None) -> Iterator[dict]:
+        """Every legal selection (``{map: card id or None}``), one at a time, in FORMAT 5 order; or sorted
+        over ``maps`` in that order with ``key(card id or None)`` ranking each map's cards. Memory: the
+        enumeration's rows, not one dict per selection (4,000,000 selections of 2,000 cards per map)."""
+        if maps is None and key is None:
+            return self._enumerate().ordered()
+        from .solver.choices import format_key   # lazy: imports ortools
+        return self._enumerate().ordered(tuple(maps) if maps else None, key or format_key)
 
     @property
     def complete(self) -> bool:
         """False when the time limit (or Ctrl-C) ended the enumeration before every selection was found."""
-        return self._enumerate()[1]
+        return self._enumerate().complete
 
     def __iter__(self) -> Iterator[Selection]:
-        return (Selection.of(ch) for ch in self.choices)
+        return (Selection.of(ch) for ch in self.ordered())
 
     def __len__(self) -> int:
         """The number of legal selections (1.1.3), enumerating them once as iterating does; when the time
@@ -249,13 +277,16 @@ class LegalSelections:
         return f"{head}: {'' if complete else 'at least '}{n} legal selection{'' if n == 1 else 's'}>"
 
     def count(self) -> Count:
-        """How many legal selections there are (:class:`Count`: the number and whether it is complete)."""
-        return Count(len(self.choices), self.complete)
+        """How many legal selections there are (:class:`Count`: the number and whether it is complete),
+        counted without listing them."""
+        found = self._enumerate()
+        return Count(found.count(), found.complete)
 
     @property
     def nothing_only(self) -> bool:
         """True when the enumeration is complete and no card can be selected (1.1.3: say so)."""
-        return self.complete and all(all(v is None for v in ch.values()) for ch in self.choices)
+        found = self._enumerate()
+        return found.complete and all(all(v is None for v in vs) for row in found.rows for vs in row)
 
     @property
     def rules(self) -> dict[str, Rule]:
@@ -266,10 +297,19 @@ class LegalSelections:
         """Each hand card in no legal selection with the minimal rules that exclude it (empty while
         the enumeration is not complete), in map order then hand order."""
         if self._excluded is None:
-            from .solver.choices import excluded_cards      # lazy: imports ortools
-            found = excluded_cards(self._ctx, self._constraints, self.choices, self.budget) if self.complete else []
+            found = self._excluded_alone() if self.complete else []
+            if found is None:
+                from .solver.choices import excluded_cards      # lazy: imports ortools
+                found = excluded_cards(self._ctx, self._constraints, self._enumerate(), self.budget)
             self._excluded = [Why.of(a, self.rules) for a in found]
         return self._excluded
+
+    def _excluded_alone(self) -> Optional[list]:
+        """The hand cards in no legal selection explained without the solver, when a rule excludes each
+        alone (:func:`~solver.found.excluded_alone`; an empty list when every card is in one), else None."""
+        used = self._enumerate().used()
+        cards = [(s, cid) for s in self._ctx.slots for cid in self._ctx.candidates[s] if (s, cid) not in used]
+        return excluded_alone(self._ctx, self._constraints, cards) if cards else []
 
     def why(self, card: str) -> Why:
         """Why ``card`` (an id, or a bare number) is in no legal selection, or one legal selection with it.
@@ -282,17 +322,48 @@ class LegalSelections:
         """The selection already made this turn (1.1.3 "Card selection is final"), or None."""
         return selection_made(self.position.data, self.faction)
 
-    def as_json(self) -> dict:
-        """The JSON of ``aeref pairs``."""
+    def as_json(self, stream: bool = False, stop: Optional[Any] = None) -> dict:
+        """The JSON of ``aeref pairs``. With ``stream``, ``"choices"`` is a :class:`ChoiceStream` (the
+        selections one by one, FORMAT 5 order) and ``"count"`` and ``"complete"`` are functions called
+        once the choices are written (:func:`aeref.cli.jsonout.emit_json` writes such a dict as it goes:
+        ``count`` comes after ``choices``); ``stop()`` True ends the stream early (the time limit), and
+        the count is then the selections written and ``complete`` False."""
         pos = self.position.data
-        out = {"game": pos.game, "turn": str(pos.turn), "faction": self.faction, "choices": self.choices,
-               "count": len(self.choices)}
+        excluded = [a.excluded_json() for a in self.excluded()]
+        if stream:
+            listed = ChoiceStream(self.ordered(), stop)
+            count: Any = lambda: listed.written
+            complete: Any = lambda: self.complete and not listed.cut
+        else:
+            listed = self.choices
+            count, complete = len(listed), self.complete
+        out = {"game": pos.game, "turn": str(pos.turn), "faction": self.faction, "choices": listed,
+               "count": count}
         if self.selection_made is not None:
             out["selection-made"] = self.selection_made
-        out["complete"] = self.complete
+        out["complete"] = complete
         out["interpretations"] = interpretations_used(pos)
-        out["excluded"] = [a.excluded_json() for a in self.excluded()]
+        out["excluded"] = excluded
         return out
+
+
+class ChoiceStream:
+    """The selections of :meth:`LegalSelections.as_json` handed out one by one: ``written`` counts those
+    handed out, ``cut`` is True when ``stop()`` (checked every 4,096 selections) ended the stream early."""
+
+    def __init__(self, choices: Iterator[dict], stop: Optional[Any] = None):
+        self._choices = choices
+        self._stop = stop
+        self.written = 0
+        self.cut = False
+
+    def __iter__(self) -> Iterator[dict]:
+        for ch in self._choices:
+            if self._stop is not None and not self.written & 4095 and self.written and self._stop():
+                self.cut = True
+                return
+            self.written += 1
+            yield ch
 
 
 # ----------------------------------------------------------------------------- replacements (1.3)

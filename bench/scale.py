@@ -5,7 +5,7 @@ Run by hand from the project root::
 
     python bench/scale.py            # the table of the README, section Benchmark
     python bench/scale.py --quick    # one run of each instead of three (five for cold starts)
-    python bench/scale.py --cold     # only the cold starts, eleven rounds in turn
+    python bench/scale.py --only cold   # only the cold starts, eleven rounds in turn
 
 Each row runs in a process of its own, so that its peak memory (the
 process's maximum resident set, ``ru_maxrss``) is its own:
@@ -25,7 +25,16 @@ process's maximum resident set, ``ru_maxrss``) is its own:
   (``examples/ae-soviet-production.yaml``) beside their floors, ``import click,
   pydantic, yaml`` and ``import ortools.sat.python.cp_model`` alone (issue 20),
   run in turn, with Python's bytecode cache and really without one
-  (``bench/selection.py``).
+  (``bench/selection.py``);
+* issue 20 (bounded everywhere), on the positions of
+  ``tests/support/scale_positions.py`` (test-only cards): ``report`` on an
+  800-card hand with ``--time-limit 2`` and on a 10,000-card deck (5,000 +
+  5,000) with ``--time-limit 10`` (within the limit + 1 s, the page saying what
+  it left out); ``pairs --json`` on 10,000 cards in one TK hand in the process
+  beside plain evaluation of every choice; ``pairs --json`` on 2,000 + 2,000
+  interchangeable cards (4,000,000 selections, streamed: peak memory) and
+  ``--count``; ``pairs --time-limit 0 --limit 0`` on 6,000 + 6,000 under a
+  4 GiB address-space cap (exit 2 in a player's words, not exit 3).
 
 Times are medians; the load average is printed before and after.
 """
@@ -64,11 +73,17 @@ REPLACEMENTS = [
 ]
 
 
-def run_measured(cmd: list, env: dict | None = None) -> tuple[float, float, str, int]:
-    """Run ``cmd``; returns ``(wall seconds, peak MB of that process, stdout, exit code)``."""
+def run_measured(cmd: list, env: dict | None = None, cap_bytes: int | None = None, stdout=subprocess.PIPE,
+                 stderr=subprocess.DEVNULL) -> tuple[float, float, str, int]:
+    """Run ``cmd`` (its address space capped at ``cap_bytes`` when given); returns ``(wall seconds, peak MB of
+    that process, stdout, exit code)`` (stdout "" when it goes to a file)."""
+    def cap():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (cap_bytes, cap_bytes))
     t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
-    out = p.stdout.read()
+    p = subprocess.Popen(cmd, cwd=ROOT, stdout=stdout, stderr=stderr, env=env, text=True,
+                         preexec_fn=cap if cap_bytes else None)
+    out = p.stdout.read() if p.stdout is not None else ""
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
@@ -150,6 +165,66 @@ def bench_pairs(tmp: Path, runs: int) -> list[list]:
     return rows
 
 
+def _scale_positions():
+    """``tests/support/scale_positions.py`` as a module (the big positions of issue 20, test-only cards)."""
+    spec = importlib.util.spec_from_file_location("aeref_scale_positions", ROOT / "tests" / "support" / "scale_positions.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def bench_bounded(tmp: Path, runs: int) -> list[list]:
+    """The rows of issue 20: report and pairs far beyond the shipped sizes, each within its limit and memory."""
+    gen = _scale_positions()
+    exe = str(Path(sys.executable).parent / "aeref")
+    rows = []
+    for label, state, limit in [("report, 800-card hand, --time-limit 2", gen.tk_hand(800), 2),
+                                ("report, 10,000-card deck (5,000 + 5,000), --time-limit 10", gen.ae_hands(5000, 5000), 10)]:
+        path = gen.write(state, tmp / f"report-{len(state['cards'])}.yaml")
+        page = tmp / "page.html"
+        walls, peaks, codes = [], [], []
+        for _ in range(runs):
+            page.unlink(missing_ok=True)
+            wall, peak, _, rc = run_measured([exe, "report", str(path), "-o", str(page), "--time-limit", str(limit)])
+            walls.append(wall)
+            peaks.append(peak)
+            codes.append(rc)
+        wall = statistics.median(walls)
+        text = page.read_text() if page.exists() else ""
+        said = "matrix left out" if "was left out" in text else "unruled cells marked" if "are not ruled" in text else (
+            "every cell ruled" if text else f"no page, exit {codes[-1]}")
+        rows.append([label, f"<= {limit + 1} s", f"{wall:.1f}", f"{max(peaks):.0f}", "-", said,
+                     "yes" if wall <= limit + 1 and text else "NO"])
+    path = gen.write(gen.tk_hand(10000), tmp / "pairs-tk-10000.yaml")
+    _, peak, text, rc = run_measured([sys.executable, "-c", CHILD_PAIRS, str(path), str(runs), "1", "1"])
+    out = json.loads(text)
+    ratio = out["cmd"] / out["direct"]
+    rows.append(["pairs --json, TK alone, 10,000 cards in one hand", "<= 2 s in process, <= 3x plain evaluation",
+                 f"{out['cmd']:.2f}", f"{peak:.0f}", "-",
+                 f"{out['count']} selections; plain evaluation (load included) {out['direct']:.2f} s, ratio {ratio:.2f}",
+                 "yes" if out["cmd"] <= 2 and ratio <= 3 else "NO"])
+    path = gen.write(gen.ae_hands(2000, 2000), tmp / "pairs-ae-2000.yaml")
+    with open(tmp / "pairs.json", "w") as sink:
+        wall, peak, _, rc = run_measured([exe, "pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "0"],
+                                         stdout=sink)
+    size = (tmp / "pairs.json").stat().st_size
+    rows.append(["pairs --json, AE 2,000 + 2,000 (4,000,000 selections), streamed", "<= 300 MB", f"{wall:.1f}",
+                 f"{peak:.0f}", "-", f"exit {rc}, {size / 2**20:.0f} MiB of JSON", "yes" if peak <= 300 and rc == 0 else "NO"])
+    (tmp / "pairs.json").unlink()
+    wall, peak, text, rc = run_measured([exe, "pairs", str(path), "--faction", "soviet", "--count"])
+    rows.append(["pairs --count, AE 2,000 + 2,000", "the number alone", f"{wall:.1f}", f"{peak:.0f}", "-",
+                 f"exit {rc}: {text.strip()}", "yes" if text.strip() == "4000000" else "NO"])
+    path = gen.write(gen.ae_hands(6000, 6000), tmp / "pairs-ae-6000.yaml")
+    err = tmp / "err.txt"
+    with open(err, "w") as sink:
+        wall, peak, _, rc = run_measured([exe, "pairs", str(path), "--faction", "soviet", "--time-limit", "0", "--limit", "0"],
+                                         cap_bytes=4 * 2**30, stderr=sink)
+    said = err.read_text().strip()
+    rows.append(["pairs --time-limit 0 --limit 0, AE 6,000 + 6,000, 4 GiB cap", "exit 2 in a player's words",
+                 f"{wall:.1f}", f"{peak:.0f}", "-", f"exit {rc}: {said[:90]}", "yes" if rc == 2 and "too many" in said else "NO"])
+    return rows
+
+
 def bench_cold(runs: int) -> list[list]:
     """The cold starts of issue 20, each command beside its floor, run in turn: ``check`` (and ``validate``)
     against ``import click, pydantic, yaml`` (target <= 2x), ``pairs`` against ``import
@@ -177,19 +252,23 @@ def bench_cold(runs: int) -> list[list]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="one run of each (five for cold starts)")
-    ap.add_argument("--cold", action="store_true", help="only the cold starts (issue 20), eleven rounds in turn")
+    ap.add_argument("--only", choices=["replacements", "pairs", "bounded", "cold"], default=None,
+                    help="only these rows")
     args = ap.parse_args(argv)
     runs = 1 if args.quick else 3
     from tabulate import tabulate
 
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} at the start; "
-          + (f"medians of {runs} runs" if not args.cold else "cold starts only"))
+          f"medians of {runs} runs")
+    parts = {"replacements": bench_replacements, "pairs": bench_pairs, "bounded": bench_bounded}
     rows = []
-    if not args.cold:
-        with tempfile.TemporaryDirectory() as tmp:
-            rows = bench_replacements(Path(tmp), runs) + bench_pairs(Path(tmp), runs)
-    rows += bench_cold(5 if args.quick else 11)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, part in parts.items():
+            if args.only in (None, name):
+                rows += part(Path(tmp), runs)
+    if args.only in (None, "cold"):
+        rows += bench_cold(5 if args.quick else 11)
     print(tabulate(rows, headers=["work", "target", "s", "peak MB", "greedy steps", "result", "met"], tablefmt="github"))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
     return 0

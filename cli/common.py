@@ -2,7 +2,9 @@
 
 Exit codes (FORMAT 5): 0 success / legal, 1 illegal (or no legal selection),
 2 bad input or usage with one ``Error: ...`` line on stderr, never a
-traceback. An internal error (a bug) prints one line and exits 3.
+traceback (a position too large for the machine's memory too). An internal
+error (a bug) prints one line and exits 3. 4: the time limit (or Ctrl-C) ended
+an enumeration (``pairs``) before it was complete; what was found is printed.
 
 The rest of what the commands share is split by concern: :mod:`.options`
 (click options), :mod:`.arguments` (loading and resolving what the command line
@@ -12,7 +14,9 @@ solve), :mod:`.writing` (writing files) and :mod:`.text` (shared wording).
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 import types
 from typing import Optional
@@ -22,7 +26,7 @@ import click
 from ..api import Budget, InputError, TimeLimitReached
 from ..model.wording import suggest
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4
 
 
 class BadInput(click.ClickException):
@@ -39,10 +43,42 @@ _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 _STARTED: list = []
 
 
+#: Seconds past ``--time-limit`` after which the backstop stops the command wherever it is.
+BACKSTOP_GRACE = 0.5
+_BACKSTOP: list = []        # the SIGALRM handlers the backstops replaced, to put back
+
+
 def budget(seconds: Optional[float]) -> Budget:
     """The :class:`~aeref.api.Budget` of this command: ``seconds`` (``--time-limit``; 0: none)
-    counted from the moment the command line was parsed."""
-    return Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
+    counted from the moment the command line was parsed.
+
+    With a limit it also arms the wall-clock backstop: :data:`BACKSTOP_GRACE` seconds after the
+    limit, wherever the command is (loading, tracing, building, writing), it ends with
+    :class:`~aeref.api.TimeLimitReached` (one ``Error:`` line, exit 2). The solves, the enumeration
+    and the report's matrix stop at the limit themselves and say what they left out; the backstop
+    bounds the rest. Disarmed when the command ends (:class:`AerefGroup`)."""
+    b = Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
+    running = signal.getitimer(signal.ITIMER_REAL)[0] if hasattr(signal, "getitimer") else 0.0
+    if (b.limited and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and not 0 < running <= b.left() + BACKSTOP_GRACE):     # an earlier timer of the caller's comes first
+
+        def backstop(signum, frame):
+            raise TimeLimitReached(f"the time limit of {b.seconds:g} s ran out ({b.elapsed():.1f} s) before the "
+                                   "command could finish; raise --time-limit")
+        handler = signal.signal(signal.SIGALRM, backstop)
+        old, _ = signal.setitimer(signal.ITIMER_REAL, max(0.001, b.left() + BACKSTOP_GRACE))
+        _BACKSTOP.append((handler, old, time.perf_counter()))
+    return b
+
+
+def _disarm() -> None:
+    """Disarm the backstops :func:`budget` armed, and put back the handlers and timers they replaced."""
+    while _BACKSTOP:
+        handler, old, when = _BACKSTOP.pop()
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+        if old:                                    # someone else's timer was running: let it go on
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, old - (time.perf_counter() - when)))
 
 
 def _no_pydantic_plugins() -> None:
@@ -93,12 +129,17 @@ class AerefGroup(click.Group):
         except click.exceptions.Abort:
             click.echo("Error: interrupted before any answer was found", err=True)
             rv = EXIT_ILLEGAL
+        except MemoryError:            # bad input too large for this machine, not a bug
+            click.echo("Error: the position is too large for this machine's memory; ask for less (pairs: --count "
+                       "or --limit) or use a machine with more memory", err=True)
+            rv = EXIT_INPUT
         except Exception as exc:  # a bug: one line, never a traceback
             if os.environ.get("AEREF_DEBUG"):
                 raise
             click.echo(f"Error: internal error ({type(exc).__name__}: {_one_line(exc)}); set AEREF_DEBUG=1 for details", err=True)
             rv = EXIT_INTERNAL
         finally:
+            _disarm()
             _STARTED.pop()
         if rv is None:
             rv = EXIT_OK

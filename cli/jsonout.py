@@ -2,16 +2,65 @@
 from __future__ import annotations
 
 import json
+from itertools import islice
 from json.encoder import encode_basestring as _encode_str
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 import click
+
+#: Items of a streamed list encoded and written at a time.
+_BATCH = 4096
 
 
 def emit_json(obj: Any) -> None:
     """Print ``obj`` as JSON, indented by two spaces (the bytes of ``json.dumps(obj, indent=2,
-    ensure_ascii=False)``, written by :func:`json_text`, several times faster for long lists)."""
-    click.echo(json_text(obj))
+    ensure_ascii=False)``, written by :func:`json_text`, several times faster for long lists).
+
+    A mapping whose values include a stream (an iterable that is not a list, tuple, mapping or
+    string, e.g. ``pairs``' selections) or a function is written as it goes, in constant memory:
+    each stream's items as they come, each function's value once the fields before it are written
+    (``pairs``' ``count`` after its ``choices``). The bytes are those of the same mapping with each
+    stream a list and each function its value."""
+    if isinstance(obj, dict) and any(_streamed(v) or callable(v) for v in obj.values()):
+        _emit_streamed(obj)
+    else:
+        click.echo(json_text(obj))
+
+
+def _streamed(v: Any) -> bool:
+    return hasattr(v, "__iter__") and not isinstance(v, (list, tuple, dict, str, bytes))
+
+
+def _emit_streamed(obj: dict) -> None:
+    """Write the mapping ``obj`` (string keys) with its streams and functions as :func:`emit_json` says."""
+    click.echo("{", nl=False) if not obj else click.echo("{\n", nl=False)
+    for i, (k, v) in enumerate(obj.items()):
+        click.echo(("," if i else "") + ("\n" if i else "") + f"  {_encode_str(k)}: ", nl=False)
+        if callable(v) and not _streamed(v):
+            v = v()
+        if _streamed(v):
+            _emit_list(v, "  ")
+        else:
+            t = _scalar(v)
+            click.echo(t if t is not None else json_text(v, "  "), nl=False)
+    click.echo("\n}" if obj else "}")
+
+
+def _emit_list(items: Iterable, indent: str) -> None:
+    """Write the items of ``items`` as the JSON list ``json_text(list(items), indent)`` would, a batch at a time."""
+    inner = indent + "  "
+    it = iter(items)
+    first = True
+    while True:
+        batch = list(islice(it, _BATCH))
+        if not batch:
+            break
+        rows = _flat_rows(batch, inner)
+        if rows is None:
+            rows = ",\n".join(inner + (t if (t := _scalar(v)) is not None else json_text(v, inner)) for v in batch)
+        click.echo(("[\n" if first else ",\n") + rows, nl=False)
+        first = False
+    click.echo("[]" if first else "\n" + indent + "]", nl=False)
 
 
 def _scalar(v: Any) -> Optional[str]:

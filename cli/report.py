@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from itertools import islice
 from typing import Any, Optional
 
 import click
@@ -38,35 +39,60 @@ _SCRIPT_NAME = "report.js"
 
 # ----------------------------------------------------------------------------- the selection matrix
 
-def matrix(pos: Position, faction: str) -> dict:
-    """Every selection of ``faction``'s hands (each map's hand plus "no card"), ruled by the engine of
-    ``check`` (:meth:`aeref.api.Position.check`) with ``check``'s words. In AE the rows are the TK hand and
-    the columns the DS hand; in TK or DS alone one column. When the faction has placed its Pending Cards
-    (1.1.3 "Card selection is final") they head the rows and columns and ``"final"`` says so in
-    ``pairs``' words."""
-    from .selection import ruling_lines      # lazy: the command module of `check`
+#: The most cells a selection matrix draws (50 x 50): a bigger one is left out and the page lists the
+#: first :data:`LISTED` legal selections instead, saying how many cells it left out.
+MATRIX_CELLS = 2500
+LISTED = 200
 
+
+def matrix(pos: Position, faction: str, legal=None, limit=None) -> dict:
+    """Every selection of ``faction``'s hands (each map's hand plus "no card"), ruled by the engine of
+    ``check`` (:meth:`aeref.api.LegalSelections.check`: ``check``'s ruling, the rules posted once) with
+    ``check``'s words. In AE the rows are the TK hand and the columns the DS hand; in TK or DS alone one
+    column. When the faction has placed its Pending Cards (1.1.3 "Card selection is final") they head the
+    rows and columns and ``"final"`` says so in ``pairs``' words.
+
+    ``legal``: the faction's :class:`~aeref.api.LegalSelections` (default: a new one within ``limit``).
+    A matrix of more than :data:`MATRIX_CELLS` cells is not drawn: ``"omitted"`` gives its size and
+    ``"legal"`` the first :data:`LISTED` legal selections in the order people read them (``"legal-count"``,
+    ``"legal-complete"``). Cells the time limit (``limit``, a Budget) leaves unruled have ``"legal"`` None,
+    counted in ``"unruled"``."""
+    from .selection import _natural, ruling_lines      # lazy: the command module of `check`
+
+    legal = legal if legal is not None else pos.legal_selections(faction, limit)
     maps = list(pos.maps)
     made = pos.selection_made(faction)
     hands = {m: ([made[m]] if made and made.get(m) else []) + list(pos.hand(faction, m)) + [None] for m in maps}
     rows_map, cols_map = maps[0], (maps[1] if len(maps) > 1 else None)
-    rows = []
+    final = pos.final_message(faction, made) if made is not None else None
+    n_rows, n_cols = len(hands[rows_map]), (len(hands[cols_map]) if cols_map else 1)
+    if n_rows * n_cols > MATRIX_CELLS:
+        counted = legal.count()
+        listed = [{m: _card(pos, ch[m]) for m in maps} for ch in islice(legal.ordered(maps, _natural), LISTED)]
+        return {"rows-map": rows_map, "cols-map": cols_map, "cols": [], "rows": [], "final": final,
+                "omitted": {"cells": n_rows * n_cols, "rows": n_rows, "cols": n_cols}, "unruled": 0,
+                "legal": listed, "legal-count": counted.number, "legal-complete": counted.complete}
+    rows, unruled = [], 0
     for r in hands[rows_map]:
         cells = []
         for c in (hands[cols_map] if cols_map else [None]):
             choice = {rows_map: r}
             if cols_map:
                 choice[cols_map] = c
-            ruling = pos.check(faction, tk=choice.get("tk"), ds=choice.get("ds"))
+            cell_made = made is not None and all(made.get(m) == v for m, v in choice.items())
+            if limit is not None and limit.limited and limit.left() <= 0:
+                unruled += 1
+                cells.append({"choice": choice, "legal": None, "text": "not ruled: the time limit ran out first",
+                              "rules": [], "made": cell_made})
+                continue
+            ruling = legal.check(choice)
             lines = ruling_lines(pos, faction, {k: v for k, v in choice.items() if v}, ruling)
             cells.append({"choice": choice, "legal": ruling.legal, "text": "\n".join(lines),
-                          "rules": sorted({v.rule.number for v in ruling.violations}),
-                          "made": made is not None and all(made.get(m) == v for m, v in choice.items())})
+                          "rules": sorted({v.rule.number for v in ruling.violations}), "made": cell_made})
         rows.append({"card": _card(pos, r), "cells": cells})
     return {"rows-map": rows_map, "cols-map": cols_map,
-            "cols": [_card(pos, c) for c in hands[cols_map]] if cols_map else [None],
-            "rows": rows,
-            "final": pos.final_message(faction, made) if made is not None else None}
+            "cols": [_card(pos, c) for c in hands[cols_map]] if cols_map else [None], "rows": rows, "final": final,
+            "omitted": None, "unruled": unruled}
 
 
 def _card(pos, cid: Optional[str]) -> Optional[dict]:
@@ -77,10 +103,11 @@ def _card(pos, cid: Optional[str]) -> Optional[dict]:
     return card_facts(pos.data, cid)
 
 
-def excluded(pos: Position, faction: str, limit=None) -> list[dict]:
+def excluded(pos: Position, faction: str, limit=None, legal=None) -> list[dict]:
     """The hand cards in no legal selection with the minimal rules that exclude them, as ``pairs``
-    lists them (the same enumeration and explanation, :meth:`aeref.api.LegalSelections.excluded`)."""
-    legal = pos.legal_selections(faction, limit)
+    lists them (the same enumeration and explanation, :meth:`aeref.api.LegalSelections.excluded`;
+    ``legal``: the faction's LegalSelections when already made)."""
+    legal = legal if legal is not None else pos.legal_selections(faction, limit)
     return [{**a.excluded_json(), "card": _card(pos, a.card), "map": a.map} for a in legal.excluded()]
 
 
@@ -318,8 +345,10 @@ def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
     pos = pos if isinstance(pos, Position) else Position(pos)
     data: dict[str, Any] = {"facts": facts(pos.data), "factions": [], "maps": [], "turn": seasonal_turn(pos)}
     for f in factions:
-        data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f),
-                                 "excluded": excluded(pos, f, limit)})
+        legal = pos.legal_selections(f, limit)
+        left_out = excluded(pos, f, limit, legal)      # enumerated first: the matrix rules cells while time is left
+        data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f, legal, limit),
+                                 "excluded": left_out})
     if pos.data.map_board is not None and pos.data.replacements:
         for (m, f) in sorted(pos.data.replacements):
             if f not in pos.factions:

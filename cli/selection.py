@@ -1,7 +1,7 @@
 """``aeref validate``, ``pairs``, ``check`` and ``why`` (FORMAT 5; rules 1.1.3)."""
 from __future__ import annotations
 
-import heapq
+from itertools import islice
 
 import click
 
@@ -10,7 +10,7 @@ from ..model.decks import country_notes
 from ..model.position import read_state
 from ..model.vocabulary import faction_name, join_and, plural
 from .arguments import BadInput, card_arg, load, require_faction, selection_args
-from .common import EXIT_ILLEGAL, EXIT_OK, budget, print_problems, problems_exit
+from .common import EXIT_ILLEGAL, EXIT_INCOMPLETE, EXIT_OK, budget, print_problems, problems_exit
 from .jsonout import emit_json
 from .liveline import live_line
 from .options import (
@@ -21,6 +21,14 @@ from .text import interpretations_text
 
 #: Rows of the ``pairs`` table shown when ``--limit`` is not given.
 DEFAULT_ROWS = 50
+#: The most rows ``pairs --limit 0`` prints as a table (more: use --count, --limit or --json).
+MAX_TABLE_ROWS = 100_000
+
+
+def count_text(number: int, complete: bool) -> str:
+    """``1,234 legal selections``, or ``at least 12 legal selections (not complete: the time limit)``."""
+    text = f"{number:,} legal selection{'s' if number != 1 else ''}"
+    return text if complete else f"at least {text} (not complete: the time limit)"
 
 
 def _natural(cid):
@@ -92,14 +100,17 @@ def validate(state, state_file, as_json):
 @interp_option
 @time_limit_option
 @click.option("--limit", "rows", type=click.IntRange(min=0), default=DEFAULT_ROWS, show_default=True, metavar="N",
-              help="Show at most N selections in the table (0: all); the count is always exact and --json lists "
-                   "every selection.")
+              help="Show at most N selections in the table (0: all, up to 100,000); the count is always exact and "
+                   "--json lists every selection.")
+@click.option("--count", "count_only", is_flag=True,
+              help="Print only the number of legal selections (with --json: {\"count\", \"complete\"}).")
 @private_option
-def pairs(state, faction, as_json, interpretations, time_limit, rows):
+def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only):
     """Every legal Pending Card selection of a faction this turn (1.1.3), and why each hand card
     in none of them is left out.
 
-    Exit code 1 when no legal selection exists other than selecting nothing.
+    Exit code 1 when no legal selection exists other than selecting nothing, 4 when the time limit
+    (or Ctrl-C) ended the enumeration before every selection was found.
 
     \b
     Example:
@@ -110,10 +121,23 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
     f = require_faction(pos, faction)
     with live_line(as_json) as progress:
         legal = pos.legal_selections(f, limit, progress)
-        choices, complete, excluded = legal.choices, legal.complete, legal.excluded()
+        complete, excluded = legal.complete, legal.excluded()
     made = legal.selection_made
+    counted = legal.count()
+    if count_only:
+        if as_json:
+            emit_json({"count": counted.number, "complete": counted.complete})
+        else:
+            click.echo(f"{counted.number}" if counted.complete else count_text(counted.number, False))
+        return _pairs_exit(legal, counted.complete)
+    if not as_json and rows == 0 and counted.number > MAX_TABLE_ROWS:
+        raise BadInput(f"{state}: {count_text(counted.number, counted.complete)}: too many to list; "
+                       "use --count or --limit")
     if as_json:
-        emit_json(legal.as_json())
+        # streamed as it is written; the time limit cuts the list short (count: those written)
+        out = legal.as_json(stream=True, stop=lambda: limit.limited and limit.left() <= 0)
+        emit_json(out)
+        return _pairs_exit(legal, out["complete"]())
     else:
         from tabulate import tabulate
         click.echo(f"Legal Pending Card selections: {faction_name(f)}, {pos.turn} ({pos.game.upper()}), "
@@ -122,30 +146,34 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows):
             shown_made = ", ".join(f"{m.upper()} {_card_cell(pos, c)}" if c else f"no {m.upper()} card" for m, c in made.items())
             words = pos.final_message(f, made, shown_made)
             click.echo(f"Card selection is final (1.1.3): {words.split(': ', 1)[1]}.")
-        if made is not None and not choices and complete:
+        if made is not None and not counted.number and complete:
             click.echo("That selection breaks a restriction (`aeref check` says which): at the reveal it returns to "
                        "the hand (1.1.1 Step 2).")
-        elif all(all(v is None for v in ch.values()) for ch in choices) and complete:
+        elif legal.nothing_only:
             click.echo("No Pending Card can be selected without violating a restriction: the faction must say so "
                        "and will reveal no new Current Card next Seasonal Phase (1.1.3).")
         else:
-            nat = {v: _natural(v) for ch in choices for v in ch.values()}
-
-            def key(ch):
-                return tuple(nat[ch[m]] for m in pos.maps)
-            cut = heapq.nsmallest(rows, choices, key=key) if rows else sorted(choices, key=key)
+            ordered = legal.ordered(pos.maps, _natural)     # the first rows in the order people read them
+            cut = list(islice(ordered, rows)) if rows else list(ordered)
             table = [[i + 1] + [_card_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(cut)]
             click.echo(tabulate(table, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
-            if len(cut) < len(choices):
-                click.echo(f"... and {len(choices) - len(cut)} more (--limit 0 shows every selection, --json lists them)")
-            click.echo(f"{len(choices)} legal selection{'s' if len(choices) != 1 else ''}"
-                       + ("" if complete else " found before the time limit; the list is NOT complete") + ".")
+            if len(cut) < counted.number:
+                click.echo(f"... and {counted.number - len(cut):,} more (--limit 0 shows every selection, --json "
+                           "lists them)")
+            click.echo(count_text(counted.number, complete) + ".")
         if excluded:
             click.echo("In no legal selection:")
             for a in excluded:
                 click.echo(f"  {a.map.upper()} {_card_cell(pos, a.card)}: {a.message}")
-        click.echo(interpretations_text(legal.as_json()["interpretations"]))
-    # exit 1 claims that nothing else is legal: only once the enumeration is complete
+        click.echo(interpretations_text(legal.as_json(stream=True)["interpretations"]))
+    return _pairs_exit(legal, complete)
+
+
+def _pairs_exit(legal, complete: bool) -> int:
+    """``pairs``' exit code: 4 when the enumeration is not complete, 1 when it proved that nothing but
+    selecting nothing is legal (exit 1 claims that nothing else is legal), else 0."""
+    if not complete:
+        return EXIT_INCOMPLETE
     return EXIT_ILLEGAL if legal.nothing_only else EXIT_OK
 
 

@@ -292,12 +292,13 @@ def _selected(fm: FactionMapFile, res: FactionMap, mw: str, turn: Optional[Turn]
 def _hand(fm: FactionMapFile, refs: _CardRefs, res: FactionMap, mw: str, r: _Reading) -> list[str]:
     """The hand: each card once, neither the Current nor the Pending Card (``res``)."""
     hand: list[str] = []
+    seen: set = set()                      # the hand so far, for a quick "listed twice" (10,000 cards)
     for i, h in enumerate(fm.hand):
         where = join_path(mw, "hand", i)
         cid = refs.card(h, where)
         if cid is None:
             continue
-        if cid in hand:
+        if cid in seen:
             r.problems.append(Problem(r.shown, where, f"{cid} is listed twice in the hand"))
         elif cid == res.current:
             r.problems.append(Problem(r.shown, where, f"{cid} is the Current Card and cannot also be in the hand"))
@@ -305,6 +306,7 @@ def _hand(fm: FactionMapFile, refs: _CardRefs, res: FactionMap, mw: str, r: _Rea
             r.problems.append(Problem(r.shown, where, f"{cid} is the Pending Card and cannot also be in the hand"))
         else:
             hand.append(cid)
+            seen.add(cid)
     return hand
 
 

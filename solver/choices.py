@@ -21,21 +21,20 @@ command's time budget, Ctrl-C as a limit). Imports ortools.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
-from operator import itemgetter
 from typing import Optional
 
 from ..model.position import Position
 
-from .constraints import AtMost, Evaluator, Nogood, Violation
+from .constraints import Evaluator, Violation
 from .cpsat import assumptions_core, compile_model, interchangeable_classes, singleton_classes
 from .cpsat_runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, solve
+from .found import Found, WhyAnswer, excluded_alone, format_key, kept_violations, plain_found
 from .limits import Budget, ProgressSink, budget_for
 from .selection import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
 
-__all__ = ["Explainer", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes", "excluded_cards",
-           "why"]
+__all__ = ["Explainer", "Found", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes",
+           "enumerate_found", "excluded_cards", "format_key", "why"]
 
 
 def _values(ctx) -> dict:
@@ -55,23 +54,67 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     selection context and its posted rules when already built. Raises
     :class:`~model.errors.InputError` for a faction not in the position.
     """
+    found = enumerate_found(pos, faction, time_limit, budget=budget, progress=progress, ctx=ctx,
+                            constraints=constraints)
+    return list(found.ordered()), found.complete
+
+
+def enumerate_found(pos: Position, faction: str, time_limit: Optional[float] = None, *,
+                    budget: Optional[Budget] = None, progress: ProgressSink = None,
+                    ctx: Optional[SelectionContext] = None, constraints: Optional[list] = None) -> Found:
+    """Every legal Pending Card selection of ``faction`` (1.1.3), as :func:`enumerate_choices` finds them,
+    kept compact (:class:`Found`). With one map in play (TK or DS alone) there is no pairing: each
+    card (and "no card") is ruled by plain evaluation, no solver; with two, CP-SAT enumerates (the
+    budget's limits apply). Raises :class:`~model.errors.InputError` for a faction not in the position."""
     budget = budget_for(budget, time_limit)
     ctx = ctx or make_context(pos, faction)
     constraints = constraints if constraints is not None else post(RULES, ctx)
-    classes = interchangeable_classes(_values(ctx), constraints, Evaluator(constraints))
-    found, complete = enumerate_classes(constraints, classes, ctx.slots, budget, progress)
-    return sort_choices([dict(zip(ctx.slots, vals)) for vals in found], ctx.slots), complete
+    if len(ctx.slots) == 1:
+        return plain_found(ctx, constraints)
+    ev = Evaluator(constraints)
+    classes = interchangeable_classes(_values(ctx), constraints, ev)
+    rows, complete = enumerate_rows(constraints, classes, ctx.slots, budget, progress)
+    if not rows and not complete and not budget.interrupted:
+        # the limit stopped it before its first solution: never "0" while a plain check can find them
+        # (Ctrl-C is the player's stop: what was found, nothing more)
+        rows, complete = plain_rows(classes, ctx.slots, ev, budget)
+    return Found(ctx.slots, rows, complete)
+
+
+def plain_rows(classes: dict, slots: tuple, ev: Evaluator, budget: Optional[Budget] = None) -> tuple[list, bool]:
+    """Every legal choice of ``slots`` over ``classes`` by plain evaluation of one member of each class per
+    combination of classes (sound: a choice of classes is legal exactly when every choice of their members
+    is, :func:`~solver.cpsat.interchangeable_classes`), as rows of :class:`Found`. Stops when ``budget``'s
+    wall clock runs out. Returns ``(rows, complete)``."""
+    rows = []
+    for n, combo in enumerate(product(*[classes[s] for s in slots])):
+        if not n % 1024 and budget is not None and budget.limited and budget.left() <= 0:
+            return rows, False
+        if ev.fits({s: members[0] for s, members in zip(slots, combo)}):
+            rows.append(tuple(combo))
+    return rows, True
 
 
 def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Optional[Budget] = None,
                       progress: ProgressSink = None, free=None) -> tuple[list[tuple], bool]:
     """Every choice of ``slots`` (value tuples, in slot order) over ``classes`` (``{slot: [[value, ...], ...]}``,
-    values no constraint tells apart in one class) that breaks none of ``constraints``, by CP-SAT.
+    values no constraint tells apart in one class) that breaks none of ``constraints``, by CP-SAT
+    (:func:`enumerate_rows`, each row expanded). Returns ``(choices, complete)``; ``complete`` is False when
+    ``budget`` or Ctrl-C ended the search.
+    """
+    rows, complete = enumerate_rows(constraints, classes, slots, budget, progress, free)
+    return [vals for row in rows for vals in product(*row)], complete
+
+
+def enumerate_rows(constraints: list, classes: dict, slots: tuple, budget: Optional[Budget] = None,
+                   progress: ProgressSink = None, free=None) -> tuple[list[tuple], bool]:
+    """Every choice of ``slots`` over ``classes`` that breaks none of ``constraints``, by CP-SAT, as rows
+    (a tuple of value lists per row, in slot order: the row stands for their product).
 
     ``free`` (default: the slot with the most classes) is compiled free
     (:func:`~solver.cpsat.compile_model`): each solution is a choice of the
     other slots' classes, read with one integer per slot, and the classes of the
-    free slot that fit it, read with one Boolean each. Returns ``(choices,
+    free slot that fit it, read with one Boolean each. Returns ``(rows,
     complete)``; ``complete`` is False when ``budget`` or Ctrl-C ended the search.
     """
     if free is None:
@@ -96,29 +139,15 @@ def enumerate_classes(constraints: list, classes: dict, slots: tuple, budget: Op
                    cp_model_probing_level=0, symmetry_level=0, linearization_level=0)
     free_values = [values for values, _ in comp.by_slot[free]]
     order = others + [free]
-    to_slots = itemgetter(*[order.index(s) for s in slots]) if len(slots) > 1 else None
-    out_choices: list = []
+    back = [order.index(s) for s in slots]
+    rows: list = []
     for chosen, fit in found:
-        rest = [comp.by_slot[s][k][0] for s, k in zip(others, chosen)]
         mine = [v for i in fit for v in free_values[i]]
-        combos = product(*rest, mine)
-        out_choices.extend(map(to_slots, combos) if to_slots else combos)
-    return out_choices, out.proved
-
-
-@dataclass
-class WhyAnswer:
-    """Why a card is (not) in a legal choice: ``legal`` and ``example``, or the violations (the
-    public answer, with its JSON, is :class:`aeref.answers.Why`)."""
-    card: str
-    slot: str
-    legal: bool
-    example: Optional[dict]
-    violations: list
-    interpretations: dict
-    rules: list          # the minimal set of rule keys that exclude the card
-    complete: bool = True  # False: the time limit cut the shrinking short, the set may not be minimal
-    # its JSON is the public answer's: aeref.answers.Why.of(...).as_json()
+        if not mine:
+            continue
+        row = [comp.by_slot[s][k][0] for s, k in zip(others, chosen)] + [mine]
+        rows.append(tuple(row[i] for i in back))
+    return rows, out.proved
 
 
 class Explainer:
@@ -134,9 +163,20 @@ class Explainer:
         self.ctx = ctx
         self.constraints = constraints
         self.budget = budget
-        self.comp = compile_model(constraints, singleton_classes(_values(ctx)), enforce=True)
-        self.keys = list(self.comp.enforce)
+        self._comp = None
         self.evaluator = Evaluator(constraints)
+
+    @property
+    def comp(self):
+        """The model, compiled when a card first needs a solve (a card one rule excludes alone needs none)."""
+        if self._comp is None:
+            self._comp = compile_model(self.constraints, singleton_classes(_values(self.ctx)), enforce=True)
+        return self._comp
+
+    @property
+    def keys(self) -> list:
+        """Every rule's key, in the order of the model's enforcement literals."""
+        return list(self.comp.enforce)
 
     def _solve(self, card_lit, keys: list):
         """Solve with ``keys``' rules enforced and the card assumed. Raises
@@ -162,13 +202,13 @@ class Explainer:
         ctx, pos = self.ctx, self.ctx.pos
         c = pos.cards[card]
         slot = c.map if c.map in ctx.slots else ctx.slots[0]
-        lit = self.comp.var[(slot, card)]
         interps = interpretations_used(pos)
         alone = self.evaluator.excluding((slot, card))
         if alone:
             # a rule excludes the card by itself: that one rule is a minimal set (the first in rule order)
             kept = [alone[0].rule.key]
             return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept)
+        lit = self.comp.var[(slot, card)]
         status, solver = self._solve(lit, self.keys)
         if status in (OPTIMAL, FEASIBLE):
             example = {s: self.comp.chosen(solver, s)[0] for s in ctx.slots}
@@ -194,30 +234,7 @@ class Explainer:
         return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept, complete)
 
     def _violations(self, slot: str, card: str, kept: list) -> list[Violation]:
-        """The violations of the kept rules in the choices that contain the card: those on the card
-        alone when they cover every kept rule, else every violation of a kept rule in each pairing."""
-        ctx = self.ctx
-        lit = (slot, card)
-        involved = Evaluator([
-            x for x in self.constraints if x.rule.key in kept and (
-                (isinstance(x, Nogood) and any((l[0], l[1]) == lit for l in x.lits))
-                or (isinstance(x, AtMost) and any((l[0], l[1]) == lit for _, l in x.terms)))
-        ])
-        others = [s for s in ctx.slots if s != slot]
-        alone = involved.violations({slot: card, **{s: None for s in others}})
-        if {f"{v.rule} {v.title}" for v in alone} >= set(kept):
-            # the kept rules exclude the card alone: say so, not once per (possibly illegal) pairing
-            return alone
-        # in each pairing, every violation of the kept rules: a rule of the core may break only on the other
-        # slot (the selection is final and the card's partner breaks 1.1.1, say)
-        kept_rules = Evaluator([x for x in self.constraints if x.rule.key in kept])
-        seen, violations = set(), []
-        for rest in product(*[ctx.values(s) for s in others]):
-            for v in kept_rules.violations({slot: card, **dict(zip(others, rest))}):
-                if v not in seen:
-                    seen.add(v)
-                    violations.append(v)
-        return violations
+        return kept_violations(self.ctx, self.constraints, slot, card, kept)
 
 
 def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = None, *,
@@ -236,14 +253,18 @@ def why(pos: Position, faction: str, card: str, time_limit: Optional[float] = No
     return Explainer(ctx, post(RULES, ctx), budget).why(card)
 
 
-def excluded_cards(ctx: SelectionContext, constraints: list, choices: list, budget: Budget) -> list[WhyAnswer]:
-    """Each hand card of ``ctx`` in none of ``choices`` (a complete enumeration), with the minimal
-    set of rules that excludes it (the answer of :func:`why`), in slot order then hand order. One
-    model serves every card. A card the budget leaves unexplained has ``complete`` False and no rules."""
-    used = {(s, ch[s]) for ch in choices for s in ctx.slots}
+def excluded_cards(ctx: SelectionContext, constraints: list, choices, budget: Budget) -> list[WhyAnswer]:
+    """Each hand card of ``ctx`` in none of ``choices`` (a complete enumeration: a list of selections or
+    a :class:`Found`), with the minimal set of rules that excludes it (the answer of :func:`why`), in slot
+    order then hand order. One model serves every card, built only when a card needs a solve. A card
+    the budget leaves unexplained has ``complete`` False and no rules."""
+    used = choices.used() if isinstance(choices, Found) else {(s, ch[s]) for ch in choices for s in ctx.slots}
     cards = [(s, cid) for s in ctx.slots for cid in ctx.candidates[s] if (s, cid) not in used]
     if not cards:
         return []
+    alone = excluded_alone(ctx, constraints, cards)
+    if alone is not None:                 # every one excluded by a rule alone: no model at all
+        return alone
     explainer = Explainer(ctx, constraints, budget)
     out = []
     for slot, cid in cards:

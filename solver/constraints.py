@@ -211,6 +211,7 @@ class Evaluator:
             for s in slots:
                 self._by_slot.setdefault(s, []).append(c)
         self._over = [i for i, c in enumerate(self._sums) if c.const > c.bound]
+        self._by_lit: Optional[dict] = None     # (slot, value) -> the constraints it appears in (broken_by)
 
     # ------------------------------------------------------------------ the one check
     @staticmethod
@@ -255,6 +256,30 @@ class Evaluator:
         else:
             cands = self._candidates(choice)
         out = [b for c in cands if (b := self.check(c, choice)) is not None]
+        out.sort(key=lambda b: self._order[id(b.constraint)])
+        return out
+
+    def broken_by(self, choice: Mapping, lits: Iterable[tuple]) -> list[Broken]:
+        """The broken constraints of ``choice`` among those in which one of ``lits`` (``(slot, value)``
+        pairs that hold in ``choice``) appears as a literal or a term - as such, or as ``(slot, ANY)``
+        for a value - in posting order. A constraint in which none of them appears keeps its total
+        when a slot of ``lits`` changes from None to its value: the check of one placement more
+        (:mod:`solver.replacements.lost`) needs only these, not every constraint of the slot."""
+        index = self._by_lit
+        if index is None:
+            index = self._by_lit = {}
+            for c in self.constraints:
+                keys = {(l[0], l[1]) for l in c.lits} if isinstance(c, Nogood) else {(l[0], l[1]) for _, l in c.terms}
+                for k in keys:
+                    index.setdefault(k, []).append(c)
+        seen, out = set(), []
+        for slot, value in lits:
+            for key in ((slot, value), (slot, ANY)):
+                for c in index.get(key, ()):
+                    if id(c) not in seen:
+                        seen.add(id(c))
+                        if (b := self.check(c, choice)) is not None:
+                            out.append(b)
         out.sort(key=lambda b: self._order[id(b.constraint)])
         return out
 

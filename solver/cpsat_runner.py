@@ -172,6 +172,10 @@ def _run(solver: cp_model.CpSolver, model: cp_model.CpModel, watch: _Watch, budg
             solver.stop_search()
             if budget is not None:
                 budget.interrupted = True
+        except BaseException:                    # the command's wall-clock backstop: stop the search too
+            solver.stop_search()
+            done.wait(1.0)
+            raise
     thread.join()
     if "error" in box:
         raise box["error"]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Optional
 
+from ..model.names import norm_name
 from ..model.position import Position
 from ..model.vocabulary import faction_name, join_and, with_article
 
@@ -62,6 +63,7 @@ class SelectionContext:
     candidates: dict
     interp: dict = field(default_factory=dict)
     made: Optional[dict] = None
+    _hands: dict = field(default_factory=dict, repr=False, compare=False)   # map -> the hand as a set
 
     def values(self, slot: str) -> list:
         return list(self.candidates[slot]) + [None]
@@ -69,7 +71,10 @@ class SelectionContext:
     def in_hand(self, cid: str) -> bool:
         """The card is in the faction's hand, or is the Pending Card already selected from it."""
         card = self.pos.cards[cid]
-        return cid in self.pos.hand(self.faction, card.map) or (self.made or {}).get(card.map) == cid
+        hand = self._hands.get(card.map)
+        if hand is None:
+            hand = self._hands[card.map] = set(self.pos.hand(self.faction, card.map))
+        return cid in hand or (self.made or {}).get(card.map) == cid
 
     @property
     def reveal_turn(self):
@@ -332,9 +337,14 @@ def _post_twins(ctx: SelectionContext):
     if len(ctx.slots) < 2:
         return
     a, b = ctx.slots[0], ctx.slots[1]
+    by_name: dict = {}                 # the © cards of slot b by name: only those can be twins (10,000 cards)
+    for cb in ctx.candidates[b]:
+        y = ctx.pos.cards[cb]
+        if y.combined:
+            by_name.setdefault(norm_name(y.name), []).append(cb)
     for ca in ctx.candidates[a]:
         x = ctx.pos.cards[ca]
-        for cb in ctx.candidates[b]:
+        for cb in by_name.get(norm_name(x.name), ()) if x.combined else ():
             y = ctx.pos.cards[cb]
             if x.is_twin_of(y):
                 yield Nogood(

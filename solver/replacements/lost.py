@@ -117,7 +117,8 @@ def _blocked(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str
             for loc in ctx.valid_place[u.id][:12]:
                 trial = dict(choice)
                 trial[slots[0]], trial[slots[1]] = loc, opt
-                new = [b for b in ev.broken(trial, slots) if id(b.constraint) not in before]
+                # an unplaced unit placed: only the constraints its new values appear in can break anew
+                new = [b for b in ev.broken_by(trial, ((slots[0], loc), (slots[1], opt))) if id(b.constraint) not in before]
                 if new:
                     trials.append((u.id, loc, new))
     if not trials:

@@ -145,14 +145,26 @@ def test_time_limit_zero_is_no_limit(tmp_path):
 
 def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypatch):
     """Exit code 1 of `pairs` says no selection but the empty one is legal; with the time limit hit
-    before a solution was found that is not known: "complete": false and exit 0, not 1."""
+    before a solution was found that is not known: "complete": false and exit 4 (not complete), not 1."""
 
     path = _write(tmp_path, AE_SOVIET % "forced")
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, callback=None: cp_model.UNKNOWN)
+    monkeypatch.setattr(choices, "plain_rows", lambda *a: ([], False))     # the plain check ran out too
     r = run_cli("pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "30")
     out = json.loads(r.stdout)
     assert out["complete"] is False and out["choices"] == []
-    assert r.exit_code == 0
+    assert r.exit_code == 4
+
+
+def test_1_1_3_pairs_stopped_before_its_first_solution_is_finished_by_a_plain_check(tmp_path, monkeypatch):
+    """Never "0 legal selections" while a plain check finds some (issue 20): the solver stopped before its
+    first solution, the plain evaluation of the classes lists every legal selection (1.1.3), complete."""
+    path = _write(tmp_path, AE_SOVIET % "forced")
+    full = run_cli("pairs", str(path), "--faction", "soviet", "--json")
+    monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, callback=None: cp_model.UNKNOWN)
+    r = run_cli("pairs", str(path), "--faction", "soviet", "--json", "--time-limit", "30")
+    assert r.stdout == full.stdout and r.exit_code == full.exit_code
+    assert json.loads(r.stdout)["complete"] is True
 
 
 def test_why_core_failing_its_recheck_is_not_called_minimal(tmp_path, monkeypatch):
