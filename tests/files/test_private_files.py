@@ -53,7 +53,7 @@ def test_1_1_split_public_file_holds_no_hidden_card_and_joins_back(aeref, folder
     assert "#" not in text
     a = aeref("show", folder / state, "--json").json
     b = aeref("show", public, "--json").json
-    assert b.pop("viewer") == "referee" and "viewer" not in a
+    assert a["viewer"] == b["viewer"] == "referee"
     for d in (a, b):
         d.pop("file")
     assert a == b
@@ -169,7 +169,8 @@ def test_1_1_two_private_files_of_one_faction_are_refused(aeref, folder):
 
 def test_1_1_show_says_whose_view_a_split_position_is(aeref, folder):
     """1.1: a public file read with every private file is the whole position, and ``show`` says so in its first
-    line (as ``--as referee``); read without one, its first line says that what no file holds lies face down."""
+    line (as ``--as referee``); read without one, its first line says that what no file holds lies face down.
+    A whole file shown without ``--as`` holds everything and says so too (issue 22: "shows all, and says so")."""
     public = _split(aeref, folder)
     r = aeref("show", public)
     assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith("Referee's view"), r
@@ -177,4 +178,6 @@ def test_1_1_show_says_whose_view_a_split_position_is(aeref, folder):
     r = aeref("show", public)
     assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith("Public view"), r
     assert aeref("show", public, "--json").json["viewer"] == "public"
-    assert "viewer" not in aeref("show", folder / "tk-1939.yaml", "--json").json
+    assert aeref("show", folder / "tk-1939.yaml", "--json").json["viewer"] == "referee"
+    r = aeref("show", folder / "tk-1939.yaml")
+    assert r.stdout.splitlines()[0] == "Referee's view: every faction's hands and Pending Cards are shown", r
