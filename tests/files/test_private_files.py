@@ -140,13 +140,16 @@ def _private(folder, name, body):
      "lists it at factions.axis.tk.played[0]"),
     ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "pending": "3"}}, "tk.pending",
      "shows no Pending Card placed"),
-    ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "nonce": "00"}}, "tk.nonce",
+    ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "nonce": "0" * 32}}, "tk.nonce",
      "holds no seal"),
+    ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "nonce": "00"}}, "tk.nonce",
+     "'00' is not 32 lower-case hexadecimal digits"),
     ({"private": "allies", "game": "tk"}, "private", "not a faction"),
 ])
 def test_1_1_a_private_file_that_contradicts_the_public_file_is_refused(aeref, folder, body, where, words):
     """1.1: a private file of another game or faction, or one that contradicts the public file (a hand card
-    listed as played, a hand of another size, a Pending Card the public file does not show placed): one
+    listed as played, a hand of another size, a Pending Card the public file does not show placed, a nonce of the
+    wrong form, refused when the file is read, not only at the reveal): one
     ``Error:`` line naming the private file and the place, exit 2."""
     public = _split(aeref, folder)
     (folder / "pub.axis.private.yaml").unlink()
