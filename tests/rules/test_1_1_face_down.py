@@ -180,3 +180,18 @@ def test_1_1_the_api_names_the_same_hidden_cards(state):
         assert not held & hidden
     assert pos.hidden_cards("referee") == set()
     assert pos.view("referee").data.factions == pos.data.factions
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_1_1_1_reveal_prints_only_the_cards_it_makes_public(aeref, state, tmp_path):
+    """1.1 / 1.1.1 Steps 1-2: ``reveal --faction all`` prints the discarded and revealed cards, which every
+    player may then see, and no id of a card that stays in a hand: its output needs no ``--as``."""
+    pos = api.load(EXAMPLES / state)
+    shutil.copytree(EXAMPLES, tmp_path / "a")
+    r = aeref("reveal", tmp_path / "a" / state, "--faction", "all", "--write", tmp_path / "a" / "r.yaml")
+    if r.exit_code not in (0, 1):
+        pytest.skip(f"{state}: no reveal ({r.stderr.strip()})")
+    revealed = {fm.pending for s in pos.data.factions.values() for fm in s.values()}
+    for viewer in FACTIONS:
+        for cid in set(_hidden(pos, viewer)) - revealed:
+            assert cid not in r.stdout, f"reveal of {state} names {cid}, still in a hand"
