@@ -523,11 +523,14 @@ class Position:
 
     # -- the next Seasonal Turn
 
-    def next_turn(self) -> NextTurn:
+    def next_turn(self, viewer: Optional[str] = None) -> NextTurn:
         """The next Seasonal Turn's position, ready for the reveal (1.1.1): the turn advanced by one,
         the Pending Cards carried (:meth:`NextTurn.write` writes it, naming this turn's file as
-        ``previous:``)."""
+        ``previous:``). With ``viewer`` (a faction), the answer's ``pending`` is as that faction sees it:
+        another faction's Pending Card is ``"face-down"`` (1.1); the position written is the whole one.
+        Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
         from .solver.turn import next_turn as _next_turn   # lazy: see select
+        hidden = set() if viewer is None else self.hidden_cards(viewer)
         res = _next_turn(self.data)
         pending, notes = res.pending, list(res.notes)
         for f, sections in self.data.factions.items():     # a Pending Card face down is carried face down (1.1)
@@ -535,6 +538,8 @@ class Position:
                 if fm.pending_face_down:
                     pending.setdefault(f, {})[m] = "face-down"
                     notes = [n for n in notes if not n.startswith(f"{faction_name(f)} has no {m.upper()} Pending Card")]
+                elif fm.pending in hidden:                  # the viewer's view: another faction's card lies face down
+                    pending[f][m] = "face-down"
         return NextTurn(str(self.data.turn), Position(res.position), pending, notes)
 
     # -- planning ahead (issue 23)

@@ -188,8 +188,8 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
         out["viewer"] = pos.viewer
     elif any(fm.hand_face_down is not None or fm.pending_face_down for sec in pos.factions.values() for fm in sec.values()):
         out["viewer"] = "public"        # a public file: some cards are in no file read
-    elif pos.private_files:
-        out["viewer"] = "referee"       # a public file and every private file: the whole position
+    else:
+        out["viewer"] = "referee"       # a whole file, or a public file and every private file: everything (1.1)
     return out
 
 

@@ -8,7 +8,7 @@ from .arguments import load, require_faction, selection_args
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
 from .options import STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
-from .options import private_option, seal_option, seal_requested
+from .options import as_option, private_option, seal_option, seal_requested
 from .text import interpretations_text
 from .writing import write_answer
 
@@ -78,20 +78,22 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
               help="The state file of the next Seasonal Turn to write.")
 @force_option
 @json_option
-def next_turn(state, write, force, as_json):
+@as_option
+def next_turn(state, write, force, as_json, viewer):
     """From the position in which the Pending Cards were selected (STATE),
     the next Seasonal Turn's position, ready for `aeref reveal`: the turn
     advanced by one, `previous:` naming STATE (so that the reveal can check
     the cards, 1.1.1 Step 2), the Pending Cards carried. Moves, combat and
     every other change outside the Seasonal Phase are the players' to enter;
-    aeref does not guess them.
+    aeref does not guess them. With --as FACTION the output shows another
+    faction's Pending Cards as placed, face down (1.1); the file is whole.
 
     \b
     Example:
       aeref next-turn 1941-aug-soviet.yaml --write 1941-nov.yaml
     """
     pos = load(state)
-    res = pos.next_turn()
+    res = pos.next_turn(viewer)
     write_answer(res, write, force, previous=state)
     if as_json:
         emit_json(res.as_json())

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Optional
 from .cards import parse_card_ref
 from .errors import InputError, Problem, join_path
 from .names import norm_key
+from .seal import NONCE
 from .vocabulary import FACTIONS, faction_name
 from .yamlio import load_yaml_file
 
@@ -182,7 +183,10 @@ def _join_section(body: dict, at: tuple, f: str, m: str, name: str, where: str, 
         sec["pending"] = pending
     nonce = _get(body, "nonce")
     if nonce is not None:
-        if not _get(sec, "sealed"):
+        if not isinstance(nonce, str) or not NONCE.fullmatch(nonce):
+            problems.append(Problem(name, join_path(where, "nonce"), f"the nonce {nonce!r} is not 32 lower-case "
+                                                                     "hexadecimal digits (a seal's secret, select --seal)"))
+        elif not _get(sec, "sealed"):
             problems.append(Problem(name, join_path(where, "nonce"), f"the public file {shown} holds no seal "
                                                                      f"({join_path(pw, 'sealed')}) for this nonce"))
         sec["nonce"] = nonce

@@ -53,7 +53,7 @@ def test_1_1_split_public_file_holds_no_hidden_card_and_joins_back(aeref, folder
     assert "#" not in text
     a = aeref("show", folder / state, "--json").json
     b = aeref("show", public, "--json").json
-    assert b.pop("viewer") == "referee" and "viewer" not in a
+    assert a["viewer"] == b["viewer"] == "referee"
     for d in (a, b):
         d.pop("file")
     assert a == b
@@ -140,13 +140,16 @@ def _private(folder, name, body):
      "lists it at factions.axis.tk.played[0]"),
     ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "pending": "3"}}, "tk.pending",
      "shows no Pending Card placed"),
-    ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "nonce": "00"}}, "tk.nonce",
+    ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "nonce": "0" * 32}}, "tk.nonce",
      "holds no seal"),
+    ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "nonce": "00"}}, "tk.nonce",
+     "'00' is not 32 lower-case hexadecimal digits"),
     ({"private": "allies", "game": "tk"}, "private", "not a faction"),
 ])
 def test_1_1_a_private_file_that_contradicts_the_public_file_is_refused(aeref, folder, body, where, words):
     """1.1: a private file of another game or faction, or one that contradicts the public file (a hand card
-    listed as played, a hand of another size, a Pending Card the public file does not show placed): one
+    listed as played, a hand of another size, a Pending Card the public file does not show placed, a nonce of the
+    wrong form, refused when the file is read, not only at the reveal): one
     ``Error:`` line naming the private file and the place, exit 2."""
     public = _split(aeref, folder)
     (folder / "pub.axis.private.yaml").unlink()
@@ -169,7 +172,8 @@ def test_1_1_two_private_files_of_one_faction_are_refused(aeref, folder):
 
 def test_1_1_show_says_whose_view_a_split_position_is(aeref, folder):
     """1.1: a public file read with every private file is the whole position, and ``show`` says so in its first
-    line (as ``--as referee``); read without one, its first line says that what no file holds lies face down."""
+    line (as ``--as referee``); read without one, its first line says that what no file holds lies face down.
+    A whole file shown without ``--as`` holds everything and says so too (issue 22: "shows all, and says so")."""
     public = _split(aeref, folder)
     r = aeref("show", public)
     assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith("Referee's view"), r
@@ -177,4 +181,6 @@ def test_1_1_show_says_whose_view_a_split_position_is(aeref, folder):
     r = aeref("show", public)
     assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith("Public view"), r
     assert aeref("show", public, "--json").json["viewer"] == "public"
-    assert "viewer" not in aeref("show", folder / "tk-1939.yaml", "--json").json
+    assert aeref("show", folder / "tk-1939.yaml", "--json").json["viewer"] == "referee"
+    r = aeref("show", folder / "tk-1939.yaml")
+    assert r.stdout.splitlines()[0] == "Referee's view: every faction's hands and Pending Cards are shown", r

@@ -115,7 +115,10 @@ def test_1_1_3_a_nonce_changed_after_sealing_is_refused(aeref, sealed):
     _edit_private(sealed, nonce=("0" if nonce[0] != "0" else "1") + nonce[1:])
     assert "does not match tk-axis-4a" in _refused(aeref, sealed)
     _edit_private(sealed, nonce="not-a-nonce")
-    assert "factions.axis.tk.nonce" in (err := _refused(aeref, sealed)) and "32 lower-case hexadecimal" in err
+    where = f"Error: {sealed / 't3.axis.private.yaml'}: tk.nonce: "
+    assert (err := _refused(aeref, sealed)).startswith(where) and "32 lower-case hexadecimal" in err
+    r = aeref("show", sealed / "t3.yaml", "--as", "axis")      # refused as the private file is read, not at reveal
+    assert r.exit_code == 2 and r.stderr.startswith(where) and r.stderr.count("\n") == 1, r
 
 
 def test_1_1_1_step_2_a_position_changed_after_sealing_is_refused(aeref, sealed):

@@ -1,7 +1,8 @@
 """1.1 Option Card Segment: "Players are not allowed to examine another player's cards before they have
 been played"; the Pending Card "is placed face down" (1.1.3). ``show --as F`` and ``report --as F``: for
 every shipped example and every faction, no byte of another faction's hidden card (its id, number or name),
-in the text, the JSON and the page (scripts, attributes and the SVG included).
+in the text, the JSON and the page (scripts, attributes and the SVG included); ``next-turn --as F``, which quotes
+the Pending Cards it carries, likewise.
 
 Two checks, independent of aeref's own list of hidden cards: the hidden cards' ids and names are searched
 for in the output, and (for the numbers, which are too short to search for: "3" is in "1.1.3") the output is
@@ -56,6 +57,10 @@ def _outputs(aeref_run, folder: Path, state: str, viewer: str, with_report: bool
         r = aeref_run(*args, folder / state, "--as", viewer)
         assert r.exit_code == 0, r
         out[" ".join(args)] = r.stdout.replace(str(folder), "FOLDER")
+    for args in (("next-turn",), ("next-turn", "--json")):     # a position quoted in another command's output
+        r = aeref_run(args[0], folder / state, "--as", viewer, "--write", folder / "next.yaml", "--force", *args[1:])
+        assert r.exit_code == 0, r
+        out[" ".join(args)] = r.stdout.replace(str(folder), "FOLDER")
     if with_report:
         page = folder / "page.html"
         r = aeref_run("report", folder / state, "--as", viewer, "-o", page, "--force", "--time-limit", "20")
@@ -67,7 +72,7 @@ def _outputs(aeref_run, folder: Path, state: str, viewer: str, with_report: bool
 @pytest.mark.parametrize("state", STATES)
 @pytest.mark.parametrize("viewer", FACTIONS)
 def test_1_1_show_and_report_as_a_faction_hold_no_hidden_card(aeref, state, viewer, tmp_path):
-    """1.1: the view of ``viewer`` (show, show --json, report) names no hidden card of another faction."""
+    """1.1: the view of ``viewer`` (show, show --json, next-turn, report) names no hidden card of another faction."""
     pos = api.load(EXAMPLES / state)
     hidden = _hidden(pos, viewer)
     seen = _seen_names(pos, viewer, hidden)
@@ -116,8 +121,9 @@ def _swapped(folder: Path, state: str, hidden: dict, pos: api.Position) -> None:
 @pytest.mark.parametrize("state", STATES)
 @pytest.mark.parametrize("viewer", FACTIONS)
 def test_1_1_a_view_cannot_tell_which_cards_are_face_down(aeref, state, viewer, tmp_path):
-    """1.1: ``show --as`` of a position and of the same position with every hidden card swapped for another
-    (another number and name) are the same bytes: no id, number or name of a hidden card is shown."""
+    """1.1: ``show --as`` and ``next-turn --as`` of a position and of the same position with every hidden card
+    swapped for another (another number and name) are the same bytes: no id, number or name of a hidden card
+    is shown."""
     pos = api.load(EXAMPLES / state)
     hidden = _hidden(pos, viewer)
     if not hidden:
@@ -174,3 +180,18 @@ def test_1_1_the_api_names_the_same_hidden_cards(state):
         assert not held & hidden
     assert pos.hidden_cards("referee") == set()
     assert pos.view("referee").data.factions == pos.data.factions
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_1_1_1_reveal_prints_only_the_cards_it_makes_public(aeref, state, tmp_path):
+    """1.1 / 1.1.1 Steps 1-2: ``reveal --faction all`` prints the discarded and revealed cards, which every
+    player may then see, and no id of a card that stays in a hand: its output needs no ``--as``."""
+    pos = api.load(EXAMPLES / state)
+    shutil.copytree(EXAMPLES, tmp_path / "a")
+    r = aeref("reveal", tmp_path / "a" / state, "--faction", "all", "--write", tmp_path / "a" / "r.yaml")
+    if r.exit_code not in (0, 1):
+        pytest.skip(f"{state}: no reveal ({r.stderr.strip()})")
+    revealed = {fm.pending for s in pos.data.factions.values() for fm in s.values()}
+    for viewer in FACTIONS:
+        for cid in set(_hidden(pos, viewer)) - revealed:
+            assert cid not in r.stdout, f"reveal of {state} names {cid}, still in a hand"
