@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from ..model.vocabulary import faction_name
+from .common import AerefGroup
 from .writing import write_text_safely
 
 #: The fields of a card (FORMAT section 2), in its order: (field, placeholder, what to write).
@@ -58,7 +59,7 @@ def skeleton(game: str, faction: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-@click.group()
+@click.group(cls=AerefGroup)
 def deck():
     """Deck files (FORMAT section 2): `aeref deck new` writes one to type the cards into.
 
