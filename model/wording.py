@@ -185,7 +185,9 @@ def shown(value: Any) -> str:
             return "true" if v else "false"
         return str(v)
     text = repr(value) if isinstance(value, str) else flow(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    if len(text) <= 60:
+        return text
+    return text[:57] + "..." + (f" ({len(value)} characters)" if isinstance(value, str) else "")
 
 
 def expected(path: str) -> Optional[str]:

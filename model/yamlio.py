@@ -134,13 +134,22 @@ class _Unusual(Exception):
 _STR, _NOKEY = "tag:yaml.org,2002:str", object()
 
 
+def _typed(loader: _Loader, ev: yaml.ScalarEvent) -> Any:
+    """The value of a plain scalar that may be other than text (``12``, ``true``, ``~``), as the schema reads it."""
+    tag = loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+    if tag == _STR:
+        return ev.value
+    if tag not in loader.yaml_constructors or tag == "tag:yaml.org,2002:merge":
+        raise _Unusual
+    return loader.yaml_constructors[tag](loader, yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark))
+
+
 def _read_events(loader: _Loader) -> Any:
     """The document of ``loader`` built straight from the parser's events, without the node tree
     (a 100,000-hex map in a fraction of the time and memory): the same values as
     ``construct_document(get_single_node())`` for a document with no explicit tag, alias or merge key
     (raises :class:`_Unusual` at the first one). A key written twice is refused as there."""
     resolvers = loader.yaml_implicit_resolvers
-    constructors = loader.yaml_constructors
     loader.get_event()                                   # stream start
     if isinstance(loader.peek_event(), yaml.StreamEndEvent):
         return None
@@ -155,11 +164,7 @@ def _read_events(loader: _Loader) -> Any:
                 raise _Unusual
             value = ev.value
             if ev.implicit[0] and (not value or value[0] in resolvers):
-                tag = loader.resolve(yaml.ScalarNode, value, ev.implicit)
-                if tag != _STR:
-                    if tag not in constructors or tag == "tag:yaml.org,2002:merge":
-                        raise _Unusual
-                    value = constructors[tag](loader, yaml.ScalarNode(tag, value, ev.start_mark, ev.end_mark))
+                value = _typed(loader, ev)
         elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
             if ev.tag is not None and ev.tag != "!" or ev.anchor is not None:
                 raise _Unusual
@@ -236,6 +241,12 @@ def load_yaml_text(text: str, file: str) -> Any:
         what = exc.problem or exc.context or "YAML syntax error"
         kind = "YAML error" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
         raise InputError(Problem(file, where, f"{kind}: {what}")) from None
+    except yaml.reader.ReaderError as exc:     # a NUL or control character: where it is
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        code = ord(exc.character) if isinstance(exc.character, str) else int(exc.character)
+        raise InputError(Problem(file, f"line {line}, column {column}",
+                                 f"YAML error: the control character U+{code:04X} is not allowed in YAML")) from None
     except yaml.YAMLError as exc:
         raise InputError(Problem(file, "", f"YAML error: {str(exc).splitlines()[0] if str(exc) else 'unreadable'}")) from None
     except RecursionError:
