@@ -20,6 +20,7 @@ process's maximum resident set, ``ru_maxrss``) is its own:
   ``bench/selection.py``'s 160 distinct cards per map (every TK card has a
   © twin) beside plain evaluation of every pair (``legal_choices_direct``),
   and on 320 interchangeable cards per map with ``--json``;
+* ``aeref validate`` on a 100,000-hex map (``generate``'s grid);
 * cold ``check`` / ``pairs`` on the shipped AE example beside
   ``import ortools.sat.python.cp_model`` alone, run in turn, with Python's
   bytecode cache and really without one (``bench/selection.py``).
@@ -102,6 +103,31 @@ def bench_replacements(tmp: Path, runs: int) -> list[list]:
     return rows
 
 
+#: (label, hexes, target seconds, target MB): ``aeref validate`` on a map of bench/replacements.py's ``generate``.
+VALIDATE = [("validate 100,000 hexes", 100_000, 15, 500)]
+
+
+def bench_validate(tmp: Path, runs: int) -> list[list]:
+    """``aeref validate`` (the whole command) on large maps: wall seconds and the process's peak memory."""
+    import yaml
+    gens = _bench("replacements")
+    exe = str(Path(sys.executable).parent / "aeref")
+    rows = []
+    for label, hexes, secs, mb in VALIDATE:
+        path = tmp / f"validate-{hexes}.yaml"
+        path.write_text(yaml.safe_dump(gens.generate(200, hexes, 0)))
+        walls, peaks, rc = [], [], 0
+        for _ in range(runs):
+            wall, peak, _, rc = run_measured([exe, "validate", str(path)])
+            walls.append(wall)
+            peaks.append(peak)
+        wall, peak = statistics.median(walls), max(peaks)
+        met = rc == 0 and wall <= secs and peak <= mb
+        rows.append([label, f"<= {secs} s, <= {mb} MB", f"{wall:.1f}", f"{peak:.0f}", "-",
+                     f"{path.stat().st_size / 2**20:.1f} MB file, exit {rc}", "yes" if met else "NO"])
+    return rows
+
+
 CHILD_PAIRS = r"""
 import json, statistics, sys, time
 from click.testing import CliRunner
@@ -176,7 +202,7 @@ def main(argv=None) -> int:
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} at the start; "
           f"medians of {runs} runs")
     with tempfile.TemporaryDirectory() as tmp:
-        rows = bench_replacements(Path(tmp), runs) + bench_pairs(Path(tmp), runs)
+        rows = bench_replacements(Path(tmp), runs) + bench_pairs(Path(tmp), runs) + bench_validate(Path(tmp), runs)
     rows += bench_cold(5 if args.quick else 9)
     print(tabulate(rows, headers=["work", "target", "s", "peak MB", "greedy steps", "result", "met"], tablefmt="github"))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
