@@ -20,6 +20,7 @@ from typing import Any, Iterable, Optional, Union
 import pydantic   # its BaseModel is loaded on first use (pydantic imports lazily)
 
 from .errors import Problem, join_path
+from .names import fold
 
 CARD = "a card number such as 38 or an id such as tk-soviet-38"
 CARDS = "a list of cards in brackets such as [26b, 38, 39]"
@@ -102,7 +103,7 @@ _TYPE_WORDS = {
 def closest(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> Optional[str]:
     """The choice closest to ``word`` (case and ``-``/``_``/space ignored; difflib), or None."""
     def norm(x: Any) -> str:
-        return str(x).strip().casefold().replace("_", "-").replace(" ", "-")
+        return fold(str(x)).strip().casefold().replace("_", "-").replace(" ", "-")
     by_norm: dict[str, str] = {}
     for c in choices:
         by_norm.setdefault(norm(c), str(c))
@@ -114,7 +115,7 @@ def suggest(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> str:
     """`` (did you mean X?)`` when a choice is close to ``word``, else ``""``; two choices
     when the second is nearly as close (``countrys``: counters or countries)."""
     def norm(x: Any) -> str:
-        return str(x).strip().casefold().replace("_", "-").replace(" ", "-")
+        return fold(str(x)).strip().casefold().replace("_", "-").replace(" ", "-")
     by_norm: dict[str, str] = {}
     for c in choices:
         by_norm.setdefault(norm(c), str(c))
