@@ -92,7 +92,8 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
                 if p.message == "file not found":
                     problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} not found (looked in {deck_path.resolve()}: "
                                                                               "decks are found from the state file's folder)"))
-                elif not p.where:        # the whole file: say which entry of which state file reached it
+                elif not p.where and p.message.startswith(("is a directory", "cannot read", "not a regular file")):
+                    # the path is no deck file at all: say which entry of which state file named it
                     problems.append(Problem(shown, join_path("decks", i), f"deck file {rel}: {p.message}"))
                 else:
                     problems.append(p)
