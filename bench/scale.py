@@ -21,6 +21,7 @@ process's maximum resident set, ``ru_maxrss``) is its own:
   ``bench/selection.py``'s 160 distinct cards per map (every TK card has a
   © twin) beside plain evaluation of every pair (``legal_choices_direct``),
   and on 320 interchangeable cards per map with ``--json``;
+* ``aeref validate`` on a 100,000-hex map (``generate``'s grid);
 * cold ``check`` / ``pairs`` on the shipped AE example
   (``examples/ae-soviet-production.yaml``) beside their floors, ``import click,
   pydantic, yaml`` and ``import ortools.sat.python.cp_model`` alone (issue 20),
@@ -117,6 +118,31 @@ def bench_replacements(tmp: Path, runs: int) -> list[list]:
         met = wall <= secs and (mb is None or peak <= mb) and (proved or goal == "answers")
         target = f"{goal} <= {secs} s" + (f", <= {mb} MB" if mb else "")
         rows.append([label, target, f"{wall:.1f}", f"{peak:.0f}", g.steps_used(), result, "yes" if met else "NO"])
+    return rows
+
+
+#: (label, hexes, target seconds, target MB): ``aeref validate`` on a map of bench/replacements.py's ``generate``.
+VALIDATE = [("validate 100,000 hexes", 100_000, 15, 500)]
+
+
+def bench_validate(tmp: Path, runs: int) -> list[list]:
+    """``aeref validate`` (the whole command) on large maps: wall seconds and the process's peak memory."""
+    import yaml
+    gens = _bench("replacements")
+    exe = str(Path(sys.executable).parent / "aeref")
+    rows = []
+    for label, hexes, secs, mb in VALIDATE:
+        path = tmp / f"validate-{hexes}.yaml"
+        path.write_text(yaml.safe_dump(gens.generate(200, hexes, 0)))
+        walls, peaks, rc = [], [], 0
+        for _ in range(runs):
+            wall, peak, _, rc = run_measured([exe, "validate", str(path)])
+            walls.append(wall)
+            peaks.append(peak)
+        wall, peak = statistics.median(walls), max(peaks)
+        met = rc == 0 and wall <= secs and peak <= mb
+        rows.append([label, f"<= {secs} s, <= {mb} MB", f"{wall:.1f}", f"{peak:.0f}", "-",
+                     f"{path.stat().st_size / 2**20:.1f} MB file, exit {rc}", "yes" if met else "NO"])
     return rows
 
 
@@ -252,7 +278,7 @@ def bench_cold(runs: int) -> list[list]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="one run of each (five for cold starts)")
-    ap.add_argument("--only", choices=["replacements", "pairs", "bounded", "cold"], default=None,
+    ap.add_argument("--only", choices=["replacements", "pairs", "bounded", "validate", "cold"], default=None,
                     help="only these rows")
     args = ap.parse_args(argv)
     runs = 1 if args.quick else 3
@@ -261,7 +287,8 @@ def main(argv=None) -> int:
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} at the start; "
           f"medians of {runs} runs")
-    parts = {"replacements": bench_replacements, "pairs": bench_pairs, "bounded": bench_bounded}
+    parts = {"replacements": bench_replacements, "pairs": bench_pairs, "bounded": bench_bounded,
+             "validate": bench_validate}
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, part in parts.items():

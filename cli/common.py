@@ -98,6 +98,22 @@ def _no_pydantic_plugins() -> None:
         sys.modules[name] = loader
 
 
+def _given_once(cmd: click.Command, name: str, parent: click.Context, args: list) -> None:
+    """A single-value option given twice (``--tk 38 --tk 39``) is a usage error: click would keep the
+    last one silently. Raises :class:`click.UsageError`; ``args`` that do not parse are left to click."""
+    ctx = click.Context(cmd, info_name=name, parent=parent, resilient_parsing=True)
+    try:
+        _, _, order = cmd.make_parser(ctx).parse_args(list(args))
+    except click.ClickException:
+        return
+    seen = set()
+    for param in order:
+        if isinstance(param, click.Option) and not (param.multiple or param.count or param.is_flag):
+            if param.name in seen:
+                raise click.UsageError(f"{param.opts[0]} is given twice: give it once", ctx)
+            seen.add(param.name)
+
+
 class AerefGroup(click.Group):
     """A click group whose errors are one ``Error:`` line and never a traceback."""
 
@@ -107,7 +123,10 @@ class AerefGroup(click.Group):
         if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
             raise click.UsageError(f"no such command {name!r}{suggest(name, self.list_commands(ctx))}; "
                                    "`aeref --help` lists the commands", ctx)
-        return super().resolve_command(ctx, args)
+        cmd_name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None and not ctx.resilient_parsing:
+            _given_once(cmd, cmd_name, ctx, rest)
+        return cmd_name, cmd, rest
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         _STARTED.append(time.perf_counter())

@@ -9,7 +9,8 @@ from __future__ import annotations
 import click
 
 from ..model.vocabulary import faction_name
-from .options import Words, faction_choice
+from .common import AerefGroup
+from .options import OutputFile, Words, faction_choice
 from .writing import write_text_safely
 
 #: The fields of a card (FORMAT section 2), in its order: (field, placeholder, what to write).
@@ -59,7 +60,7 @@ def skeleton(game: str, faction: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-@click.group()
+@click.group(cls=AerefGroup)
 def deck():
     """Deck files (FORMAT section 2): `aeref deck new` writes one to type the cards into.
 
@@ -74,7 +75,7 @@ def deck():
               help="The game: tk or ds (one map) or ae (a form for each map).")
 @click.option("--faction", "-f", required=True, type=faction_choice(),
               help="The faction whose cards the deck holds.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--output", "-o", type=OutputFile(), default=None, metavar="FILE",
               help="Write the skeleton to FILE (atomically) instead of printing it.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
 def new(game, faction, output, force):

@@ -162,6 +162,21 @@ time_limit_option = click.option(
 map_option = click.option("--map", "map_", type=map_choice(), default=None,
                           help="The map asked about (may be left out in TK or DS).")
 
+class OutputFile(click.Path):
+    """A file to write (``--write``, ``-o``): not empty, and not a folder (``t9/`` names a folder, even one
+    that does not exist yet)."""
+
+    def __init__(self):
+        super().__init__(dir_okay=False)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty file name: give the file to write", param, ctx)
+        if isinstance(value, str) and (value.endswith(("/", os.sep)) or os.path.isdir(value)):
+            self.fail(f"{value} names a folder: give the file to write", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 force_option = click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
 
 

@@ -11,7 +11,8 @@ from .arguments import BadInput, card_arg, choose_map, country_arg, load, requir
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
 from .options import (
-    STDIN_HELP, faction_choice, force_option, interp_option, json_option, map_option, state_argument, war_state_choice,
+    OutputFile, STDIN_HELP, faction_choice, force_option, interp_option, json_option, map_option, state_argument,
+    war_state_choice,
 )
 from .options import private_option, unseal_cards, unseal_option
 from .text import interpretations_text
@@ -31,7 +32,7 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
 @click.option("--declare-total-war", is_flag=True,
               help="An Allied faction declares Total War after an illegal Axis Current Card (1.1.1).")
 @remove_option
-@click.option("--write", "write", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--write", "write", type=OutputFile(), default=None, metavar="FILE",
               help="Write the resulting position as a new state file (ready for `aeref pairs`); its `previous:` "
                    "names the position the Pending Cards were selected in.")
 @force_option
@@ -93,7 +94,7 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
 @click.option("--to", "to", type=war_state_choice(), default=None,
               help="A war state going into effect (e.g. total: an Allied declaration after an illegal Axis card).")
 @remove_option
-@click.option("--write", "write", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--write", "write", type=OutputFile(), default=None, metavar="FILE",
               help="Write the resulting position as a new state file.")
 @force_option
 @json_option

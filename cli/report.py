@@ -30,7 +30,7 @@ from ..model.yamlio import load_yaml_file
 from .arguments import BadInput, load, require_faction
 from .common import budget
 from .jsonout import emit_json
-from .options import STDIN_HELP, as_option, faction_choice, force_option, interp_option, state_argument, time_limit_option
+from .options import OutputFile, STDIN_HELP, as_option, faction_choice, force_option, interp_option, state_argument, time_limit_option
 from .options import private_option
 from .writing import write_text_safely
 
@@ -381,7 +381,7 @@ def render(data: dict) -> str:
               help="A proposed allocation (as check-replacements takes it): the map shows its ruling.")
 @click.option("--allocation-faction", type=faction_choice(),
               default=None, help="The faction of --allocation (default: the file's only Replacements faction).")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("-o", "--output", "output", type=OutputFile(), default=None, metavar="FILE",
               help="Where to write the page (default: STATE with .html).")
 @force_option
 @interp_option

@@ -5,13 +5,14 @@ import json
 
 import click
 
+from .options import OutputFile
 from .writing import write_text_safely
 
 
 @click.command()
 @click.option("--kind", type=click.Choice(["state", "deck"], case_sensitive=False), default="state", show_default=True,
               help="Which file the schema describes: a state file (docs/format.md sections 4, 6) or a deck file (section 2).")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--output", "-o", type=OutputFile(), default=None, metavar="FILE",
               help="Write the schema to FILE instead of printing it.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
 @click.option("--json", "as_json", is_flag=True, help="Accepted for symmetry with the other commands: the schema is JSON anyway.")

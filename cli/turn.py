@@ -7,7 +7,7 @@ from ..model.vocabulary import faction_name
 from .arguments import load, require_faction, selection_args
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
-from .options import STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
+from .options import OutputFile, STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
 from .options import as_option, private_option, seal_option, seal_requested
 from .text import interpretations_text
 from .writing import write_answer
@@ -27,7 +27,7 @@ def _cell(pos, m, cid):
 @faction_option
 @card_option("tk", "The TK Pending Card (id or number).")
 @card_option("ds", "The DS Pending Card (id or number).")
-@click.option("--write", "write", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--write", "write", required=True, type=OutputFile(), metavar="FILE",
               help="The state file to write with the selection as the Pending Cards.")
 @force_option
 @json_option
@@ -74,7 +74,7 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
 
 @click.command(name="next-turn", epilog=STDIN_HELP)
 @state_argument()
-@click.option("--write", "write", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--write", "write", required=True, type=OutputFile(), metavar="FILE",
               help="The state file of the next Seasonal Turn to write.")
 @force_option
 @json_option

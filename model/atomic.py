@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
+
+#: A temporary file of :func:`write_text` older than this (seconds) is stale: its writer was killed
+#: (``kill -9``) before putting it in place. The next write to the same file removes it.
+STALE_SECONDS = 60
 
 
 class FileExists(Exception):
@@ -28,6 +34,25 @@ def _umask() -> int:
     return mask
 
 
+def _remove_stale(folder: Path, name: str) -> None:
+    """Remove the stale temporary files of writes to ``name`` in ``folder``: exactly the pattern of this
+    module's own (``.NAME.XXXXXXXX.tmp``, as :func:`tempfile.mkstemp` names them) and older than
+    :data:`STALE_SECONDS` (a write under way is left alone); never any other file."""
+    own = re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.tmp")
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if own.fullmatch(entry.name) and entry.is_file(follow_symlinks=False) \
+                    and now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS:
+                os.unlink(entry.path)
+        except OSError:                    # gone meanwhile, or not ours to remove
+            continue
+
+
 def write_text(path: str | Path, text: str, force: bool = False, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically.
 
@@ -37,8 +62,14 @@ def write_text(path: str | Path, text: str, force: bool = False, mode: int | Non
     With ``force`` a symbolic link is followed (the file it names is replaced)
     and the replaced file's mode is kept; ``mode`` (e.g. ``0o600``, a private file) sets it instead.
     Raises ``OSError`` when the folder cannot be written or ``path`` names
-    something other than a regular file (a folder, a device, a pipe).
+    something other than a regular file (a folder, a device, a pipe; ``t9/``
+    names a folder even when there is none). Stale temporary files of earlier
+    writes to the same file are removed (:func:`_remove_stale`).
     """
+    if not str(path).strip():
+        raise OSError(errno.ENOENT, "an empty file name")
+    if str(path).endswith(("/", os.sep)):
+        raise OSError(errno.EISDIR, "names a folder, not a file")
     target = Path(path)
     if not force and (target.exists() or target.is_symlink()):
         raise FileExists(path)
@@ -47,6 +78,7 @@ def write_text(path: str | Path, text: str, force: bool = False, mode: int | Non
     if target.exists() and not target.is_file():
         # a folder, a device (/dev/null), a pipe: never replaced by a state file
         raise OSError(errno.EINVAL, "not a regular file: aeref replaces only files")
+    _remove_stale(target.parent, target.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or Path(".")))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

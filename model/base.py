@@ -2,9 +2,11 @@
 and validation errors turned into :class:`~model.errors.Problem` s."""
 from __future__ import annotations
 
+import typing
+from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
 from .errors import Problem, join_path
 from .names import norm_key, norm_word
@@ -38,6 +40,55 @@ class FileModel(BaseModel):
                 out[key], given[key] = v, k
             return out
         return data
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_for_a_number(cls, v: Any, info: ValidationInfo) -> Any:
+        """``true``/``false`` where a number (or a card number or a name written as one) goes is refused:
+        pydantic would read it as 1 or 0 (``production: true`` a Production Value of 1)."""
+        if info.field_name in _number_fields(cls) and _holds_bool(v):
+            raise ValueError("true or false is not a number here: write a whole number (or a name in quotes)")
+        if info.field_name in _only_number_fields(cls) and any(isinstance(x, str) and "_" in x for x in _values(v)):
+            raise ValueError("a whole number is written in digits alone, without _ (2315, not 2_315)")
+        return v
+
+
+def _types(tp: Any) -> set:
+    """Every type an annotation names, its arguments' too (``Optional[dict[str, int]]`` -> NoneType, dict, str, int)."""
+    out = {typing.get_origin(tp) or tp}
+    for arg in typing.get_args(tp):
+        out |= _types(arg)
+    return out
+
+
+@cache
+def _number_fields(cls: type) -> frozenset:
+    """The fields of ``cls`` that take a number and no boolean (``steps: int``, a card ``Union[int, str]``)."""
+    return frozenset(name for name, f in cls.model_fields.items()
+                     if int in (t := _types(f.annotation)) and bool not in t)
+
+
+@cache
+def _only_number_fields(cls: type) -> frozenset:
+    """The fields of ``cls`` that take a number and no name (``steps: int``, ``prefer: dict[str, int]``'s weights)."""
+    return frozenset(name for name in _number_fields(cls)
+                     if str not in _types(typing.get_args(cls.model_fields[name].annotation)[-1]
+                                          if dict in _types(cls.model_fields[name].annotation)
+                                          else cls.model_fields[name].annotation))
+
+
+def _values(v: Any) -> list:
+    """``v``, or the items of a list or the values of a mapping."""
+    if isinstance(v, (list, tuple)):
+        return list(v)
+    if isinstance(v, dict):
+        return list(v.values())
+    return [v]
+
+
+def _holds_bool(v: Any) -> bool:
+    """Whether ``v`` is a boolean, or a list or mapping with a boolean value (``hand: [true]``)."""
+    return any(isinstance(x, bool) for x in _values(v))
 
 
 def empty_list() -> list:

@@ -75,8 +75,17 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
     to ``refs``)."""
     out = DeckCards()
     loaded: list[tuple[CardFile, str, str]] = []
+    listed: dict[Path, int] = {}
     for i, rel in enumerate(decks):
         deck_path = base / rel
+        if not str(rel).strip():
+            out.missing = True
+            problems.append(Problem(shown, join_path("decks", i), "an empty deck file name: write a deck file such as decks/soviet.yaml"))
+            continue
+        first = listed.setdefault(deck_path.resolve(), i)
+        if first != i:                  # the second entry is the mistake, not the cards of the first
+            problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} is listed twice (also at decks[{first}])"))
+            continue
         try:
             items = _read_deck(deck_path, str(rel), out, problems)
         except InputError as exc:
@@ -85,6 +94,9 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
                 if p.message == "file not found":
                     problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} not found (looked in {deck_path.resolve()}: "
                                                                               "decks are found from the state file's folder)"))
+                elif not p.where and p.message.startswith(("is a directory", "cannot read", "not a regular file")):
+                    # the path is no deck file at all: say which entry of which state file named it
+                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel}: {p.message}"))
                 else:
                     problems.append(p)
             continue

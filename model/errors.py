@@ -1,7 +1,21 @@
 """Input problems: every problem names the file and the place in it."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+#: A word longer than this in a problem (a value, a name, a path) is cut, saying how long it was.
+LONGEST_WORD = 200
+_LONG = re.compile(r"\S{%d,}" % (LONGEST_WORD + 1))
+
+
+def cut_long(text: str) -> str:
+    """``text`` with each word longer than :data:`LONGEST_WORD` characters cut to its first 60 and its
+    length (``'xxxx…' (100002 characters)``): a 100,000-character value is never echoed whole."""
+    def cut(m: re.Match) -> str:
+        word = m.group().rstrip(":,;)")
+        return f"{word[:60]}... ({len(word)} characters){m.group()[len(word):]}"
+    return _LONG.sub(cut, text)
 
 
 @dataclass(frozen=True)
@@ -16,6 +30,12 @@ class Problem:
     file: str
     where: str
     message: str
+
+    def __post_init__(self):
+        for name in ("file", "where", "message"):          # a 100,000-character value is never echoed whole
+            value = getattr(self, name)
+            if isinstance(value, str) and len(value) > LONGEST_WORD:
+                object.__setattr__(self, name, cut_long(value))
 
     def __str__(self) -> str:
         return f"{self.file}: {self.where}: {self.message}" if self.where else f"{self.file}: {self.message}"

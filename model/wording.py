@@ -20,6 +20,7 @@ from typing import Any, Iterable, Optional, Union
 import pydantic   # its BaseModel is loaded on first use (pydantic imports lazily)
 
 from .errors import Problem, join_path
+from .names import fold
 
 CARD = "a card number such as 38 or an id such as tk-soviet-38"
 CARDS = "a list of cards in brackets such as [26b, 38, 39]"
@@ -110,7 +111,7 @@ def rules_word(v: Any) -> str:
 def closest(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> Optional[str]:
     """The choice closest to ``word`` (case and ``-``/``_``/space ignored; difflib), or None."""
     def norm(x: Any) -> str:
-        return str(x).strip().casefold().replace("_", "-").replace(" ", "-")
+        return fold(str(x)).strip().casefold().replace("_", "-").replace(" ", "-")
     by_norm: dict[str, str] = {}
     for c in choices:
         by_norm.setdefault(norm(c), str(c))
@@ -122,7 +123,7 @@ def suggest(word: Any, choices: Iterable[Any], cutoff: float = 0.6) -> str:
     """`` (did you mean X?)`` when a choice is close to ``word``, else ``""``; two choices
     when the second is nearly as close (``countrys``: counters or countries)."""
     def norm(x: Any) -> str:
-        return str(x).strip().casefold().replace("_", "-").replace(" ", "-")
+        return fold(str(x)).strip().casefold().replace("_", "-").replace(" ", "-")
     by_norm: dict[str, str] = {}
     for c in choices:
         by_norm.setdefault(norm(c), str(c))
@@ -193,7 +194,9 @@ def shown(value: Any) -> str:
             return "true" if v else "false"
         return str(v)
     text = repr(value) if isinstance(value, str) else flow(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    if len(text) <= 60:
+        return text
+    return text[:57] + "..." + (f" ({len(value)} characters)" if isinstance(value, str) else "")
 
 
 def expected(path: str) -> Optional[str]:

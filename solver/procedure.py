@@ -134,8 +134,12 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
         return None
     if not Path(target).exists():
         raise InputError(Problem(pos.file, "previous", f"the state file of the previous Seasonal Turn {shown} is not found (looked in {target})"))
-    prev = load_position(target)
     where = "previous" if path is None else "--previous"
+    try:
+        prev = load_position(target)
+    except InputError as exc:       # name the file this one was reached from, and the key
+        raise InputError([Problem(pos.file, where, f"{shown}, the state file of the previous Seasonal Turn: "
+                                  + (f"{p.where}: " if p.where else "") + p.message) for p in exc.problems]) from None
     if prev.turn.next() != pos.turn:
         raise InputError(Problem(pos.file, where, f"{shown} is the position of {prev.turn}; Pending Cards selected then are "
                                  f"revealed in {prev.turn.next()}, not in {pos.turn}"))
