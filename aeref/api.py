@@ -85,6 +85,16 @@ def load(path: Union[str, Path], interpretations: Optional[Mapping[str, Any]] = 
     return Position(data.with_interpretations(overrides) if overrides else data)
 
 
+def _require_replacement_data(data: PositionData, faction: str, map_: str) -> None:
+    """Raise :class:`InputError` (exit 2) when the file lacks what a Replacements Segment ruling needs
+    (1.3): no Force Pool stated for ``faction`` on ``map_``, or no hexes of that map (missing data is not
+    a ruling; an empty ``force-pool: []`` is one)."""
+    from .solver.replacements.segment import missing_data   # lazy: the 1.3 rules trace supply on the map
+    problem = missing_data(data, faction, map_)
+    if problem is not None:
+        raise InputError(problem)
+
+
 class Position:
     """A game position (a state file and its decks) and the questions aeref answers about it.
 
@@ -355,6 +365,7 @@ class Position:
         :class:`TimeLimitReached` when it runs out before any allocation exists."""
         from .solver.replacements.optimise import optimise   # lazy: imports ortools
         f = self.data.require_faction(faction)
+        _require_replacement_data(self.data, f, self._map(map))
         res = optimise(self.data, f, self._map(map), budget=_budget(time_limit), progress=progress)
         out = _allocation_json(res.ctx, res)
         placements = tuple(Placement(p["unit"], p["location"], tuple(p["paid-with"]), p["basis"])
@@ -370,6 +381,7 @@ class Position:
         from .model.yamlio import load_yaml_file                                # lazy: one command reads it
         from .solver.replacements import check_allocation, read_allocation      # lazy: the 1.3 rules
         f = self.data.require_faction(faction)
+        _require_replacement_data(self.data, f, self._map(map))
         if isinstance(allocation, (str, Path)):
             file, allocation = str(allocation), load_yaml_file(allocation, str(allocation))
         ctx, rows, problems = read_allocation(self.data, f, self._map(map), allocation, file or "allocation")

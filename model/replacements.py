@@ -63,6 +63,7 @@ class FactionReplacements:
     (``Position.replacements`` holds it under its ``(map, faction)``)."""
     steps: Optional[list] = None           # list[StepLine] or None: derive them (1.3.1, 1.3.2)
     force_pool: list = field(default_factory=list)   # list[Unit]
+    force_pool_stated: bool = False        # the file has a `force-pool:` key (`force-pool: []`: an empty Force Pool)
     prefer: dict = field(default_factory=dict)       # unit id or location -> weight
     where: str = ""
 
@@ -128,6 +129,7 @@ def _faction_segment(body: dict, f: str, fw: str, file: str, board: Board, probl
             fr.steps.append(StepLine(sf.nationality, sf.kind, sf.count, sf.colonial, sf.pairs_to_armor,
                                      sf.source or f"{file}: {w}", None, sf.source))
     if "force-pool" in b:
+        fr.force_pool_stated = True
         pk, items = b["force-pool"]
         units = parse_units(items or [], file, join_path(fw, str(pk)), problems, faction=f)
         for u in units:

@@ -192,9 +192,9 @@ class Explainer:
     def why(self, card: str) -> WhyAnswer:
         """Why ``card`` (a candidate of the context) is in no legal selection, or one legal selection with it.
 
-        A card that one rule excludes by itself (a unary constraint: the
-        evaluator says so without a solve) is explained by the first such rule in
-        rule order, a minimal set of one. Raises :class:`SolverLimitReached` when the budget runs out before the
+        A card that rules exclude by themselves (unary constraints: the
+        evaluator says so without a solve) is explained by each such rule, in
+        rule order (each alone a minimal set of one). Raises :class:`SolverLimitReached` when the budget runs out before the
         first answer (is the card in a legal choice?) is proved; when it runs
         out while the core is shrunk, the answer lists the rules of a proved but
         perhaps not minimal core and ``complete`` is False.
@@ -205,8 +205,9 @@ class Explainer:
         interps = interpretations_used(pos)
         alone = self.evaluator.excluding((slot, card))
         if alone:
-            # a rule excludes the card by itself: that one rule is a minimal set (the first in rule order)
-            kept = [alone[0].rule.key]
+            # rules that exclude the card by themselves: each is a minimal set of one, and each is listed
+            # (as `check` lists every rule broken), in rule order
+            kept = list(dict.fromkeys(x.rule.key for x in alone))
             return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept)
         lit = self.comp.var[(slot, card)]
         status, solver = self._solve(lit, self.keys)

@@ -114,18 +114,28 @@ def _flag(pos: Position, card: Card, req: Flag) -> tuple[bool, str]:
     return holds, f"flag {req.name} ({'set' if holds else 'not set'})"
 
 
+def _grouped(pos: Position, card: Card, item) -> tuple[bool, str]:
+    """An item of an ``any``, ``all`` or ``not``, its text bracketed where the meaning depends on it: a
+    country entry with several facts (``(France's Status is active and France's Posture is war)``);
+    ``any`` and ``all`` bracket themselves."""
+    h, t = check_requirement(pos, card, item)
+    if isinstance(item, CountryIs) and len(item.fields) > 1:
+        t = f"({t})"
+    return h, t
+
+
 def _any_of(pos: Position, card: Card, req: AnyOf) -> tuple[bool, str]:
-    res = [check_requirement(pos, card, it) for it in req.items]
+    res = [_grouped(pos, card, it) for it in req.items]
     return any(h for h, _ in res), "(" + " or ".join(t for _, t in res) + ")"
 
 
 def _all_of(pos: Position, card: Card, req: AllOf) -> tuple[bool, str]:
-    res = [check_requirement(pos, card, it) for it in req.items]
+    res = [_grouped(pos, card, it) for it in req.items]
     return all(h for h, _ in res), "(" + " and ".join(t for _, t in res) + ")"
 
 
 def _not(pos: Position, card: Card, req: Not) -> tuple[bool, str]:
-    h, t = check_requirement(pos, card, req.item)
+    h, t = _grouped(pos, card, req.item)
     return (not h), f"not {t}"
 
 

@@ -325,8 +325,10 @@ def _post_annual(ctx: SelectionContext):
 
 
 def _post_theater(ctx: SelectionContext):
+    # a card of a map not in play (TK or DS alone) is ruled by 1.1.3 alone ("the DS map is not in play"):
+    # the Theater Selection Restrictions are a (c) rule of AE, where both maps are
     for slot, cid, card in _cards(ctx):
-        if card.map != slot:
+        if card.map != slot and card.map in ctx.pos.maps:
             yield Nogood(
                 (Lit(slot, cid),),
                 f"{card.text} is a {card.map.upper()} card and cannot be the {slot.upper()} Pending Card",

@@ -211,52 +211,179 @@ def _not_proved(alloc: Allocation, bound: Optional[int]) -> str:
             f"the allocation is not proved optimal: {more}")
 
 
+def _cost(ctx: ReplacementContext, key: str, u) -> int:
+    """How many steps of pool ``key`` unit ``u`` can take at most (2: an airborne or marine unit, 1.3.3.2,
+    or an armor-type unit bought with a pair; else 1)."""
+    return max((opt.count(key) for opt in ctx.valid_pay[u.id] if key in opt), default=1)
+
+
+def _no_unit(ctx: ReplacementContext, fits: list, what: str, n: int) -> str:
+    """The reason of ``n`` steps for which the Force Pool has no unit at all (1.3.3 Force Pool Limitation)."""
+    fac = faction_name(ctx.faction)
+    if not fits:
+        return f"no {what} unit is left for {'them' if n > 1 else 'it'} in the {fac} Force Pool"
+    return (f"no {what} unit is left for {'them' if n > 1 else 'it'}: the {fac} Force Pool has only {len(fits)} "
+            f"({', '.join(u.id for u in fits[:5])}{' ...' if len(fits) > 5 else ''})")
+
+
+def _claim_ids(ctx: ReplacementContext, claimed: dict, ids: list, want: int) -> int:
+    """The steps, up to ``want``, the units ``ids`` (barred from being taken) would cost, of those not
+    claimed yet: two for an airborne or marine unit (1.3.3.2), else one."""
+    got = 0
+    for uid in ids:
+        if got < want and not claimed.get(uid):
+            k = min(want - got, 2 if ctx.units[uid].type in TWO_STEP_TYPES else 1)
+            claimed[uid] = k
+            got += k
+    return got
+
+
+def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p: Pool, left: int, claimed: dict) -> list:
+    """The ``left`` steps of pool ``key`` split by the rule that decides each (1.3.3 "The one-step units in a
+    faction's Force Pool limit how many and what type of units can be taken"): the steps the units still
+    in the Force Pool could take, lost to what stops those units (1.3.4 no Replacement Location, 9.2
+    stacking, 1.3.3.2 ...); the steps for units barred from being taken (1.3.3.1 a Conquered Allied
+    Minor Country, the Quit India Restriction ...), one rule each; the rest lost to 1.3.3: no unit at
+    all. A unit stands for the steps of one pool only: ``claimed`` (unit id -> steps) holds what the pools
+    split before took of each, and is updated. Returns ``[(count, rule, reason)]``, in that order, counts
+    adding up to ``left``."""
+    taken = {uid for uid, _, _ in alloc.placements}
+    fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
+    what = _what(ctx, p)
+    barred = _barred(ctx, p)
+    free = [u for u in fits if u.id not in taken]
+    placeable = [u for u in free if ctx.valid_place[u.id]]
+    used = alloc.pool_use(ctx)
+
+    def affordable(u) -> bool:
+        """Some payment of ``u`` with a step of this pool fits in the steps the allocation leaves."""
+        return any(all(opt.count(k) <= ctx.pools[k].count - used.get(k, 0) for k in opt)
+                   for opt in ctx.valid_pay[u.id] if key in opt)
+
+    # a unit stops steps (its location, its stacking) only if the steps left could pay for it
+    unplaceable = [u for u in free if not ctx.valid_place[u.id] and affordable(u)]
+    halves = [u for u in placeable if not affordable(u)
+              and max((len(opt) for opt in ctx.valid_pay[u.id]), default=1) == 2]
+    placeable = [u for u in placeable if affordable(u)]
+    out = []
+    rest = left
+
+    def claim(units: list, want: int) -> int:
+        """Up to ``want`` steps for the capacity ``units`` have not yet given another pool."""
+        got = 0
+        for u in sorted(units, key=lambda u: -_cost(ctx, key, u)):   # two-step units first: the most steps fit
+            whole = max((len(opt) for opt in ctx.valid_pay[u.id]), default=1)   # the steps the unit costs in all
+            k = min(_cost(ctx, key, u), whole - claimed.get(u.id, 0))
+            if 0 < k <= want - got:               # a unit stands for all the steps it costs, or for none
+                claimed[u.id] = claimed.get(u.id, 0) + k
+                got += k
+        return got
+
+    n = claim(placeable, rest)
+    if n:
+        if not ev_box:
+            ev_box.append(Evaluator(post(ctx)))
+        out.append((n, *_blocked(ctx, ev_box[0], alloc, key, placeable, what)))
+        rest -= n
+    halves += [u for u in placeable if _cost(ctx, key, u) == 2 and not claimed.get(u.id)]
+    halves = [u for u in halves if not claimed.get(u.id)]
+    if rest == 1 and halves:
+        # one step left and the units it could go towards cost two (1.3.3.2, or a pair's own rule)
+        claimed[halves[0].id] = 1
+        out.append((1, *_two_steps(p, halves)))
+        rest = 0
+    n = claim(unplaceable, rest)
+    if n:
+        out.append((n, *_unplaceable(ctx, unplaceable, what)))
+        rest -= n
+    if rest and not fits:
+        rule, reason = _none_fits(ctx, p, what, barred)
+        # each rule but 1.3.3 itself that bars a unit (or refuses these steps to it) decides one step per unit
+        by_rule: dict = {}
+        for uid, r, msg in barred + _refused(ctx, p):
+            if r != "1.3.3":
+                by_rule.setdefault(r, []).append((uid, msg))
+        parts = []
+        for r, items in by_rule.items():
+            n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest - sum(x[0] for x in parts))
+            if n:
+                parts.append((n, r, "; ".join(msg for _, msg in items)))
+        got = sum(x[0] for x in parts)
+        if len(parts) == 1 and got == rest and rule == parts[0][1]:
+            parts = [(rest, rule, reason)]          # the one rule that bars them all: the whole reason
+        elif rest > got:
+            parts.append((rest - got, "1.3.3", _no_unit(ctx, fits, what, rest - got) if parts else reason))
+        out += parts
+        rest = 0
+    if rest and barred:
+        by_rule = {}
+        for uid, r, msg in barred:
+            if r != "1.3.3":                      # 1.3.3's own bars stay in the 1.3.3 entry's reason
+                by_rule.setdefault(r, []).append((uid, msg))
+        for r, items in by_rule.items():
+            n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest)
+            if n:
+                out.append((n, r, "; ".join(msg for _, msg in items)))
+                rest -= n
+    if rest:
+        if not out:
+            rule, reason = _all_taken(ctx, alloc, key, fits, what, barred)
+        else:
+            rule, reason = "1.3.3", _no_unit(ctx, fits, what, rest)
+        out.append((rest, rule, reason))
+    return out
+
+
 def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False,
                  bound: Optional[int] = None) -> list:
-    """The steps ``alloc`` leaves unused, per pool, each with the rule and the reason.
+    """The steps ``alloc`` leaves unused, per pool and, within a pool, per rule that decides them.
 
-    Returns ``[{"step", "count", "rule", "reason"}]`` (FORMAT 5 ``lost``).
-    ``proved``: False when the steps used are the most found before a time
-    limit, not proved the most possible (the reason then says so, with
-    ``bound``, the proven upper bound on the steps that can be used, when
-    given); ``proposed``: a player's allocation (one more placement that fits
-    is named).
+    Returns ``[{"step", "count", "rule", "reason"}]`` (FORMAT 5 ``lost``): one
+    entry per pool and deciding rule (1.3.3 "The one-step units in a faction's
+    Force Pool limit how many and what type of units can be taken": of 3
+    steps, one may be lost to 1.3.4, no Replacement Location for the one unit
+    left, and one to 1.3.3, no unit at all), the counts adding up to the
+    steps the pool has left. ``proved``: False when the steps used are the
+    most found before a time limit, not proved the most possible (one entry a
+    pool, whose reason then says so, with ``bound``, the proven upper bound on
+    the steps that can be used, when given); ``proposed``: a player's
+    allocation (one more placement that fits is named, one entry a pool).
     """
     used = alloc.pool_use(ctx)
     taken = {uid for uid, _, _ in alloc.placements}
     out = []
-    ev = None
+    ev_box: list = []
+    claimed: dict = {}
+    split = {}
+    # the most constrained pools (fewest units to take) claim their units first
+    order = sorted(ctx.pools, key=lambda k: sum(1 for uid in ctx.force_pool if any(k in o for o in ctx.valid_pay[uid])))
+    for key in order:
+        p = ctx.pools[key]
+        left = p.count - used[key]
+        if left > 0 and proved:
+            split[key] = _split(ctx, alloc, ev_box, key, p, left, claimed)
     for key, p in ctx.pools.items():
         left = p.count - used[key]               # pool_use has every pool of ctx
         if left <= 0:
             continue
-        fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
-        what = _what(ctx, p)
-        barred = _barred(ctx, p)
-        free = [u for u in fits if u.id not in taken]
-        placeable = [u for u in free if ctx.valid_place[u.id]]
-        if not fits:
-            rule, reason = _none_fits(ctx, p, what, barred)
-        elif not free:
-            rule, reason = _all_taken(ctx, alloc, key, fits, what, barred)
-        elif not placeable:
-            rule, reason = _unplaceable(ctx, free, what)
-        elif all(len(opt) == 2 for u in placeable for opt in ctx.valid_pay[u.id] if key in opt) and left == 1:
-            rule, reason = _two_steps(p, placeable)
-        else:
-            ev = ev or Evaluator(post(ctx))
-            rule, reason = _blocked(ctx, ev, alloc, key, placeable, what)
+        if not proved:
+            out.append({"step": key, "count": left, "rule": "1.3.3", "reason": _not_proved(alloc, bound)})
+            continue
         more = None
-        if proposed and placeable:
-            ev = ev or Evaluator(post(ctx))
-            more = _one_more(ctx, ev, alloc, key, placeable)
+        if proposed:
+            fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and u.id not in taken
+                    and any(key in opt for opt in ctx.valid_pay[u.id]) and ctx.valid_place[u.id]]
+            if fits:
+                if not ev_box:
+                    ev_box.append(Evaluator(post(ctx)))
+                more = _one_more(ctx, ev_box[0], alloc, key, fits)
         if more is not None:
             uid, loc, opt = more
-            rule = "1.3.3"
             reason = (f"this allocation leaves {'them' if left > 1 else 'it'} unused, although {ctx.describe(ctx.units[uid])} could still be "
                       f"taken with {', '.join(paid_with_text(ctx, uid, opt))} and placed in {loc}; "
                       "unplaced replacement steps are lost")
-        if not proved:
-            rule, reason = "1.3.3", _not_proved(alloc, bound)
-        out.append({"step": key, "count": left, "rule": rule, "reason": reason})
+            out.append({"step": key, "count": left, "rule": "1.3.3", "reason": reason})
+            continue
+        for n, rule, reason in split[key]:
+            out.append({"step": key, "count": n, "rule": rule, "reason": reason})
     return out

@@ -6,18 +6,43 @@ which read the context type.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Optional
 
 from ...model.board import Unit
 from ...model.errors import InputError, Problem
 from ...model.position import Position
 from ...model.replacements import FactionReplacements
+from ...model.vocabulary import faction_name
 from ...model.wording import map_not_in_play
 
 from .context import ReplacementContext
 from .locations import replacement_locations
 from .received import Pool, make_pools, steps_received, unplaced_notes
 from .taking import flexibility, payment_options, payment_problems, takeable_problems
+
+
+def missing_data(pos: Position, faction: str, map_: str) -> Optional[Problem]:
+    """What the file lacks to rule on ``faction``'s Replacements Segment on ``map_`` (1.3), or None.
+
+    Missing data is not a ruling: with steps received (1.3.1, 1.3.2) and no
+    ``force-pool:`` for that map and faction (an empty ``force-pool: []`` is a
+    Force Pool, and a ruling: its steps are lost to 1.3.3), or Force Pool
+    units and no hex of that map to place them in (1.3.4), the Problem names
+    the place in the file and how to add what is missing."""
+    faction = pos.require_faction(faction)
+    if map_ not in pos.maps or not any(s.count for s in steps_received(pos, faction, map_)):
+        return None
+    fr = pos.replacements.get((map_, faction))
+    place = f"replacements.{map_}.{faction}"
+    if fr is None or not fr.force_pool_stated:
+        return Problem(pos.file, place, f"cannot rule: the file has no {faction_name(faction)} Force Pool for the "
+                       f"{map_.upper()} map; add `replacements: {map_}: {faction}: force-pool: [...]` (one-step units: "
+                       "{id, nationality, type}), or `force-pool: []` when it holds none")
+    if fr.force_pool and not any(h.map in (None, map_) for h in pos.board.hexes.values()):
+        return Problem(pos.file, "map.hexes", f"cannot rule: the file has no hexes of the {map_.upper()} map to place "
+                       f"the {faction_name(faction)} replacements in (1.3.4); add them under `map: hexes:`"
+                       + (f" with `map: {map_}`" if len(pos.maps) > 1 else ""))
+    return None
 
 
 def make_context(pos: Position, faction: str, map_: str, extra_units: Iterable[Unit] = (),

@@ -8,7 +8,9 @@ verdict itself against the independent oracle.
 """
 from __future__ import annotations
 
+import json
 from itertools import product
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -171,3 +173,16 @@ cards:
     r = run("why", str(tmp_path / "s.yaml"), "tk-western-2", "--faction", "western")
     assert r.exit_code == 1
     assert "1.1.1 Option Card Procedure: ds-western-2" in r.stdout and "1.1.3 Card Selection Is Final:" in r.stdout
+
+
+def test_1_1_3_1_and_1_1_3_2_each_rule_that_alone_excludes_a_card_is_listed():
+    """TK 20 in tk-1939 (Western): 1.1.3.1 (its requirement fails) and 1.1.3.2 (a gray card in Pre-War) each
+    exclude it alone: `why` and `pairs`' excluded reason list both, as `check` does."""
+    st_file = str(Path(__file__).resolve().parents[2] / "examples" / "tk-1939.yaml")
+    out = json.loads(run("why", st_file, "--faction", "western", "20", "--json").output)
+    assert [v["rule"] for v in out["violations"]] == ["1.1.3.1", "1.1.3.2"], out
+    out = json.loads(run("pairs", st_file, "--faction", "western", "--json").output)
+    [ex] = [x for x in out["excluded"] if x["card"] == "tk-western-20"]
+    assert [v["rule"] for v in ex["rules"]] == ["1.1.3.1", "1.1.3.2"], ex
+    text = run("pairs", st_file, "--faction", "western").output
+    assert "1.1.3.1 Pending Card Selection Requirements" in text and "; 1.1.3.2 War State Selection Restrictions" in text

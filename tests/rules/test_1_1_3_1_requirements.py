@@ -111,3 +111,16 @@ def test_1_1_3_1_marker_in_a_box_written_under_the_one_maps_section(tmp_path):
     p = write_state(tmp_path, "s.yaml", st)
     code, res, err = run("check", p, "--faction", "axis", "--ds", "90", "--json")
     assert (code, res["legal"], res["violations"]) == (0, True, []), err
+
+
+def test_1_1_3_1_an_any_of_a_country_with_several_facts_is_bracketed(tmp_path):
+    """1.1.3.1: `any:` of Russia's Posture and a France entry with three facts means A or (B and C and D):
+    the ruling brackets the France group, so the text reads as the deck means it."""
+    req = [{"any": [{"country": {"Russia": {"posture": "war"}}},
+                    {"country": {"France": {"status": "active", "alignment": "western", "posture": "war"}}}]}]
+    countries = {"Russia": {"posture": "policy-affected", "alignment": "soviet"},
+                 "France": {"status": "active", "alignment": "western", "posture": "policy-affected"}}
+    ok, why = _ruled(tmp_path, req, countries=countries)
+    assert not ok and ("(Russia's Posture is war (it is policy-affected) or (France's Status is active (it is active) "
+                       "and France's Alignment is western (it is western) and France's Posture is war "
+                       "(it is policy-affected)))") in why, why

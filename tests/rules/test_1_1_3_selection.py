@@ -8,6 +8,7 @@ proposed selection, direct enumeration and CP-SAT enumeration (which must agree)
 """
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -914,3 +915,13 @@ def test_1_1_3_3_western_limited_war_blitz_cards_not_back_to_back_on_either_map(
     assert f"{map_}-western-30" in blitz.violations[0].message and "Limited War Blitz" in blitz.violations[0].message
     assert check(pos, "western", {map_: f"{map_}-western-32"}).legal
     assert check(pos, "western", {map_: f"{map_}-western-33"}).legal
+
+
+def test_1_1_3_tk_alone_a_ds_card_is_ruled_by_the_map_not_in_play_only():
+    """1.1.3 Pending Card Selection, TK alone: `check --tk ds-axis-33a` cites only "the DS map is not in play";
+    the 1.1.3.3 Theater Selection Restrictions are a © rule of AE (both maps in play), where it still applies."""
+    out = json.loads(run_cli("check", str(DECKS.parent / "tk-1939.yaml"), "--faction", "axis", "--tk", "ds-axis-33a", "--json").output)
+    assert [(v["rule"], v["message"]) for v in out["violations"]] == [
+        ("1.1.3", "ds-axis-33a Treaty: the DS map is not in play in game tk")], out
+    out = json.loads(run_cli("check", str(DECKS.parent / "ae-1941.yaml"), "--faction", "axis", "--tk", "ds-axis-33a", "--json").output)
+    assert [v["rule"] for v in out["violations"]] == ["1.1.3.3"], out

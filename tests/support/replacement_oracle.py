@@ -380,12 +380,16 @@ def payments(spec) -> list:
 def options(spec, unit, drop=frozenset()) -> list:
     """The placements ``(location, tokens)`` of ``unit`` that break no rule on their own, but the ``drop`` ped
     (the rules of :func:`row_violations`: the unit, its payment and its location are judged apart)."""
-    if take_violations(spec, unit) - drop:
+    # CONQUERED relaxes the Exception of 1.3.3.1 only: a Conquered Allied Minor Country of the faction takes
+    # steps as its other Minor Countries do
+    exempt = ({MINOR} if CONQUERED in drop and any(conquered_allied_minor(spec, n) and _country(spec, n)["alignment"]
+                                                   == spec_faction(spec) for n in unit["nationality"]) else set())
+    if take_violations(spec, unit) - drop - exempt:
         return []
     locs = [loc for loc in locations(spec)
             if not ({LOCATIONS} if not eligible(spec, unit, loc) else set()) - drop
             and not ({ENEMY} if enemy_in(spec, loc) else set()) - drop]
-    pays = [t for t in payments(spec) if not payment_violations(spec, unit, t) - drop]
+    pays = [t for t in payments(spec) if not payment_violations(spec, unit, t) - drop - exempt]
     return [(loc, t) for loc in locs for t in pays]
 
 
@@ -441,3 +445,32 @@ def deciding(spec, rules=RULES) -> set:
     """The rules that decide the optimum: without any one of them, more steps could be used."""
     b = best(spec)
     return {r for r in rules if best(spec, frozenset({r}), beat=b) > b}
+
+
+#: The rules a lost step is split by, in the order they are relaxed (:func:`lost_split`), each with the
+#: rule number rulings cite it by: a unit stopped only by stacking, then one with no Replacement Location,
+#: then one barred from being taken (a Conquered Allied Minor Country).
+CONQUERED = "1.3.3.1 Conquered Allied Minor Country"   # relaxed alone: the Exception of 1.3.3.1, not the rest of it
+LOST_BY = (("9.1", frozenset({MINOR_STACKING})), ("9.2", frozenset({STACKING})),
+           ("1.3.4", frozenset({LOCATIONS, ENEMY})), ("1.3.3.1", frozenset({CONQUERED})))
+
+
+def lost_split(spec) -> dict:
+    """The steps the best legal allocation leaves unused, split by the rule that decides them (1.3.3 "The
+    one-step units in a faction's Force Pool limit how many and what type of units can be taken"): the
+    rules of :data:`LOST_BY` are relaxed one after another, and each is charged the steps its relaxation
+    adds to the optimum; the rest, lost however the placement rules are relaxed, go to 1.3.3 (no unit at
+    all, or none of the steps' type). Returns ``{rule number: steps}`` (rules with none left out)."""
+    received = sum(spec["pools"].values())
+    out = {}
+    dropped: frozenset = frozenset()
+    before = best(spec)
+    for number, rules in LOST_BY:
+        dropped |= rules
+        after = best(spec, dropped)
+        if after > before:
+            out[number] = after - before
+        before = after
+    if received - before:
+        out["1.3.3"] = received - before
+    return out
