@@ -29,7 +29,7 @@ from ..model.position import Position
 from .constraints import Evaluator, Violation
 from .cpsat import assumptions_core, compile_model, interchangeable_classes, singleton_classes
 from .cpsat_runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, solve
-from .found import Found, WhyAnswer, excluded_alone, format_key, kept_violations, plain_found
+from .found import Found, WhyAnswer, alone_rules, excluded_alone, format_key, kept_violations, plain_found
 from .limits import Budget, ProgressSink, budget_for
 from .selection import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
 
@@ -207,7 +207,7 @@ class Explainer:
         if alone:
             # rules that exclude the card by themselves: each is a minimal set of one, and each is listed
             # (as `check` lists every rule broken), in rule order
-            kept = list(dict.fromkeys(x.rule.key for x in alone))
+            kept = alone_rules(alone)
             return WhyAnswer(card, slot, False, None, self._violations(slot, card, kept), interps, kept)
         lit = self.comp.var[(slot, card)]
         status, solver = self._solve(lit, self.keys)

@@ -130,10 +130,17 @@ def plain_found(ctx: SelectionContext, constraints: list) -> Found:
     return Found(ctx.slots, [(legal,)] if legal else [], True)
 
 
+def alone_rules(alone: list) -> list:
+    """The rule keys of ``alone`` (the violations that exclude a card by themselves, unary constraints),
+    each once, in rule order: each alone is a minimal set of one, and each is listed (as ``check`` lists
+    every rule broken; issue 19 item 8)."""
+    return list(dict.fromkeys(x.rule.key for x in alone))
+
+
 def excluded_alone(ctx: SelectionContext, constraints: list, cards: list) -> Optional[list]:
     """The answers of ``why`` for ``cards`` (``(slot, card id)`` pairs in no legal selection) when a rule
-    excludes each of them alone (a unary constraint): that rule, the first in rule order, is a minimal
-    set of one, found without a solve. None when some card needs the solver (:class:`solver.choices.Explainer`)."""
+    excludes each of them alone (a unary constraint): every such rule (:func:`alone_rules`), found
+    without a solve. None when some card needs the solver (:class:`solver.choices.Explainer`)."""
     ev = Evaluator(constraints)
     alone = [ev.excluding((slot, cid)) for slot, cid in cards]
     if not all(alone):
@@ -141,6 +148,6 @@ def excluded_alone(ctx: SelectionContext, constraints: list, cards: list) -> Opt
     interps = interpretations_used(ctx.pos)
     out = []
     for (slot, cid), rules in zip(cards, alone):
-        kept = [rules[0].rule.key]
+        kept = alone_rules(rules)
         out.append(WhyAnswer(cid, slot, False, None, kept_violations(ctx, constraints, slot, cid, kept), interps, kept))
     return out
