@@ -263,7 +263,7 @@ class LegalSelections:
     def __len__(self) -> int:
         """The number of legal selections (1.1.3), enumerating them once as iterating does; when the time
         limit ended the enumeration it is the number found (:attr:`complete` says so, :meth:`count` too)."""
-        return len(self.choices)
+        return self._enumerate().count()
 
     def __repr__(self) -> str:
         """``<aeref.LegalSelections soviet in examples/x.yaml (AE Nov-Dec 1941): 2 legal selections>``; before
@@ -272,8 +272,7 @@ class LegalSelections:
         head = f"<aeref.LegalSelections {self.faction} in {pos.file} ({pos.game.upper()} {pos.turn})"
         if self._found is None:
             return f"{head}: not enumerated yet>"
-        found, complete = self._found
-        n = len(found)
+        n, complete = self._found.count(), self._found.complete
         return f"{head}: {'' if complete else 'at least '}{n} legal selection{'' if n == 1 else 's'}>"
 
     def count(self) -> Count:
