@@ -39,7 +39,8 @@ from ..model.vocabulary import WarState, faction_name
 
 from .limits import Budget, Progress, ProgressSink
 from .procedure import reveal
-from .selection import check, evaluator, interpretations_used, legal_choices_direct, make_context
+from .selection import (check, evaluator, interpretations_used, legal_choices_direct, make_context, open_slots,
+                        selection_made)
 from .turn import next_turn, select
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
@@ -190,17 +191,29 @@ def _assume(pos: Position, assumptions: tuple) -> None:
 def _placed(pos: Position, faction: str, choice: dict) -> Position:
     """``pos`` with ``choice`` placed face down as the faction's Pending Cards (1.1.1 Step 4), the turn advanced to
     the next Seasonal Turn (:func:`~solver.turn.next_turn`'s one change): the faction's sections copied, the rest
-    shared (the reveal copies the whole position)."""
+    shared (the reveal copies the whole position). A card already placed (a partial selection: 1.1.3 "Card
+    selection is final" binds it, the open slot is filled) stays; each card placed now records the turn it was
+    selected in, as :func:`~solver.turn.select` does."""
     out = copy.copy(pos)
     out.factions = dict(pos.factions)
     out.factions[faction] = {m: copy.deepcopy(fm) for m, fm in pos.factions[faction].items()}
     for m, cid in choice.items():
-        if cid is not None:
-            fm = out.factions[faction][m]
+        fm = out.factions[faction][m] if cid is not None else None
+        if fm is not None and cid != fm.pending:
             fm.hand.remove(cid)
             fm.pending = cid
+            fm.selected = pos.turn
     out.turn = pos.turn.next()
     return out
+
+
+def _bound(pos: Position, faction: str) -> Optional[dict]:
+    """The selection ``faction`` is wholly bound to this turn (1.1.3 "Card selection is final": a Pending Card
+    placed on every slot, or Pending Cards awaiting their reveal), ``{map: card id or None}``; None when a slot is
+    still open (no selection made, or a partial one: :func:`~solver.selection.open_slots`)."""
+    if open_slots(pos, faction):
+        return None
+    return {m: (selection_made(pos, faction) or {}).get(m) for m in pos.maps}
 
 
 def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = (), ruled: bool = False
@@ -210,8 +223,8 @@ def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = (), 
     a selection already made is kept), the turn advanced, the faction's Pending Cards revealed (1.1.1 Steps 1-2,
     12) and the assumptions due applied. Returns ``(legal, position after the reveal, what the reveal changed)``;
     when ``legal`` is False the position is ``pos``."""
-    if any(fm.pending for fm in pos.factions[faction].values()):
-        made = {m: fm.pending for m, fm in pos.factions[faction].items()}
+    made = _bound(pos, faction)
+    if made is not None:
         if made != {m: choice.get(m) for m in made}:
             return False, pos, []
         nxt = copy.copy(pos)
@@ -336,7 +349,7 @@ def replay(pos: Position, faction: str, choices: list, assumptions: tuple = (), 
     out = list(out)
     for i in range(done, len(choices)):
         choice = choices[i]
-        made = any(fm.pending for fm in cur.factions[faction].values())
+        made = _bound(cur, faction) is not None      # wholly bound: advance checks the choice is that selection
         legal = True if made else check(cur, faction, choice).legal
         ok, after, changes = advance(cur, faction, choice, assumptions, ruled=True)
         if not (ok and legal):

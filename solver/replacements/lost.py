@@ -238,14 +238,16 @@ def _claim_ids(ctx: ReplacementContext, claimed: dict, ids: list, want: int) -> 
     return got
 
 
-def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p: Pool, left: int, claimed: dict) -> list:
+def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p: Pool, left: int, claimed: dict,
+           refusals: set) -> list:
     """The ``left`` steps of pool ``key`` split by the rule that decides each (1.3.3 "The one-step units in a
     faction's Force Pool limit how many and what type of units can be taken"): the steps the units still
     in the Force Pool could take, lost to what stops those units (1.3.4 no Replacement Location, 9.2
     stacking, 1.3.3.2 ...); the steps for units barred from being taken (1.3.3.1 a Conquered Allied
     Minor Country, the Quit India Restriction ...), one rule each; the rest lost to 1.3.3: no unit at
     all. A unit stands for the steps of one pool only: ``claimed`` (unit id -> steps) holds what the pools
-    split before took of each, and is updated. Returns ``[(count, rule, reason)]``, in that order, counts
+    split before took of each, and is updated; ``refusals`` the units claimed only because a pool's steps
+    were refused to them, and is updated. Returns ``[(count, rule, reason)]``, in that order, counts
     adding up to ``left``."""
     taken = {uid for uid, _, _ in alloc.placements}
     fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
@@ -286,7 +288,7 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
         out.append((n, *_blocked(ctx, ev_box[0], alloc, key, placeable, what)))
         rest -= n
     halves += [u for u in placeable if _cost(ctx, key, u) == 2 and not claimed.get(u.id)]
-    halves = [u for u in halves if not claimed.get(u.id)]
+    halves = [u for u in halves if not claimed.get(u.id) or u.id in refusals]
     if rest == 1 and halves:
         # one step left and the units it could go towards cost two (1.3.3.2, or a pair's own rule)
         claimed[halves[0].id] = 1
@@ -300,7 +302,11 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
         rule, reason = _none_fits(ctx, p, what, barred)
         # each rule but 1.3.3 itself that bars a unit (or refuses these steps to it) decides one step per unit
         by_rule: dict = {}
-        for uid, r, msg in barred + _refused(ctx, p):
+        for uid, r, msg in barred:
+            if r != "1.3.3":
+                by_rule.setdefault(r, []).append((uid, msg))
+        refused = _refused(ctx, p)
+        for uid, r, msg in refused:
             if r != "1.3.3":
                 by_rule.setdefault(r, []).append((uid, msg))
         parts = []
@@ -308,6 +314,9 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
             n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest - sum(x[0] for x in parts))
             if n:
                 parts.append((n, r, "; ".join(msg for _, msg in items)))
+        # a unit these steps were refused to (1.3.3.2 under airborne-steps, ...) is still one a lone step of
+        # another pool may be lost towards (it costs two): remembered apart from the units barred outright
+        refusals.update(uid for uid, _, _ in refused if claimed.get(uid))
         got = sum(x[0] for x in parts)
         if len(parts) == 1 and got == rest and rule == parts[0][1]:
             parts = [(rest, rule, reason)]          # the one rule that bars them all: the whole reason
@@ -354,6 +363,7 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
     out = []
     ev_box: list = []
     claimed: dict = {}
+    refusals: set = set()
     split = {}
     # the most constrained pools (fewest units to take) claim their units first
     order = sorted(ctx.pools, key=lambda k: sum(1 for uid in ctx.force_pool if any(k in o for o in ctx.valid_pay[uid])))
@@ -361,7 +371,7 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
         p = ctx.pools[key]
         left = p.count - used[key]
         if left > 0 and proved:
-            split[key] = _split(ctx, alloc, ev_box, key, p, left, claimed)
+            split[key] = _split(ctx, alloc, ev_box, key, p, left, claimed, refusals)
     for key, p in ctx.pools.items():
         left = p.count - used[key]               # pool_use has every pool of ctx
         if left <= 0:

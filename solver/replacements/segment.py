@@ -27,7 +27,7 @@ def missing_data(pos: Position, faction: str, map_: str) -> Optional[Problem]:
     Missing data is not a ruling: with steps received (1.3.1, 1.3.2) and no
     ``force-pool:`` for that map and faction (an empty ``force-pool: []`` is a
     Force Pool, and a ruling: its steps are lost to 1.3.3), or Force Pool
-    units and no hex of that map to place them in (1.3.4), the Problem names
+    units and no hex of that map nor Off-Map Box to place them in (1.3.4), the Problem names
     the place in the file and how to add what is missing."""
     faction = pos.require_faction(faction)
     if map_ not in pos.maps or not any(s.count for s in steps_received(pos, faction, map_)):
@@ -38,9 +38,9 @@ def missing_data(pos: Position, faction: str, map_: str) -> Optional[Problem]:
         return Problem(pos.file, place, f"cannot rule: the file has no {faction_name(faction)} Force Pool for the "
                        f"{map_.upper()} map; add `replacements: {map_}: {faction}: force-pool: [...]` (one-step units: "
                        "{id, nationality, type}), or `force-pool: []` when it holds none")
-    if fr.force_pool and not any(h.map in (None, map_) for h in pos.board.hexes.values()):
-        return Problem(pos.file, "map.hexes", f"cannot rule: the file has no hexes of the {map_.upper()} map to place "
-                       f"the {faction_name(faction)} replacements in (1.3.4); add them under `map: hexes:`"
+    if fr.force_pool and not pos.board.boxes and not any(h.map in (None, map_) for h in pos.board.hexes.values()):
+        return Problem(pos.file, "map.hexes", f"cannot rule: the file has no hexes of the {map_.upper()} map (nor an "
+                       f"Off-Map Box) to place the {faction_name(faction)} replacements in (1.3.4); add them under `map: hexes:`"
                        + (f" with `map: {map_}`" if len(pos.maps) > 1 else ""))
     return None
 

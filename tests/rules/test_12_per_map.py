@@ -156,7 +156,7 @@ def test_the_vp_marker_side_belongs_to_its_map(tmp_path):
              "markers": {"tk": {"vp": {"side": "rising-sun", "box": 2}}}}, "markers.tk.vp.side")]
     for d, place in bad:
         r = run("validate", write(tmp_path, d))
-        assert r.exit_code == 2 and f"state.yaml: {place}:" in r.stdout and "side of the VP marker" in r.stdout, r.output
+        assert r.exit_code == 2 and f"state.yaml: {place}:" in r.output and "side of the VP marker" in r.output, r.output
     good = ae({}, markers={"tk": {"vp": {"side": "axis-tide", "box": 2}}, "ds": {"vp": {"side": "allied-crusade", "box": 1}}})
     assert run("validate", write(tmp_path, good)).exit_code == 0
 
