@@ -258,6 +258,17 @@ def bound_slots(pos, faction) -> dict:
     return {m: sections[m].pending for m in pos.maps if m in sections and sections[m].pending}
 
 
+def completed(pos, faction, choice) -> dict:
+    """``choice`` as `check` and `select` take it (docs/commands.md, Pending Card selection): while a partial
+    selection made leaves a slot open, a bound slot left out (None) holds the card placed; otherwise (no
+    selection made, or every slot bound) a slot left out holds no card."""
+    full = {m: choice.get(m) for m in pos.maps}
+    bound = bound_slots(pos, faction)
+    if not bound or all(m in bound for m in pos.maps):
+        return full
+    return {m: bound[m] if full[m] is None and m in bound else full[m] for m in pos.maps}
+
+
 def sequential_broken(pos, faction, card) -> list:
     """The Sequential Selection Restrictions (1.1.3.3) ``card`` breaks: ``[(type, map of the Current Card)]``."""
     out = []
@@ -324,8 +335,9 @@ def base_violations(pos, faction, choice) -> set:
         # 1.1.3 from that faction's hand (1.1.1 Step 1: a card without the recyclable mark is set aside once revealed)
         if not _in_hand(pos, faction, cid) or (not card.raw.recyclable and cid in history):
             out.add(HAND)
-        # 1.1.3.3 Theater: each slot takes only its own map's cards
-        if card.map != slot:
+        # (c) 1.1.3.3 Theater: each slot takes only its own map's cards - a rule of AE only (both maps in play);
+        # TK or DS alone, a card of the other map is not in the hand (1.1.3: that map is not in play), above
+        if pos.game == "ae" and card.map != slot:
             out.add(THEATER)
         # 1.1.1 Step 2 (AE): a legally played (c) card removes its namesake from the other deck
         if pos.game == "ae" and _in_hand(pos, faction, cid) and card.raw.combined and any(
