@@ -611,7 +611,7 @@ class Position:
             raise ValueError(f"{label}: {t} is not a Seasonal Turn of the plan ({self.data.turn.next()} to {last})")
         return t
 
-    def _assumption(self, text: str, last: Any) -> "_plan.Assumption":
+    def _assumption(self, text: str, last: Any) -> Any:
         item = str(text).strip()
         head, _, value = item.partition("=")
         map_, _, key = head.rpartition(":")
@@ -633,5 +633,5 @@ class Position:
             raise ValueError(f"--assume {text}: {self.data.war_state[m].display} is in effect on the {m.upper()} map "
                              f"in {self.data.turn}; a war state never goes back (12)")
         turn = self._plan_turn(when.strip(), f"--assume {text}", last) if when.strip() else self.data.turn.next()
-        from .solver.plan import Assumption   # lazy: see select
+        from .solver.plan_turn import Assumption   # lazy: see select
         return Assumption(m, ws, turn)
