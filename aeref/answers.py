@@ -18,7 +18,7 @@ from .model.atomic import FileExists
 from .model.errors import InputError
 from .model.vocabulary import MAPS, WarState
 from .solver.constraints import Evaluator, Rule
-from .solver.found import excluded_alone, plain_found
+from .solver.found import excluded_alone, format_key, plain_found
 from .solver.limits import Budget, ProgressSink, TimeLimitReached
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import interpretations_used, make_context, post, selection_made
@@ -249,7 +249,6 @@ class LegalSelections:
         enumeration's rows, not one dict per selection (4,000,000 selections of 2,000 cards per map)."""
         if maps is None and key is None:
             return self._enumerate().ordered()
-        from .solver.choices import format_key   # lazy: imports ortools
         return self._enumerate().ordered(tuple(maps) if maps else None, key or format_key)
 
     @property

@@ -66,3 +66,11 @@ def test_show_imports_no_solver():
 def test_pairs_does_import_the_solver():
     """The probe can fail: `pairs` solves, so ortools is loaded there."""
     assert "ortools" in _heavy_modules("pairs", str(EXAMPLE), "--faction", "soviet")
+
+
+def test_1_1_3_pairs_on_one_map_imports_no_solver():
+    """TK alone there is no pairing: `pairs` lists the selections and explains the excluded cards by plain
+    evaluation (1.1.3), and the table's reading order needs no solver module either."""
+    tk = EXAMPLE.parent / "tk-1939.yaml"
+    assert _heavy_modules("pairs", str(tk), "--faction", "axis") == "HEAVY []"
+    assert _heavy_modules("pairs", str(tk), "--faction", "axis", "--json") == "HEAVY []"
