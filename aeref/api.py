@@ -544,15 +544,9 @@ class Position:
         from .solver.turn import next_turn as _next_turn   # lazy: see select
         hidden = set() if viewer is None else self.hidden_cards(viewer)
         res = _next_turn(self.data)
-        pending, notes = res.pending, list(res.notes)
-        for f, sections in self.data.factions.items():     # a Pending Card face down is carried face down (1.1)
-            for m, fm in sections.items():
-                if fm.pending_face_down:
-                    pending.setdefault(f, {})[m] = "face-down"
-                    notes = [n for n in notes if not n.startswith(f"{faction_name(f)} has no {m.upper()} Pending Card")]
-                elif fm.pending in hidden:                  # the viewer's view: another faction's card lies face down
-                    pending[f][m] = "face-down"
-        return NextTurn(str(self.data.turn), Position(res.position), pending, notes)
+        pending = {f: {m: "face-down" if c in hidden else c for m, c in by_map.items()}   # the viewer's view (1.1)
+                   for f, by_map in res.pending.items()}
+        return NextTurn(str(self.data.turn), Position(res.position), pending, list(res.notes))
 
     # -- planning ahead (issue 23)
 

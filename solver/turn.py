@@ -116,8 +116,9 @@ def next_turn(pos: Position) -> NextTurn:
     """The next Seasonal Turn's position, ready for the reveal (1.1.1): the
     turn advanced by one, everything else as it is, the Pending Cards
     carried (they are revealed now: 1.1.3 "A Pending Card selected now is
-    revealed at the next Seasonal Turn"). A faction with no Pending Card on a
-    map reveals no new Current Card there (1.1.3)."""
+    revealed at the next Seasonal Turn"; ``"face-down"`` for one whose card is
+    in a private file). A faction with no Pending Card on a map reveals no
+    new Current Card there (1.1.3)."""
     out = copy.deepcopy(pos)
     out.turn = pos.turn.next()
     pending, notes = {}, []
@@ -126,8 +127,9 @@ def next_turn(pos: Position) -> NextTurn:
             fm = pos.factions.get(f, {}).get(m)
             if fm is None:
                 continue
-            pending.setdefault(f, {})[m] = fm.pending
-            if fm.pending is None:
+            # a Pending Card placed face down (its card in the faction's private file, 1.1) is carried face down
+            pending.setdefault(f, {})[m] = fm.pending or ("face-down" if fm.pending_face_down else None)
+            if pending[f][m] is None:
                 notes.append(f"{faction_name(f)} has no {m.upper()} Pending Card: it reveals no new {m.upper()} "
                              f"Current Card in {out.turn} (1.1.3)")
     return NextTurn(out, pending, notes)
