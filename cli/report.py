@@ -118,7 +118,7 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
     from :mod:`.report_map`), each hex's control, units and markers, the placements with the steps that
     pay for them, the lost steps with their rule, each unit's Replacement Locations; with ``allocation``
     (``(file, data)`` of a proposed allocation) ``check-replacements``' ruling instead of the optimiser's."""
-    from .report_map import box_slots, fit, hex_slots, layout     # lazy: only the page draws the map
+    from .report_map import SMALL_R, box_slots, fit, hex_slots, layout, small_hex_slots  # lazy: only the page draws the map
 
     board = pos.data.board
     lay = layout(board, map_)
@@ -158,7 +158,8 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
         items += [{"kind": "marker", "type": m.type, "id": m.label, "text": _MARKER_LETTERS.get(m.type, m.type[:1].upper()),
                    "legend": f"marker-{m.type}",
                    "tip": f"{m.label} in {hid}"} for m in h.markers]
-        slots = hex_slots(x, y, lay.r, len(items))
+        small = lay.r <= SMALL_R          # a big map: small hexes, a number only where the hex holds something
+        slots = (small_hex_slots if small else hex_slots)(x, y, lay.r, len(items))
         shown = items[:len(slots["counters"])]
         if len(items) > len(shown):          # more than a hex draws: the last square says how many more
             rest = items[len(shown) - 1:]
@@ -171,9 +172,10 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
         tx, ty, tw = slots["name"]
         hexes.append({"id": hid, "x": x, "y": y, "points": lay.polygon[hid], "control": h.control or "none",
                       "city": h.city, "country": h.country, "limited": h.limited_stacking, "name": h.name,
-                      "font": size, "number": {"x": nx, "y": ny, "text": fit(hid, nw, size)},
+                      "font": size, "number": {"x": nx, "y": ny, "text": fit(hid, nw, size)}
+                      if not small or items or h.city else None,
                       "label": {"x": tx, "y": ty, "text": fit(h.name, tw, slots["name-font"]), "font": slots["name-font"]}
-                      if h.name else None,
+                      if h.name and not small else None,
                       "city-at": slots["city"], "items": shown,
                       "units": [{"id": u.id, "faction": u.faction, "type": u.type, "steps": u.steps} for u in h.units],
                       "markers": [m.label for m in h.markers]})
@@ -201,7 +203,13 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
     drawn = [{**p, "state": "bad" if p["unit"] in bad_units else "gone" if p["unit"] in gone else ""}
              for p in placements]
     legend = _legend(hexes, boxes, bool(units))
+    numbered = sum(1 for h in hexes if h["number"])
+    numbers = None if numbered == len(hexes) else (
+        f"This map has {len(hexes):,} hexes, too many to number each at a size a page can show: hex numbers are "
+        f"drawn in the {numbered:,} hexes that hold a unit, a marker or a City (zoom in to read them); tap any hex "
+        "for its number and contents.")
     return {"faction": faction, "map": map_, "r": lay.r, "width": lay.width, "height": lay.height, "hexes": hexes,
+            "numbers": numbers,
             "boxes": boxes, "placements": drawn, "units": units, "legend": legend, "lost": out.get("lost", []),
             "received": out.get("steps-received"), "used": out.get("steps-used"),
             "status": out.get("status"), "optimal": out.get("optimal"), "ruling": ruling,
