@@ -50,9 +50,8 @@
         var fitted = Math.min(parseFloat(svg.getAttribute("width")), box.clientWidth || parseFloat(svg.getAttribute("width")));
         svg.style.width = Math.round(fitted * Math.pow(2, level)) + "px";
       } else { svg.style.width = ""; }
-      repl.querySelector(".zoomed-by").textContent = level > 0 ? "zoomed " + Math.pow(2, level) + "\u00d7: the map scrolls in its box"
-        : "drawn to fit the page; + to read the numbers, tap a hex for its contents";
       cues();
+      hints();
       return;
     }
     if (ev.target.closest("#ruling-close")) { panel.hidden = true; }
@@ -70,6 +69,19 @@
       box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
     });
   }
+  // beside the zoom buttons: how large the map is drawn
+  function hints() {
+    document.querySelectorAll(".repl").forEach(function (repl) {
+      var svg = repl.querySelector(".mapbox svg"), hint = repl.querySelector(".zoomed-by");
+      if (!svg || !hint) { return; }
+      var level = parseInt(svg.getAttribute("data-level") || "0", 10);
+      var shown = svg.getBoundingClientRect().width / parseFloat(svg.getAttribute("width"));
+      hint.textContent = level > 0 ? "zoomed in " + Math.pow(2, level) + "\u00d7: the map scrolls in its box; tap a hex for its contents"
+        : shown < 0.98 ? "drawn at " + Math.round(shown * 100) + "% to fit the page: + to read the numbers; tap a hex for its contents"
+        : "+ to zoom in; tap a hex for its contents";
+    });
+  }
   cues();
-  window.addEventListener("resize", cues);
+  hints();
+  window.addEventListener("resize", function () { cues(); hints(); });
 })();
