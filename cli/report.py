@@ -273,7 +273,7 @@ def _legend(hexes: list, boxes: list, pool: bool) -> list[dict]:
     if any(h["city"] for h in hexes):
         add("city", "city", "City")
     add("number", "number", "hex number")
-    if any(h["name"] for h in hexes):
+    if any(h["label"] for h in hexes):
         add("name", "name", "hex name (whole on hover)")
     items = [i for h in hexes for i in h["items"]] + [i for b in boxes for i in b["items"]]
     for i in items:
@@ -369,6 +369,13 @@ def _card_words(pos: Position, cid: Optional[str]) -> str:
     return f"{pos.cards[cid].number} {pos.cards[cid].name}" if cid else "no card"
 
 
+def _war_chip(change: str) -> str:
+    """``Total War (12)`` / ``Limited War (assumed)``: a war state change of a planned turn, short."""
+    text = change.split(": ", 1)[1] if change.startswith("12 War State") else change
+    name = min((w.display for w in WarState if w.display in text), key=text.index, default="war state")
+    return f"\u2192 {name} ({'assumed' if change.endswith('(assumed)') else '12'})"
+
+
 def _plan_row(pos: Position, m: str, steps: list, current: Optional[str], turns: list[str],
               target: Optional[str] = None, wanted: tuple = ()) -> list[dict]:
     """One plan drawn on ``m``'s timeline: per Seasonal Turn of ``turns`` the Current Card in force
@@ -379,12 +386,16 @@ def _plan_row(pos: Position, m: str, steps: list, current: Optional[str], turns:
     by_reveal = {s["reveal"]: s for s in steps}
     cells = []
     for i, t in enumerate(turns):
-        cell: dict = {"turn": t, "current": None, "pending": None, "mark": ""}
+        cell: dict = {"turn": t, "current": None, "pending": None, "mark": "", "war": []}
         if i == 0:
             cell["current"] = {"card": _card(pos, current), "how": "file"}
         elif t in by_reveal and m in by_reveal[t]["pending"]:
             cid = by_reveal[t]["pending"][m]
             cell["current"] = {"card": _card(pos, cid), "how": "revealed"}
+            # the war state the reveal puts in effect on this map (12), or one assumed from this turn
+            cell["war"] = [{"text": _war_chip(c), "whole": c} for c in by_reveal[t]["changes"]
+                           if f"{m.upper()} map" in c and (c.startswith("12 War State") and "goes into effect" in c
+                                                            or c.endswith("(assumed)"))]
             if cid and cid == target:
                 cell["mark"] = "earliest"
             elif cid and cid in wanted:

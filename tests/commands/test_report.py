@@ -300,3 +300,19 @@ def test_report_plan_bad_input_is_one_error_line_exit_2(tmp_path, args, message)
     else:
         assert r.stderr.startswith(message), r.stderr
     assert not (tmp_path / "p.html").exists()
+
+
+def test_12_a_planned_reveal_that_puts_a_war_state_in_effect_says_so_in_its_cell():
+    """12 War State: in the DS Axis example (28a East Wind Rain placed) the reveal of 28a in Nov-Dec 1941 puts
+    Total War in effect on the DS map: that cell of every plan through it says so; a reveal that changes no war
+    state ("already in effect") says nothing; an assumed war state is marked assumed."""
+    page = run("report", EXAMPLES / "ds-axis-selected.yaml", "--plan", "axis", "--turns", "3", "--json").json["plan"]
+    rows = {r["card"]["number"]: r for r in page["maps"][0]["cards"]}
+    wars = {c["turn"]: [w["text"] for w in c["war"]] for c in rows["12"]["cells"]}
+    assert wars["Nov-Dec 1941"] == ["\u2192 Total War (12)"] and wars["Mar-Apr 1942"] == []
+    assert rows["12"]["cells"][1]["war"][0]["whole"].startswith("12 War State: Total War goes into effect on the DS map")
+    page = run("report", PLAN, "--plan", "axis", "--turns", "4", "--want", "22a", "--assume",
+               "war-state=limited@Aug-Sept 1939", "--json").json["plan"]
+    cells = page["maps"][0]["goal"]["cells"]
+    assert [(c["turn"], [w["text"] for w in c["war"]]) for c in cells if c["war"]] == \
+        [("Aug-Sept 1939", ["\u2192 Limited War (assumed)"])]
