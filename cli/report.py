@@ -118,7 +118,7 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
     from :mod:`.report_map`), each hex's control, units and markers, the placements with the steps that
     pay for them, the lost steps with their rule, each unit's Replacement Locations; with ``allocation``
     (``(file, data)`` of a proposed allocation) ``check-replacements``' ruling instead of the optimiser's."""
-    from .report_map import box_slots, fit, hex_slots, layout     # lazy: only the page draws the map
+    from .report_map import SMALL_R, box_slots, fit, hex_slots, layout, small_hex_slots  # lazy: only the page draws the map
 
     board = pos.data.board
     lay = layout(board, map_)
@@ -158,7 +158,8 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
         items += [{"kind": "marker", "type": m.type, "id": m.label, "text": _MARKER_LETTERS.get(m.type, m.type[:1].upper()),
                    "legend": f"marker-{m.type}",
                    "tip": f"{m.label} in {hid}"} for m in h.markers]
-        slots = hex_slots(x, y, lay.r, len(items))
+        small = lay.r <= SMALL_R          # a big map: small hexes, a number only where the hex holds something
+        slots = (small_hex_slots if small else hex_slots)(x, y, lay.r, len(items))
         shown = items[:len(slots["counters"])]
         if len(items) > len(shown):          # more than a hex draws: the last square says how many more
             rest = items[len(shown) - 1:]
@@ -171,9 +172,10 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
         tx, ty, tw = slots["name"]
         hexes.append({"id": hid, "x": x, "y": y, "points": lay.polygon[hid], "control": h.control or "none",
                       "city": h.city, "country": h.country, "limited": h.limited_stacking, "name": h.name,
-                      "font": size, "number": {"x": nx, "y": ny, "text": fit(hid, nw, size)},
+                      "font": size, "number": {"x": nx, "y": ny, "text": fit(hid, nw, size)}
+                      if not small or items or h.city else None,
                       "label": {"x": tx, "y": ty, "text": fit(h.name, tw, slots["name-font"]), "font": slots["name-font"]}
-                      if h.name else None,
+                      if h.name and not small else None,
                       "city-at": slots["city"], "items": shown,
                       "units": [{"id": u.id, "faction": u.faction, "type": u.type, "steps": u.steps} for u in h.units],
                       "markers": [m.label for m in h.markers]})
@@ -201,7 +203,13 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
     drawn = [{**p, "state": "bad" if p["unit"] in bad_units else "gone" if p["unit"] in gone else ""}
              for p in placements]
     legend = _legend(hexes, boxes, bool(units))
+    numbered = sum(1 for h in hexes if h["number"])
+    numbers = None if numbered == len(hexes) else (
+        f"This map has {len(hexes):,} hexes, too many to number each at a size a page can show: hex numbers are "
+        f"drawn in the {numbered:,} hexes that hold a unit, a marker or a City (zoom in to read them); tap any hex "
+        "for its number and contents.")
     return {"faction": faction, "map": map_, "r": lay.r, "width": lay.width, "height": lay.height, "hexes": hexes,
+            "numbers": numbers,
             "boxes": boxes, "placements": drawn, "units": units, "legend": legend, "lost": out.get("lost", []),
             "received": out.get("steps-received"), "used": out.get("steps-used"),
             "status": out.get("status"), "optimal": out.get("optimal"), "ruling": ruling,
@@ -265,7 +273,7 @@ def _legend(hexes: list, boxes: list, pool: bool) -> list[dict]:
     if any(h["city"] for h in hexes):
         add("city", "city", "City")
     add("number", "number", "hex number")
-    if any(h["name"] for h in hexes):
+    if any(h["label"] for h in hexes):
         add("name", "name", "hex name (whole on hover)")
     items = [i for h in hexes for i in h["items"]] + [i for b in boxes for i in b["items"]]
     for i in items:
@@ -334,13 +342,136 @@ def seasonal_turn(pos: Position) -> Optional[dict]:
             "order": [faction_name(r.faction) for r in res.reveals], "steps": steps, "tracks": tracks}
 
 
+# ----------------------------------------------------------------------------- the plan (issue 23)
+
+def _plan_turns(pos: Position, first: str, last: str) -> list[str]:
+    """The Seasonal Turns from ``first`` to ``last`` (their names as the plan prints them)."""
+    start = next((i for i in range(-1, 42) if str(pos.turn.ahead(i)) == first), 0)
+    out = []
+    for i in range(start, start + 42):
+        out.append(str(pos.turn.ahead(i)))
+        if out[-1] == last:
+            break
+    return out
+
+
+def _plan_text(pos: Position, steps: list) -> str:
+    """A plan's turns in ``plan``'s words: each turn's selection and what its reveal changes."""
+    lines = []
+    for s in steps:
+        picks = ", ".join(f"{m.upper()} {_card_words(pos, c)}" for m, c in s["pending"].items())
+        lines.append(f"{s['turn']}: select {picks or 'nothing'} -> revealed in {s['reveal']}")
+        lines += [f"  {c}" for c in s["changes"]]
+    return "\n".join(lines)
+
+
+def _card_words(pos: Position, cid: Optional[str]) -> str:
+    return f"{pos.cards[cid].number} {pos.cards[cid].name}" if cid else "no card"
+
+
+def _war_chip(change: str) -> str:
+    """``Total War (12)`` / ``Limited War (assumed)``: a war state change of a planned turn, short."""
+    text = change.split(": ", 1)[1] if change.startswith("12 War State") else change
+    name = min((w.display for w in WarState if w.display in text), key=text.index, default="war state")
+    return f"\u2192 {name} ({'assumed' if change.endswith('(assumed)') else '12'})"
+
+
+def _plan_row(pos: Position, m: str, steps: list, current: Optional[str], turns: list[str],
+              target: Optional[str] = None, wanted: tuple = ()) -> list[dict]:
+    """One plan drawn on ``m``'s timeline: per Seasonal Turn of ``turns`` the Current Card in force
+    (``current`` in the first, then the Pending Card revealed that turn, 1.1.1 Step 2) and the Pending Card
+    selected (1.1.3); ``None`` where the plan says nothing (the slot is not planned, or the plan is over).
+    ``target``: the card the row is about (its reveal is marked earliest); ``wanted``: cards marked wanted."""
+    by_turn = {s["turn"]: s for s in steps}
+    by_reveal = {s["reveal"]: s for s in steps}
+    cells = []
+    for i, t in enumerate(turns):
+        cell: dict = {"turn": t, "current": None, "pending": None, "mark": "", "war": []}
+        if i == 0:
+            cell["current"] = {"card": _card(pos, current), "how": "file"}
+        elif t in by_reveal and m in by_reveal[t]["pending"]:
+            cid = by_reveal[t]["pending"][m]
+            cell["current"] = {"card": _card(pos, cid), "how": "revealed"}
+            # the war state the reveal puts in effect on this map (12), or one assumed from this turn
+            cell["war"] = [{"text": _war_chip(c), "whole": c} for c in by_reveal[t]["changes"]
+                           if f"{m.upper()} map" in c and (c.startswith("12 War State") and "goes into effect" in c
+                                                            or c.endswith("(assumed)"))]
+            if cid and cid == target:
+                cell["mark"] = "earliest"
+            elif cid and cid in wanted:
+                cell["mark"] = "wanted"
+        if t in by_turn and m in by_turn[t]["pending"]:
+            cell["pending"] = {"card": _card(pos, by_turn[t]["pending"][m])}
+        cells.append(cell)
+    return cells
+
+
+def plan_timeline(pos: Position, earliest, goal=None) -> dict:
+    """The plan drawn as a timeline per map (issue 23): a column per Seasonal Turn of the horizon, in each
+    the Pending Card selected (1.1.3) and the Current Card it becomes when revealed the next turn (1.1.1).
+
+    ``earliest``: the :class:`aeref.answers.Plan` of :meth:`aeref.api.Position.plan` without a goal (every hand
+    card's earliest turn, its plan and the rules that stop it the turn before, or why it cannot come within the
+    horizon); ``goal``: the Plan of the same horizon with ``want``/``by``/``avoid`` (its plan drawn, each wanted
+    card's earliest turn marked), or None. Only the answers' JSON is read (``Plan.as_json``): the page says what
+    ``aeref plan --json`` says. Returns plain data: ``turns``, per map ``cards`` (a row per hand card) and
+    ``goal`` (the goal plan's row and the wanted cards' earliest turns), ``facts`` and ``interpretations``."""
+    e = earliest.as_json()
+    g = goal.as_json() if goal is not None else None
+    f = e["faction"]
+    turns = _plan_turns(pos, e["from"], e["to"])
+    current = {m: pos.data.factions[f][m].current if m in pos.data.factions.get(f, {}) else None for m in pos.maps}
+    first = {c["card"]: c["earliest"] for c in e["cards"]}
+    wanted = tuple(g["goal"]["want"]) if g else ()
+    maps = []
+    for m in pos.maps:
+        rows = []
+        for c in e["cards"]:
+            if c["map"] != m:
+                continue
+            row = {"card": _card(pos, c["card"]), "earliest": c["earliest"], "proved": c["proved"],
+                   "not-before": c["not-before"], "wanted": c["card"] in wanted,
+                   "reasons": [f"{r['rule']}: {r['message']}" for r in c["reasons"]], "plan": _plan_text(pos, c["plan"])}
+            if c["earliest"]:
+                row["cells"] = _plan_row(pos, m, c["plan"], current[m], turns, target=c["card"])
+                at = turns.index(c["earliest"]) if c["earliest"] in turns else len(turns)
+                for k, cell in enumerate(row["cells"]):
+                    if 0 < k < at:
+                        cell["mark"] = "before"      # proved: no plan reveals the card this early
+                if row["reasons"] and at >= 2:
+                    row["cells"][at - 1]["why"] = (f"{_card_words(pos, c['card'])} not in {turns[at - 1]}: in every "
+                                                   f"position the faction can reach by {turns[at - 2]}:\n"
+                                                   + "\n".join(row["reasons"]))
+            rows.append(row)
+        out = {"map": m, "cards": rows, "goal": None}
+        if g is not None:
+            want_here = [w for w in wanted if pos.cards[w].map == m] if wanted else []
+            out["goal"] = {"cells": _plan_row(pos, m, g["plan"] or [], current[m], turns, wanted=wanted)
+                           if g["plan"] else None,
+                           "earliest": [{"card": _card(pos, w), "turn": first.get(w)} for w in want_here]}
+        maps.append(out)
+    data = {"faction": f, "name": faction_name(f), "from": e["from"], "to": e["to"], "turns": turns,
+            "complete": e["complete"] and (g is None or g["complete"]), "maps": maps, "goal": None,
+            "facts": list(dict.fromkeys(e["facts"] + (g["facts"] if g else []))),
+            "interpretations": e["interpretations"]}
+    if g is not None:
+        data["goal"] = {"want": [_card(pos, w) for w in wanted], "by": g["goal"]["by"],
+                        "avoid": [_card(pos, a) for a in g["goal"]["avoid"]], "reached": g["reached"],
+                        "conflict": [_card(pos, c) for c in g["conflict"]], "count": g.get("count"),
+                        "count-exact": g.get("count-exact"), "complete": g["complete"],
+                        "plan": _plan_text(pos, g["plan"] or [])}
+    return data
+
+
 # ----------------------------------------------------------------------------- the page
 
 def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
-                allocation_faction: Optional[str] = None, limit=None) -> dict:
+                allocation_faction: Optional[str] = None, limit=None, plan: Optional[tuple] = None) -> dict:
     """Everything the page shows, as plain data (tested apart from the HTML). ``pos``: an
     :class:`aeref.api.Position` or the plain data of one; ``limit``: the command's
-    :class:`~aeref.api.Budget` for every solve (default: none)."""
+    :class:`~aeref.api.Budget` for every solve (default: none); ``plan``: ``(earliest, goal)``, the
+    :class:`aeref.answers.Plan` answers :func:`plan_timeline` draws (``goal`` may be None), or None: no plan
+    on the page (and no ``"plan"`` key)."""
     from .show import facts                 # lazy: the command module of `show`
     pos = pos if isinstance(pos, Position) else Position(pos)
     data: dict[str, Any] = {"facts": facts(pos.data), "factions": [], "maps": [], "turn": seasonal_turn(pos)}
@@ -355,6 +486,8 @@ def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
                 continue
             alloc = allocation if allocation is not None and f == (allocation_faction or f) else None
             data["maps"].append(replacement_map(pos, f, m, alloc, limit))
+    if plan is not None:
+        data["plan"] = plan_timeline(pos, *plan)
     return data
 
 
@@ -370,6 +503,23 @@ def render(data: dict) -> str:
                                                       faction_name=faction_name, rules_word=rules_word,
                                                       war_state_name=lambda w: WarState.of(w).display,
                                                       version=__version__)
+
+
+def _plans(pos: Position, faction: str, turns, want, by, avoid, assume, limit) -> tuple:
+    """The plan answers the page draws: every hand card's earliest turn, and the goal's plan when
+    ``want``/``by``/``avoid`` set one (:meth:`aeref.api.Position.plan`). A plan is its faction's own
+    thinking: a page made ``--as`` another faction (or the public) does not show it (refused, exit 2)."""
+    if pos.viewer not in ("referee", faction):
+        who = "the public" if pos.viewer == "public" else f"the {faction_name(pos.viewer)} faction"
+        raise BadInput(f"--plan {faction}: a plan is the {faction_name(faction)} faction's own thinking (its hand, 1.1); "
+                       f"a page made --as {pos.viewer} is for {who} and does not show it")
+    f = require_faction(pos, faction)
+    try:
+        earliest = pos.plan(f, turns, (), None, (), False, assume, time_limit=limit)
+        goal = pos.plan(f, turns, want, by, avoid, False, assume, time_limit=limit) if want or by or avoid else None
+    except (ValueError, InputError) as exc:
+        raise BadInput(str(getattr(exc, "message", None) or exc)) from None
+    return earliest, goal
 
 
 @click.command(epilog=STDIN_HELP)
@@ -389,15 +539,32 @@ def render(data: dict) -> str:
 @as_option
 @click.option("--json", "as_json", is_flag=True, help="Print the page's data as JSON instead of writing the page.")
 @private_option
-def report(state, factions, allocation, allocation_faction, output, force, interpretations, time_limit, viewer, as_json):
+@click.option("--plan", "plan_faction", type=faction_choice(), default=None, metavar="FACTION",
+              help="Draw FACTION's plan as a timeline per map (as aeref plan finds it): every hand card's earliest "
+                   "turn, and with --want the earliest plan that reveals the wanted cards.")
+@click.option("--turns", type=int, default=None, metavar="N",
+              help="With --plan: the horizon in Seasonal Turns (1 to 40; default: to the end of the next calendar year).")
+@click.option("--want", multiple=True, metavar="MAP:CARD", help="With --plan: a card the plan must reveal (repeatable).")
+@click.option("--by", "by", default=None, metavar="TURN", help="With --plan: the Seasonal Turn by which the wanted cards are revealed.")
+@click.option("--avoid", multiple=True, metavar="CARD", help="With --plan: a card the plan never selects (repeatable).")
+@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN",
+              help="With --plan: a fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940 (repeatable).")
+def report(state, factions, allocation, allocation_faction, output, force, interpretations, time_limit, viewer, as_json,
+           plan_faction, turns, want, by, avoid, assume):
     """Write one self-contained HTML page of the position and its rulings: the
     position as the game's displays, each faction's selection matrix (tap a
-    cell for check's ruling), the replacement map, the Seasonal Turn.
+    cell for check's ruling), the replacement map, the Seasonal Turn; with
+    --plan FACTION the faction's plan as a timeline per map.
 
     \b
     Example:
       aeref report examples/ae-soviet-production.yaml
+      aeref report examples/tk-axis-1939-plan.yaml --plan axis --want 4a --want 11
     """
+    for name, given in (("--turns", turns is not None), ("--want", want), ("--by", by), ("--avoid", avoid),
+                        ("--assume", assume)):
+        if given and plan_faction is None:
+            raise BadInput(f"{name}: it sets the plan the page draws; give --plan FACTION with it")
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
     if viewer is not None:      # the page as one viewer sees it (1.1): only its own selection matrix
@@ -408,7 +575,10 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
     alloc = None
     if allocation is not None:
         alloc = (allocation, load_yaml_file(allocation, allocation))
-    data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit)
+    plan = None
+    if plan_faction is not None:
+        plan = _plans(pos, plan_faction.lower(), turns, want, by, avoid, assume, limit)
+    data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit, plan)
     if as_json:
         emit_json(data)
         return 0

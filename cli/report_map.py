@@ -71,7 +71,8 @@ def layout(board, map_: str) -> Layout:
     ids = [h.id for h in board.hexes.values() if h.map in (None, map_)]
     grid = _grid(ids, board) or _from_neighbours(ids, board)
     # a small map is drawn large (it is read at a glance; its counters carry their symbols and steps)
-    R = 52.0 if len(ids) <= 40 else 34.0 if len(ids) <= 120 else 20.0 if len(ids) <= 800 else 8.0
+    # (a map of more than BIG hexes: small hexes, drawn to the page's width; numbers where they are legible)
+    R = 52.0 if len(ids) <= 40 else 34.0 if len(ids) <= 120 else 20.0 if len(ids) <= BIG else SMALL_R
     H = math.sqrt(3) * R
     lay = Layout(r=R)
     if grid:
@@ -96,6 +97,11 @@ def layout(board, map_: str) -> Layout:
     return lay
 
 
+#: A map of more than BIG hexes is drawn with hexes of radius SMALL_R: each hex draws no name and one row of
+#: at most SMALL_PER_HEX counters, and its number only when it holds something (:func:`small_hex_slots`).
+BIG = 800
+SMALL_R = 12.0
+SMALL_PER_HEX = 3
 #: An Off-Map Box as drawn (px): room for two rows of six counters under its name.
 BOX_W, BOX_H = 170.0, 90.0
 #: The most counters a hex draws (two rows of three); more are shown as the last one's "+n".
@@ -143,6 +149,23 @@ def hex_slots(cx: float, cy: float, r: float, n: int) -> dict:
             "city": (round(cx + num_w / 2 + 2, 1), round(cy + top - size * 0.7, 1), round(city, 1)),
             "name": (cx, round(cy + bottom, 1), round(2 * half(bottom + small * 0.25) - 6, 1)),
             "counters": counters, "font": size, "name-font": small}
+
+
+def small_hex_slots(cx: float, cy: float, r: float, n: int) -> dict:
+    """:func:`hex_slots` for the small hexes of a big map (radius ``r`` about :data:`SMALL_R`): the City
+    square at the top, the number under it, one row of ``n`` (at most :data:`SMALL_PER_HEX`) counters below
+    the centre; no name (a tap on the hex gives it). Each part inside the hex and apart from the others."""
+    h = math.sqrt(3) / 2 * r
+    size = round(r * 0.4, 1)                        # the number's font: legible when the map is zoomed in
+    city = round(r * 0.25, 1)
+    c = round(r * 0.36, 1)
+    gap = round(r * 0.07, 1)
+    k = min(n, SMALL_PER_HEX)
+    x0 = cx - (k * c + (k - 1) * gap) / 2
+    counters = [(round(x0 + i * (c + gap), 1), round(cy + 0.12 * r, 1), c) for i in range(k)]
+    return {"number": (cx, round(cy - 0.1 * r, 1), round(1.5 * r, 1)),
+            "city": (round(cx - city / 2, 1), round(cy - h + 0.1 * r, 1), city),
+            "name": (cx, cy, 0.0), "counters": counters, "font": size, "name-font": size}
 
 
 def box_slots(x: float, y: float, n: int) -> list:

@@ -2,7 +2,7 @@
 Chromium (Debian's chromium and chromium-driver, driven by Selenium), at a desktop width (1400 px) and a
 phone width (390 px).
 
-    python docs/pictures.py            # writes docs/report-*.png
+    python docs/pictures.py            # writes docs/report-*.png (the plan's: report --plan axis --want 4a --want 11)
     python docs/pictures.py /tmp/out   # writes them elsewhere (to look at them first)
 
 Look at every picture after making it: this script checks only that each is a PNG.
@@ -18,8 +18,8 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+import aeref
 from aeref.cli.report import render, report_data
-from aeref.model.position import load_position
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -29,10 +29,24 @@ PICTURES = [
     ("report-matrix.png", "ae-soviet-production.yaml", ["soviet"], 1400, "#selection",
      "table.matrix tr:nth-child(3) td:nth-child(3)"),
     ("report-map.png", "ds-axis-replacements.yaml", ["axis"], 1400, ".repl", ".unit:nth-child(9)"),
+    ("report-plan.png", "tk-axis-1939-plan.yaml", ["axis"], 1400, "#plan", None),
     ("report-phone-matrix.png", "ae-soviet-production.yaml", ["soviet"], 390, "#selection",
      "table.matrix tr:nth-child(3) td:nth-child(3)"),
-    ("report-phone-map.png", "ds-axis-replacements.yaml", ["axis"], 390, ".repl .mapwrap", None),
+    ("report-phone-map.png", "ds-axis-replacements.yaml", ["axis"], 390, ".repl", None),
+    ("report-phone-plan.png", "tk-axis-1939-plan.yaml", ["axis"], 390, "#plan", None),
 ]
+#: The most a picture shows of its element's height (px): the top of a long element.
+TALLEST = {"report-phone-map.png": 640}
+#: The plan a picture draws (``report --plan``): picture -> (faction, turns, wanted cards).
+PLANS = {"report-plan.png": ("axis", 4, ("4a", "11")), "report-phone-plan.png": ("axis", 4, ("4a", "11"))}
+
+
+def plan_of(pos, name):
+    """The plan answers ``report --plan`` passes to the page, or None for a picture without a plan."""
+    if name not in PLANS:
+        return None
+    faction, turns, want = PLANS[name]
+    return pos.plan(faction, turns), pos.plan(faction, turns, want)
 
 
 def browser():
@@ -51,9 +65,10 @@ def main(out: Path) -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for name, example, factions, width, selector, click in PICTURES:
-                pos = load_position(EXAMPLES / example)
+                pos = aeref.load(EXAMPLES / example)
                 page = Path(tmp) / (Path(example).stem + ".html")
-                page.write_text(render(report_data(pos, factions or list(pos.factions))), encoding="utf-8")
+                page.write_text(render(report_data(pos, factions or list(pos.factions), plan=plan_of(pos, name))),
+                                encoding="utf-8")
                 d.set_window_size(width, 1000)
                 d.get(page.as_uri())
                 if click:
@@ -65,7 +80,7 @@ def main(out: Path) -> None:
                 shot = d.execute_cdp_cmd("Page.captureScreenshot", {
                     "format": "png", "captureBeyondViewport": True,
                     "clip": {"x": max(box[0] - 8, 0), "y": max(box[1] - 8, 0), "width": min(box[2] + 16, width),
-                             "height": box[3] + 16, "scale": 1}})
+                             "height": min(box[3] + 16, TALLEST.get(name, 100000)), "scale": 1}})
                 (out / name).write_bytes(base64.b64decode(shot["data"]))
                 assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
                 print(out / name)

@@ -38,6 +38,22 @@
       }
       return;
     }
+    var zoom = ev.target.closest("[data-zoom]");
+    if (zoom) {
+      // the map drawn to fit (0), or 2x, 4x ... up to 8x its fitted width: it then scrolls inside its box
+      var repl = zoom.closest(".repl"), svg = repl.querySelector(".mapbox svg"), box = svg.parentElement;
+      var step = parseInt(zoom.getAttribute("data-zoom"), 10);
+      var level = step === 0 ? 0 : Math.max(0, Math.min(3, (parseInt(svg.getAttribute("data-level") || "0", 10)) + step));
+      svg.setAttribute("data-level", String(level));
+      svg.classList.toggle("zoomed", level > 0);
+      if (level > 0) {
+        var fitted = Math.min(parseFloat(svg.getAttribute("width")), box.clientWidth || parseFloat(svg.getAttribute("width")));
+        svg.style.width = Math.round(fitted * Math.pow(2, level)) + "px";
+      } else { svg.style.width = ""; }
+      cues();
+      hints();
+      return;
+    }
     if (ev.target.closest("#ruling-close")) { panel.hidden = true; }
   });
   document.addEventListener("keydown", function (ev) {
@@ -53,6 +69,19 @@
       box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
     });
   }
+  // beside the zoom buttons: how large the map is drawn
+  function hints() {
+    document.querySelectorAll(".repl").forEach(function (repl) {
+      var svg = repl.querySelector(".mapbox svg"), hint = repl.querySelector(".zoomed-by");
+      if (!svg || !hint) { return; }
+      var level = parseInt(svg.getAttribute("data-level") || "0", 10);
+      var shown = svg.getBoundingClientRect().width / parseFloat(svg.getAttribute("width"));
+      hint.textContent = level > 0 ? "zoomed in " + Math.pow(2, level) + "\u00d7: the map scrolls in its box; tap a hex for its contents"
+        : shown < 0.98 ? "drawn at " + Math.round(shown * 100) + "% to fit the page: + to read the numbers; tap a hex for its contents"
+        : "+ to zoom in; tap a hex for its contents";
+    });
+  }
   cues();
-  window.addEventListener("resize", cues);
+  hints();
+  window.addEventListener("resize", function () { cues(); hints(); });
 })();

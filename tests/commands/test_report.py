@@ -233,3 +233,86 @@ def test_a_hex_name_is_read_and_drawn_with_its_number(tmp_path):
     bad.write_text((EXAMPLES / "tk-soviet-replacements.yaml").read_text().replace("name: Kiev", "name: [Kiev]"))
     r = run("validate", bad)
     assert r.exit_code == 2 and "map.hexes.4013.name" in r.output
+
+
+# ----------------------------------------------------------------------------- the plan on the page (issue 24)
+
+PLAN = EXAMPLES / "tk-axis-1939-plan.yaml"
+
+
+def test_report_plan_draws_what_plan_json_says(tmp_path):
+    """``report --plan axis --json``: each hand card's earliest turn, its plan's selections and the rules that
+    stop it the turn before (1.1.3.1: 4a needs 3 played; 1.1.3.3 Sequential: 11 cannot follow 10; 1.1.3.2:
+    22a cannot come in Pre-War) are those of ``plan --json``; the goal's plan likewise."""
+    plan = run("plan", PLAN, "--faction", "axis", "--turns", "4", "--json").json
+    page = run("report", PLAN, "--plan", "axis", "--turns", "4", "--json").json["plan"]
+    assert page["turns"][0] == plan["from"] and page["turns"][-1] == plan["to"] and len(page["turns"]) == 5
+    rows = {r["card"]["id"]: r for r in page["maps"][0]["cards"]}
+    assert set(rows) == {c["card"] for c in plan["cards"]}
+    for c in plan["cards"]:
+        row = rows[c["card"]]
+        assert row["earliest"] == c["earliest"] and row["reasons"] == [f"{r['rule']}: {r['message']}" for r in c["reasons"]]
+        if c["earliest"]:
+            starred = [x["turn"] for x in row["cells"] if x["mark"] == "earliest"]
+            assert starred == [c["earliest"]]
+            picked = [(x["turn"], x["pending"]["card"]["id"]) for x in row["cells"] if x["pending"]]
+            assert picked == [(s["turn"], s["pending"]["tk"]) for s in c["plan"]]
+        else:
+            assert "cells" not in row
+    assert page["facts"] == plan["facts"] and page["goal"] is None
+    goal = run("plan", PLAN, "--faction", "axis", "--turns", "4", "--want", "4a", "--want", "11", "--json").json
+    page = run("report", PLAN, "--plan", "axis", "--turns", "4", "--want", "4a", "--want", "11", "--json").json["plan"]
+    assert page["goal"]["reached"] == goal["reached"] == "Nov-Dec 1939"
+    cells = page["maps"][0]["goal"]["cells"]
+    assert [(x["turn"], x["pending"]["card"]["id"]) for x in cells if x["pending"]] == \
+        [(s["turn"], s["pending"]["tk"]) for s in goal["plan"]]
+    assert [x["turn"] for x in cells if x["mark"] == "wanted"] == ["Aug-Sept 1939", "Nov-Dec 1939"]
+    assert {w["card"]["id"]: w["turn"] for w in page["maps"][0]["goal"]["earliest"]} == \
+        {"tk-axis-4a": "Aug-Sept 1939", "tk-axis-11": "Aug-Sept 1939"}
+    r = run("report", PLAN, "--plan", "axis", "--turns", "4", "-o", tmp_path / "p.html")
+    assert r.exit_code == 0
+    html = (tmp_path / "p.html").read_text()
+    assert 'id="plan"' in html and html.count('<table class="timeline"') == 1 and 'href="#plan"' in html
+
+
+def test_report_without_plan_has_no_plan():
+    """Without ``--plan`` the page's data has no ``plan`` key and the page no plan section."""
+    data = report_data(load_position(PLAN), ["axis"])
+    assert "plan" not in data and 'id="plan"' not in render(data)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--as", "western", "--plan", "axis"), None),
+    (("--want", "4a"), "Error: --want: it sets the plan the page draws; give --plan FACTION with it"),
+    (("--turns", "3"), "Error: --turns: "),
+    (("--plan", "axis", "--turns", "0"), "Error: --turns 0: the horizon is 1 to 40 Seasonal Turns"),
+    (("--plan", "axis", "--want", "99"), "Error: --want 99: "),
+])
+def test_report_plan_bad_input_is_one_error_line_exit_2(tmp_path, args, message):
+    """1.1: a plan is its faction's own thinking: ``report --as western --plan axis`` is refused (exit 2, one
+    line); the plan's options without ``--plan``, and a bad horizon or wanted card, likewise."""
+    state = EXAMPLES / "tk-1939.yaml" if "--as" in args else PLAN
+    r = run("report", state, *args, "-o", tmp_path / "p.html")
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r
+    if message is None:
+        assert r.stderr.startswith("Error: --plan axis: a plan is the Axis faction's own thinking") and \
+            "--as western" in r.stderr
+    else:
+        assert r.stderr.startswith(message), r.stderr
+    assert not (tmp_path / "p.html").exists()
+
+
+def test_12_a_planned_reveal_that_puts_a_war_state_in_effect_says_so_in_its_cell():
+    """12 War State: in the DS Axis example (28a East Wind Rain placed) the reveal of 28a in Nov-Dec 1941 puts
+    Total War in effect on the DS map: that cell of every plan through it says so; a reveal that changes no war
+    state ("already in effect") says nothing; an assumed war state is marked assumed."""
+    page = run("report", EXAMPLES / "ds-axis-selected.yaml", "--plan", "axis", "--turns", "3", "--json").json["plan"]
+    rows = {r["card"]["number"]: r for r in page["maps"][0]["cards"]}
+    wars = {c["turn"]: [w["text"] for w in c["war"]] for c in rows["12"]["cells"]}
+    assert wars["Nov-Dec 1941"] == ["\u2192 Total War (12)"] and wars["Mar-Apr 1942"] == []
+    assert rows["12"]["cells"][1]["war"][0]["whole"].startswith("12 War State: Total War goes into effect on the DS map")
+    page = run("report", PLAN, "--plan", "axis", "--turns", "4", "--want", "22a", "--assume",
+               "war-state=limited@Aug-Sept 1939", "--json").json["plan"]
+    cells = page["maps"][0]["goal"]["cells"]
+    assert [(c["turn"], [w["text"] for w in c["war"]]) for c in cells if c["war"]] == \
+        [("Aug-Sept 1939", ["\u2192 Limited War (assumed)"])]

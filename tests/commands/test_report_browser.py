@@ -353,3 +353,167 @@ def test_printed_the_page_has_no_pop_up_no_scroll_box_and_no_navigation(browser,
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert got[0] == "none" and got[1] == "none"
     assert got[2] and set(got[2]) == {"visible/no cue"}
+
+
+# ----------------------------------------------------------------------------- the plan, the phone map, big maps (issue 24)
+
+PLAN = EXAMPLES / "tk-axis-1939-plan.yaml"
+
+
+def _plan_page(tmp_path, state, faction, want=(), by=None, turns=None, viewer=None, name="plan.html"):
+    """The page of ``report --plan faction`` (the plan answers of :meth:`aeref.api.Position.plan`)."""
+    import aeref as api
+    pos = api.load(state)
+    if viewer:
+        pos = pos.view(viewer)
+    earliest = pos.plan(faction, turns)
+    goal = pos.plan(faction, turns, want, by) if want or by else None
+    out = tmp_path / name
+    out.write_text(render(report_data(pos, [faction], plan=(earliest, goal))), encoding="utf-8")
+    return out
+
+
+_CELLS_JS = """
+// every cell of the plan's timelines: its text is not cut (no overflow) and no box inside it leaves it
+var bad = [], n = 0;
+document.querySelectorAll("table.timeline th, table.timeline td").forEach(function (c) {
+  n += 1;
+  var r = c.getBoundingClientRect();
+  if (c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1) { bad.push("cut: " + c.textContent.slice(0, 40)); }
+  c.querySelectorAll("*").forEach(function (e) {
+    var b = e.getBoundingClientRect();
+    if (b.width === 0) { return; }
+    if (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5) {
+      bad.push("leaves its cell: " + e.textContent.slice(0, 40)); }
+  });
+});
+return [n, bad];
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+@pytest.mark.parametrize("goal", [False, True], ids=["earliest", "goal"])
+def test_the_plan_timeline_renders_with_a_legend_and_no_text_out_of_its_cell(browser, tmp_path, width, goal):
+    """The plan (1.1.1, 1.1.3; issue 23) as a timeline per map: no console error, no request; a caption and a
+    legend; a column per Seasonal Turn; each card's earliest turn starred where plan --json says it is (4a:
+    Aug-Sept 1939, 1.1.3.1 needs 3 played first); no text of a cell overflows it or leaves it (DOM boxes)."""
+    want = ("4a", "11") if goal else ()
+    page = _plan_page(tmp_path, PLAN, "axis", want, turns=4)
+    d = _open(browser, page, width)
+    assert [e for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+    assert [u for u in _requests(d) if u != page.as_uri()] == []
+    table = d.find_element("css selector", "table.timeline")
+    assert table.find_element("css selector", "caption").text.startswith("TK map")
+    assert "earliest" in d.find_element("css selector", ".tl-legend").text
+    heads = [th.text for th in table.find_elements("css selector", "tr:first-child th.tlturn")]
+    assert heads[0].startswith("Mar-Apr 1939") and heads[-1].startswith("Mar-Apr 1940") and len(heads) == 5
+    row = next(tr for tr in table.find_elements("css selector", "tr.cardrow") if tr.text.startswith("4a "))
+    cells = row.find_elements("css selector", "td")
+    assert [i for i, c in enumerate(cells) if "earliest" in c.get_attribute("class")] == [heads.index("Aug-Sept 1939")]
+    why = row.find_element("css selector", "td.why")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", why)
+    why.click()
+    assert "1.1.3.1 Pending Card Selection Requirements" in d.find_element("id", "ruling-text").text
+    if goal:
+        marked = [c.text for c in table.find_elements("css selector", "tr.goalrow td.wanted, tr.goalrow td.earliest")]
+        assert len(marked) == 2 and marked[-1].endswith("4a Nazi-Soviet Pact")     # the goal reached in Nov-Dec 1939
+    n, bad = d.execute_script(_CELLS_JS)
+    assert n > 20 and bad == []
+    if width == 390:
+        assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+        box = d.find_element("css selector", ".scroll.tlbox")
+        assert "overflows" in box.get_attribute("class")        # the timeline scrolls in its box, with the cue
+    _shot(d, f"report-plan-{width}-{'goal' if goal else 'earliest'}.png", tmp_path, element="#plan")
+
+
+def test_1_1_a_plan_page_made_as_its_faction_holds_no_other_factions_hidden_card(aeref, tmp_path):
+    """1.1: ``report --as axis --plan axis`` of the AE 1941 example names no hidden card of the other factions,
+    and is byte for byte the page of the same position with every hidden card swapped for another (so no
+    number of one is shown either); it opens with no console error."""
+    import aeref as api
+    from ..rules.test_1_1_face_down import _hidden, _swapped
+    state = "ae-1941.yaml"
+    pos = api.load(EXAMPLES / state)
+    hidden = _hidden(pos, "axis")
+    assert hidden
+    pages = []
+    for side, swap in (("a", {}), ("b", hidden)):
+        shutil.copytree(EXAMPLES, tmp_path / side)
+        _swapped(tmp_path / side, state, swap, pos)
+        out = tmp_path / side / "page.html"
+        r = aeref("report", tmp_path / side / state, "--as", "axis", "--plan", "axis", "--turns", "3", "-o", out)
+        assert r.exit_code == 0, r
+        pages.append(out.read_text(encoding="utf-8").replace(str(tmp_path / side), "FOLDER"))
+    assert 'id="plan"' in pages[0]
+    for cid, name in hidden.items():
+        assert cid not in pages[0]
+    assert pages[0] == pages[1]
+
+
+def test_1_1_a_page_as_a_faction_with_the_plan_opens_without_errors(browser, tmp_path):
+    """1.1: the Axis view of AE 1941 with the Axis plan: no console error, no request; the other factions'
+    hands are card backs."""
+    page = _plan_page(tmp_path, EXAMPLES / "ae-1941.yaml", "axis", turns=3, viewer="axis")
+    d = _open(browser, page, 1400)
+    assert [e for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+    assert [u for u in _requests(d) if u != page.as_uri()] == []
+    assert len(d.find_elements("css selector", "table.timeline")) == 2 and d.find_elements("css selector", ".card.back")
+
+
+@pytest.mark.parametrize("state", MAPPED, ids=lambda p: p.name)
+def test_at_390_px_the_map_fits_the_screen_and_a_tapped_hex_shows_its_contents(browser, tmp_path, state):
+    """A phone (390 px): the replacement map (1.3) is drawn to the screen's width, its box does not scroll
+    sideways and the map starts at its left edge; a tapped hex shows its number and contents; zoomed in, the
+    map scrolls inside its box with the cue."""
+    d = _open(browser, _page(tmp_path, state), 390)
+    for repl in d.find_elements("css selector", ".repl"):
+        got = d.execute_script("""
+          var box = arguments[0].querySelector(".mapbox"), svg = box.querySelector("svg").getBoundingClientRect();
+          return [box.scrollWidth - box.clientWidth, svg.left, svg.right, document.documentElement.clientWidth];""", repl)
+        assert got[0] <= 1 and got[1] >= 0 and got[2] <= got[3]
+        hexg = repl.find_element("css selector", "g.hexg polygon")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", hexg)
+        d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", hexg)
+        hid = hexg.get_attribute("data-loc")
+        assert d.find_element("id", "ruling-title").text == f"hex {hid}"
+        assert d.find_element("id", "ruling-text").text.startswith(hid)
+        repl.find_element("css selector", '[data-zoom="1"]').click()
+        box = repl.find_element("css selector", ".mapbox")
+        assert d.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", box)
+        assert "overflows" in box.get_attribute("class")
+        repl.find_element("css selector", '[data-zoom="0"]').click()
+        assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth + 1", box)
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+    if state.name == "ds-axis-replacements.yaml":
+        _shot(d, "report-phone-map-fits.png", tmp_path, element=".repl .mapwrap")
+
+
+def _big(tmp_path) -> Path:
+    """The TK Soviet example on a map of 900 hexes (a 30 x 30 block of plain hexes added to its own)."""
+    import yaml
+    state = yaml.safe_load((EXAMPLES / "tk-soviet-replacements.yaml").read_text())
+    hexes = state["map"]["hexes"]
+    for c in range(11, 41):
+        for r in range(10, 40):
+            hexes.setdefault(f"{c:02d}{r:02d}", {"country": "Russia", "control": "axis" if c < 25 else "soviet"})
+    path = tmp_path / "big.yaml"
+    path.write_text(yaml.safe_dump(state, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def test_a_map_of_more_than_800_hexes_numbers_the_hexes_that_hold_something(browser, tmp_path):
+    """A big map (900 hexes): the hexes that hold a unit, a marker or a City carry their number, the others
+    none, and the page says so; no text of a hex overlaps another or leaves the hex (measured, as above);
+    zoomed in 8x a number is at least 9 px high."""
+    state = _big(tmp_path)
+    d = _open(browser, _page(tmp_path, state, ["soviet"]), 1400)
+    numbered = {t.get_attribute("textContent") for t in d.find_elements("css selector", "text.hexnum")}
+    assert numbered == {"4010", "4012", "4013", "4014", "4015", "4016"}
+    assert "900 hexes" in d.find_element("css selector", ".repl p.numbers").text
+    found = d.execute_script(_BOXES_JS)
+    assert len(found) >= 900 and all(h["bad"] == [] for h in found), [h for h in found if h["bad"]][:5]
+    for _ in range(3):
+        d.find_element("css selector", '[data-zoom="1"]').click()
+    high = d.execute_script("return document.querySelector('text.hexnum').getBoundingClientRect().height")
+    assert high >= 9
+    _shot(d, "report-map-big.png", tmp_path, element=".repl .mapwrap")
