@@ -348,8 +348,9 @@ def _interned(state: StateFile, factions: dict, board: Any, replacements: dict, 
                 continue
             for u in parse_units(fmf.interned, r.shown, w, r.problems, norm_key(f)):
                 if u.faction != norm_key(f):
-                    r.problems.append(Problem(r.shown, join_path(u.where, "faction"), f"unit {u.id} is interned on a "
-                                              f"{faction_name(norm_key(f))} card, so it is a {faction_name(norm_key(f))} unit"))
+                    r.problems.append(Problem(r.shown, join_path(u.where, "faction"), f"unit {u.id} is interned on "
+                                              f"{with_article(faction_name(norm_key(f)))} card, so it is "
+                                              f"{with_article(faction_name(norm_key(f)))} unit"))
                 elif u.id in seen:
                     r.problems.append(Problem(r.shown, join_path(u.where, "id"), f"unit {u.id} is in two places (also at {seen[u.id]})"))
                 else:
