@@ -28,9 +28,10 @@ from ..model.vocabulary import faction_name, with_article
 from . import war_state as ws
 from .constraints import Evaluator
 from .registry import rules
+from .selection import EMPTY, RULES, make_context, post
+# after solver.selection: the rows of 1.1.1 are registered (and listed in docs/rules.md) in the order of the rulebook
 from .repatriation import REPATRIATE, repatriate as _repatriate
 from .replacements import interpretations_used
-from .selection import EMPTY, RULES, make_context, post
 
 # The rows of the procedure, as its steps print them.
 NO_SECTION = rules["1.1.1"].row(text="a faction reveals on each map of its sections")
