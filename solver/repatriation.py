@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..model.board import Unit
+from ..model.errors import InputError, Problem
 from ..model.position import Position
+from ..model.vocabulary import faction_name
 
 from .constraints import Evaluator
 from .registry import Violation, rules
@@ -121,11 +123,17 @@ def repatriate(pos: Position, faction: str, map_: str, units: list[Unit], given:
     them (locations as :meth:`~model.board.Board.location` names them); the others take the best placement.
 
     Returns a :class:`Repatriation`: with ``violations`` (each with its rule and values) when the player's
-    placement breaks a rule of placing, and then nothing placed. Raises nothing for a rule broken; the
-    caller checks that ``given`` names these units and locations on the map.
+    placement breaks a rule of placing, and then nothing placed. Raises :class:`~model.errors.InputError`
+    when the file has no hex of ``map_`` nor an Off-Map Box (missing data, not a ruling); the caller checks
+    that ``given`` names these units and locations on the map.
     """
     if not units:
         return Repatriation()
+    if not pos.board.boxes and not any(h.map in (None, map_) for h in pos.board.hexes.values()):
+        # missing data is not a ruling: no location at all is the file's silence, not the rules' answer
+        raise InputError(Problem(pos.file, "map.hexes", f"cannot rule: the file has no hexes of the {map_.upper()} map "
+                                 f"(nor an Off-Map Box) to repatriate the units interned on the "
+                                 f"{faction_name(faction)} Pending Card in (1.1.1 Step 2, 1.3.4); add them under `map: hexes:`"))
     mine = {uid: loc for uid, loc in given.items() if any(u.id == uid for u in units)}
     ctx = _context(pos, faction, map_, units, mine)
     res = Repatriation()

@@ -5,6 +5,7 @@ Test-only data: cards, hexes and units are made up for these tests."""
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from ..rules.test_1_1_1_interned import G, _state
 from ..rules.test_1_1_2_card_type_removal import _state as _removal_state
@@ -68,3 +69,24 @@ def test_1_1_1_step2_interned_units_bad_input(tmp_path, section, place, said):
     code, _, err = run("reveal", p, "--faction", "axis", "--write", tmp_path / "o.yaml")
     assert code == 2 and err.startswith(f"Error: {p}: {place}") and said in err, err
     assert not (tmp_path / "o.yaml").exists()
+
+
+def test_1_1_1_step2_interned_units_and_no_map_is_missing_data(tmp_path):
+    """1.1.1 Step 2 / 1.3.4 with no hex of the map in the file: "cannot rule", exit 2, never a unit sent to the
+    Force Pool for want of data."""
+    p = _state(tmp_path, [G("G-7")], hexes={})
+    code, _, err = run("reveal", p, "--faction", "axis", "--write", tmp_path / "o.yaml")
+    assert code == 2 and err.startswith(f"Error: {p}: map.hexes: cannot rule: the file has no hexes of the TK map"), err
+    assert not (tmp_path / "o.yaml").exists()
+
+
+def test_1_1_1_step2_next_turn_carries_the_interned_units_with_the_pending_card(tmp_path):
+    """1.1.1 Step 2 reveals the card "with any interned units on its back": `next-turn` carries them to the
+    position of the reveal."""
+    p = _state(tmp_path, [G("G-7")], name="sel.yaml", turn="Aug-Sept 1939")
+    code, _, err = run("next-turn", p, "--write", tmp_path / "nov.yaml")
+    assert code == 0, err
+    w = yaml.safe_load((tmp_path / "nov.yaml").read_text())
+    assert [u["id"] for u in w["factions"]["axis"]["tk"]["interned"]] == ["G-7"]
+    code, res, _ = run("reveal", tmp_path / "nov.yaml", "--faction", "axis", "--json")
+    assert code == 0 and res["maps"]["tk"]["repatriated"][0]["location"] == "2315"
