@@ -103,18 +103,23 @@ def _best(ctx, units: list[Unit], fixed: dict) -> dict:
     from .cpsat_runner import solve
     doms = {("place", u.id): [[v] for v in ctx.place_values[u.id]] + [[None]] for u in free}
     doms.update({("place", uid): [[loc]] for uid, loc in fixed.items()})
-    comp = compile_model(post(ctx, BEST), doms)
+    # the player's own placement may overstack a hex (legal: 9.2 eliminates the excess after the Segment); then
+    # the others are placed by the same rules, in the locations the player's units do not hold
+    taken = set(fixed.values())
+    apart = {("place", u.id): [[v] for v in ctx.place_values[u.id] if v not in taken] + [[None]] for u in free}
     big = 1 + max(len(ctx.place_values[u.id]) for u in free)
-    terms = []
-    for u in free:
-        for i, (values, var) in enumerate(comp.by_slot[("place", u.id)]):
-            if values[0] is not None:
-                terms.append((big - i) * var)      # one more unit placed outweighs every earlier location
-    comp.model.maximize(sum(terms))
-    solver, out = solve(comp.model, what="placing the repatriated units")
-    if not out.found:
-        return {**fixed, **{u.id: None for u in free}}
-    return {**fixed, **{u.id: comp.chosen(solver, ("place", u.id))[0] for u in free}}
+    for domains in (doms, apart):
+        comp = compile_model(post(ctx, BEST), domains)
+        terms = []
+        for u in free:
+            for i, (values, var) in enumerate(comp.by_slot[("place", u.id)]):
+                if values[0] is not None:
+                    terms.append((big - i) * var)      # one more unit placed outweighs every earlier location
+        comp.model.maximize(sum(terms))
+        solver, out = solve(comp.model, what="placing the repatriated units")
+        if out.found:
+            return {**fixed, **{u.id: comp.chosen(solver, ("place", u.id))[0] for u in free}}
+    return {**fixed, **{u.id: None for u in free}}
 
 
 def repatriate(pos: Position, faction: str, map_: str, units: list[Unit], given: dict) -> Repatriation:

@@ -134,3 +134,21 @@ def test_1_1_1_a_card_without_interned_units_says_nothing_of_them(tmp_path):
     code, res, _ = run("reveal", p, "--faction", "axis", "--json")
     assert code == 0 and not _steps(res)
     assert "repatriated" not in res["maps"]["tk"] and "unplaced-interned" not in res["interpretations"]
+
+
+def test_9_2_a_player_placement_that_overstacks_is_legal_and_the_excess_eliminated(tmp_path):
+    """1.3.4 "any number of replacements can be placed in the same hex ... stacking limits (9.2) are enforced
+    after every Phase and Segment": --repatriate G-7=2315 into a hex of three Axis units is placed, the excess
+    eliminated (9.2, said); G-8, not named, still takes the best placement."""
+    hexes = {
+        "2315": {"country": "Germany", "city": True, "control": "axis",
+                 "units": [{"id": f"A-{i}", "faction": "axis", "nationality": "Germany", "type": "infantry"} for i in range(3)]},
+        "2318": {"country": "Germany", "city": True, "control": "axis"},
+    }
+    p = _state(tmp_path, [G("G-7"), G("G-8")], hexes)
+    code, res, _ = run("reveal", p, "--faction", "axis", "--json", "--repatriate", "G-7=2315")
+    assert code == 0
+    placed = {x["unit"]: x["location"] for x in res["maps"]["tk"]["repatriated"]}
+    assert placed == {"G-7": "2315", "G-8": "2318"}
+    [e] = [s for s in res["steps"] if s["rule"] == "9.2"]
+    assert "G-7" in e["message"] and "eliminated" in e["message"]
