@@ -494,6 +494,19 @@ class RevealAnswer(_Writes):
     illegal: bool
     position: "Position"
     _json: dict = field(repr=False, default_factory=dict)
+    #: the violations of the player's placement of repatriated units (1.1.1 Step 2, 1.3.4) or card removal (1.1.2)
+    refused: list = field(default_factory=list)
+    #: the 1.1.2 removals waiting for the player's choice (several cards may be removed, none chosen)
+    open_choices: list = field(default_factory=list)
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`_Writes.write`; a refused placement or removal, or a removal waiting for the player's
+        choice, writes nothing (``ValueError``)."""
+        if self.refused:
+            raise ValueError("the reveal is refused (" + "; ".join(str(v) for v in self.refused) + "): nothing is written")
+        if self.open_choices:
+            raise ValueError("; ".join(e["message"] for e in self.open_choices) + ": nothing is written")
+        super().write(path, force, previous)
 
     def as_json(self) -> dict:
         """The JSON of ``aeref reveal`` (``written``: the file :meth:`write` wrote, or None)."""

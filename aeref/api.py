@@ -419,14 +419,20 @@ class Position:
         return Position(prev) if prev is not None else None
 
     def reveal(self, faction: str, previous: Any = None, declare_total_war: bool = False,
-               remove: Sequence[str] = ()) -> RevealAnswer:
+               remove: Sequence[str] = (), repatriate: Optional[dict] = None,
+               remove_cards: Sequence[str] = ()) -> RevealAnswer:
         """Reveal ``faction``'s Pending Cards (``"all"``: every faction, in the order of play): 1.1.1
         Steps 1-2 (and *5), 1.1.2.2 and the war state changes they set off (12). ``previous``: the
         position the cards were selected in (a path or a :class:`Position`; None: the file's
         ``previous:``; False: none, the Step 2 check is not made); ``declare_total_war``: an Allied
         declaration after an illegal Axis Current Card (1.1.1); ``remove``: the countries whose
-        optional markers the Axis removes (12.3 Steps 3-5). Raises ``ValueError`` for a
-        declaration the rules do not allow and :class:`InputError` for a broken previous file."""
+        optional markers the Axis removes (12.3 Steps 3-5); ``repatriate``: ``{unit id: hex or box}``, the
+        player's placement of units interned on the Pending Cards (1.1.1 Step 2, as per 1.3.4; the others
+        take the best placement); ``remove_cards``: card ids the player removes where a Current Card's
+        actions remove a type of card (1.1.2). A placement or removal the rules refuse is in the answer's
+        ``refused`` (nothing is written). Raises ``ValueError`` for a declaration the rules do not allow, a
+        unit not interned, a location not on the map, a card that may not be removed, or ``repatriate`` /
+        ``remove_cards`` with ``"all"``; :class:`InputError` for a broken previous file."""
         from .solver.procedure import load_previous, reveal as _reveal   # lazy: see select
         from .solver.turn import reveal_all                              # lazy: see select
         for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
@@ -439,10 +445,14 @@ class Position:
         if prev is not None:
             prev = self._previous_hands(prev, faction)
         if faction.lower() == "all":
+            if repatriate or remove_cards:
+                raise ValueError(f"{'--repatriate' if repatriate else '--remove-card'}: name the faction whose "
+                                 "Pending Cards are revealed (--faction, not all)")
             res = reveal_all(self.data, prev, declare_total_war, tuple(remove))
             reveals = res.reveals
         else:
-            res = _reveal(self.data, self.data.require_faction(faction), prev, declare_total_war, tuple(remove))
+            res = _reveal(self.data, self.data.require_faction(faction), prev, declare_total_war, tuple(remove),
+                          dict(repatriate or {}), tuple(remove_cards))
             reveals = [res]
         for r in reveals:               # a revealed card is face up: its seal is spent (docs/face-down.md)
             sections = res.position.factions.get(r.faction, {})
@@ -450,7 +460,9 @@ class Position:
                 if fm.pending is None and (fm.sealed or fm.nonce):
                     sections[m] = copy.copy(fm)
                     sections[m].sealed = sections[m].nonce = sections[m].sealed_in = None
-        return RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json())
+        refused = [v for r in reveals for v in r.refused]
+        choices = [e for r in reveals for e in r.open_choices]
+        return RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json(), refused, choices)
 
     def war_state_change(self, map: Optional[str] = None, card: Optional[str] = None, to: Optional[str] = None,
                          remove: Sequence[str] = ()) -> WarStateAnswer:

@@ -32,6 +32,12 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
 @click.option("--declare-total-war", is_flag=True,
               help="An Allied faction declares Total War after an illegal Axis Current Card (1.1.1).")
 @remove_option
+@click.option("--repatriate", "repatriate", multiple=True, metavar="UNIT=HEX",
+              help="1.1.1 Step 2: place this unit interned on the Pending Card here (a hex or an Off-Map Box), as "
+                   "per Placing Replacements (1.3.4); repeatable. Units not named take the best placement.")
+@click.option("--remove-card", "remove_cards", multiple=True, metavar="CARD",
+              help="1.1.2: the card removed where the Current Card's actions remove a type of card (from the hand "
+                   "when the hand holds one); repeatable.")
 @click.option("--write", "write", type=OutputFile(), default=None, metavar="FILE",
               help="Write the resulting position as a new state file (ready for `aeref pairs`); its `previous:` "
                    "names the position the Pending Cards were selected in.")
@@ -40,7 +46,8 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
 @interp_option
 @private_option
 @unseal_option
-def reveal(state, faction, previous, declare_total_war, remove, write, force, as_json, interpretations):
+def reveal(state, faction, previous, declare_total_war, remove, repatriate, remove_cards, write, force, as_json,
+           interpretations):
     """Reveal a faction's Pending Cards: the Option Card Procedure (1.1.1 Steps 1-2, *5),
     Reinforcements (1.1.2.2), the war state changes it sets off (12) and *1.1.4.
 
@@ -63,11 +70,16 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
         pos = pos.unseal(f, unseal_cards())
     for name in remove:
         country_arg(pos, name, "--remove")
+    given = _repatriate_args(repatriate)
+    cards = tuple(card_arg(pos, c, "--remove-card", pos.maps[0] if len(pos.maps) == 1 else None,
+                           None if every else f) for c in remove_cards)
     try:
-        res = pos.reveal(f, previous, declare_total_war, tuple(remove))
+        res = pos.reveal(f, previous, declare_total_war, tuple(remove), given, cards)
     except ValueError as exc:
         raise BadInput(str(exc)) from None
-    if write:
+    if write and res.open_choices and not res.refused:
+        raise BadInput("--write: " + "; ".join(e["message"] for e in res.open_choices) + " (nothing was written)")
+    if write and not res.refused:
         write_answer(res, write, force, previous=previous)
     if as_json:
         emit_json(res.as_json())
@@ -82,9 +94,28 @@ def reveal(state, faction, previous, declare_total_war, remove, write, force, as
                 said.add((tag, str(s)))
                 click.echo(f"  {tag}{s}")
         click.echo(interpretations_text(res.as_json()["interpretations"]))
-        if write:
+        if res.refused:
+            for v in res.refused:
+                click.echo(f"Refused: {v}")
+            click.echo("Nothing written: the placement or removal is refused." if write else
+                       "The placement or removal is refused.")
+        elif write:
             click.echo(f"Wrote {write}")
-    return EXIT_ILLEGAL if res.illegal else EXIT_OK
+    return EXIT_ILLEGAL if res.illegal or res.refused else EXIT_OK
+
+
+def _repatriate_args(values) -> dict:
+    """``--repatriate UNIT=HEX`` as ``{unit: location}``; raises :class:`BadInput` for one not so written or a
+    unit named twice."""
+    out: dict = {}
+    for v in values:
+        uid, sep, loc = str(v).partition("=")
+        if not sep or not uid.strip() or not loc.strip():
+            raise BadInput(f"--repatriate {v}: write UNIT=HEX, such as G-3=2315 (a hex or an Off-Map Box)")
+        if uid.strip() in out:
+            raise BadInput(f"--repatriate {v}: unit {uid.strip()} is placed twice")
+        out[uid.strip()] = loc.strip()
+    return out
 
 
 @click.command(name="war-state", epilog=STDIN_HELP)

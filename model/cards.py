@@ -13,8 +13,20 @@ from .seasonal import ReinforcementFile
 from .vocabulary import WarState, step_kind
 from .wording import unknown
 
-#: Card types of 1.1.3.3 that can be derived or added with ``kinds``.
-KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz")
+#: Card types of 1.1.3.3 that can be derived or added with ``kinds``; and the types of card 1.1.2 names as an
+#: example of a card to remove ("Axis Production Directive cards" in TK, "Axis Imperial Directive cards" in DS),
+#: given with ``kinds`` only (the rules text does not say how to tell them).
+KINDS = ("demand", "diplomatic-overtures", "offensive", "war-progress", "rearmament", "blitz-2", "limited-war-blitz",
+         "production-directive", "imperial-directive")
+
+
+def card_kind(v: Any) -> str:
+    """A card type of :data:`KINDS` as files spell it (``Production Directive`` -> ``production-directive``).
+    Raises ``ValueError`` naming the types."""
+    key = norm_word(v)
+    if key not in KINDS:
+        raise ValueError(unknown("card kind", v, KINDS))
+    return key
 
 _ID = re.compile(r"^(?P<map>tk|ds)-(?P<faction>axis|western|soviet)-(?P<number>[0-9]+[a-z]?)$")
 _NUMBER = re.compile(r"^[0-9]+[a-z]?$")
@@ -67,6 +79,24 @@ class ReplacementBox(FileModel):
         return step_kind(v)          # one alias table with the state file's steps (``panzer`` -> armor)
 
 
+class RemovalFile(FileModel):
+    """1.1.2: an Option Card Segment action that removes a card of a type (``removes: [{kind: ..., faction: ...}]``):
+    ``kind`` a card type of :data:`KINDS`, ``faction`` whose cards (None: the card's own faction)."""
+
+    kind: str
+    faction: Optional[Literal["axis", "western", "soviet"]] = None
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, v: Any) -> Any:
+        return card_kind(v)
+
+    @field_validator("faction", mode="before")
+    @classmethod
+    def _lower(cls, v: Any) -> Any:
+        return v.strip().lower() if isinstance(v, str) else v
+
+
 class CardFile(FileModel):
     """A card as written in a deck file (FORMAT section 2)."""
 
@@ -85,6 +115,7 @@ class CardFile(FileModel):
     starts: Optional[Literal["limited", "total"]] = None
     replacements: list[ReplacementBox] = Field(default_factory=empty_list)
     reinforcements: list[ReinforcementFile] = Field(default_factory=empty_list)   # 1.1.2.2 (model/seasonal.py)
+    removes: list[RemovalFile] = Field(default_factory=empty_list)                 # 1.1.2 card-type removal
 
     @field_validator("map", "faction", mode="before")
     @classmethod
@@ -117,13 +148,7 @@ class CardFile(FileModel):
         if isinstance(v, str):
             v = [v]
         if isinstance(v, list):
-            out = []
-            for k in v:
-                key = norm_word(k)
-                if key not in KINDS:
-                    raise ValueError(unknown("card kind", k, KINDS))
-                out.append(key)
-            return out
+            return [card_kind(k) for k in v]
         return v
 
 
@@ -153,6 +178,7 @@ class Card:
     starts: Optional[str] = None
     replacements: list = field(default_factory=list)
     reinforcements: list = field(default_factory=list)   # ReinforcementFile items (1.1.2.2)
+    removes: list = field(default_factory=list)          # RemovalFile items (1.1.2: remove a card of a type)
     source: str = ""   # file and place where the card was defined
     raw: Optional[CardFile] = None   # the card as written, for the loader's messages only
 

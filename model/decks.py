@@ -124,7 +124,7 @@ def _build(loaded: list, problems: list[Problem], out: DeckCards) -> dict:
             war_state=WarState.of(cf.war_state), production=cf.production, combined=cf.combined,
             recyclable=cf.recyclable, rearmament=cf.rearmament, blitz=cf.blitz, kinds=derive_kinds(cf), requires=reqs,
             starts=WarState.of(cf.starts) if cf.starts else None, replacements=list(cf.replacements),
-            reinforcements=list(cf.reinforcements), source=f"{file}: {where}", raw=cf,
+            reinforcements=list(cf.reinforcements), removes=list(cf.removes), source=f"{file}: {where}", raw=cf,
         )
     for cid, card in cards.items():
         file, where = card.source.split(": ", 1)

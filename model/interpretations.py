@@ -53,6 +53,12 @@ INTERPRETATIONS: dict[str, Interpretation] = {
             "reveals, then every faction selects",
         ),
         Interpretation(
+            "unplaced-interned", "force-pool", ("force-pool", "removed"), "1.1.1",
+            "1.1.1 Step 2 repatriates interned units \"as per Placing Replacements (1.3.4)\" and is silent on a unit "
+            "with no Replacement Location free: force-pool: it goes to the faction's Force Pool of the card's map; "
+            "removed: it is removed from the game",
+        ),
+        Interpretation(
             "airborne-steps", "armor-counts", ("armor-counts", "infantry-only"), "1.3.3.2",
             "armor-counts: an armor step (which may be taken as an infantry-type unit) may pay for half of an "
             "airborne or marine unit; infantry-only: only infantry (or Minor Country) steps pay for them",

@@ -79,6 +79,7 @@ def read_state(path: str | Path, war_state_due: bool = False,
     countries = parse_countries(state.countries, shown, maps, problems)
     markers = parse_markers(state.markers, shown, maps, problems)
     board, replacements = _map_and_pools(state, maps, r)
+    _interned(state, factions, board, replacements, r)
     seasonal = parse_seasonal(state, shown, r.base, maps, r.turn, problems)
     european_war = _european_war(state, markers, r)
     if problems:
@@ -321,6 +322,40 @@ def _map_and_pools(state: StateFile, maps: tuple, r: _Reading) -> tuple[Any, dic
     seen_units: dict = {}
     board = parse_map(state.map, r.shown, r.problems, seen_units)
     return board, parse_replacements(state.replacements, r.shown, maps, board, r.problems, seen_units)
+
+
+def _interned(state: StateFile, factions: dict, board: Any, replacements: dict, r: _Reading) -> None:
+    """The units interned (16.7) on the back of each Pending Card (``factions.F.M.interned``), into
+    ``factions``: units as on the map (FORMAT 6; faction: the section's), each on a placed Pending Card
+    (1.1.1 Step 2 repatriates them as it is revealed) and in no other place of the file."""
+    if not any(fm.interned for sections in state.factions.values() for fm in sections.values()):
+        return
+    # deliberately lazy: the units' schema only for a file that has units (cold start)
+    from .map_file import parse_units
+    seen = {u.id: u.where for h in (board.hexes.values() if board is not None else ()) for u in h.units}
+    if board is not None:
+        seen.update({u.id: u.where for units in board.box_units.values() for u in units})
+    seen.update({u.id: u.where for fr in replacements.values() for u in fr.force_pool})
+    for f, sections in state.factions.items():
+        for m, fmf in sections.items():
+            fm = factions.get(norm_key(f), {}).get(norm_key(m))
+            if not fmf.interned or fm is None:
+                continue
+            w = join_path("factions", f, m, "interned")
+            if fm.pending is None and not fm.pending_face_down:
+                r.problems.append(Problem(r.shown, w, "interned units lie on the back of the Pending Card (1.1.1 Step 2), "
+                                          "and this section has no Pending Card (pending:)"))
+                continue
+            for u in parse_units(fmf.interned, r.shown, w, r.problems, norm_key(f)):
+                if u.faction != norm_key(f):
+                    r.problems.append(Problem(r.shown, join_path(u.where, "faction"), f"unit {u.id} is interned on "
+                                              f"{with_article(faction_name(norm_key(f)))} card, so it is "
+                                              f"{with_article(faction_name(norm_key(f)))} unit"))
+                elif u.id in seen:
+                    r.problems.append(Problem(r.shown, join_path(u.where, "id"), f"unit {u.id} is in two places (also at {seen[u.id]})"))
+                else:
+                    seen[u.id] = u.where
+                    fm.interned.append(u)
 
 
 def load_position(path: str | Path, war_state_due: bool = False, privates: Iterable[str | Path] = ()) -> Position:

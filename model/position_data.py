@@ -63,6 +63,9 @@ class FactionMap:
     hand: list[str] = field(default_factory=list)
     played: list[PlayedCard] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    #: the units interned (16.7) on the back of the Pending Card (:class:`~model.board.Unit` s), repatriated
+    #: as it is revealed (1.1.1 Step 2)
+    interned: list = field(default_factory=list)
     #: in a view (:mod:`model.views`): how many hand cards lie face down, unseen by the viewer (None: the hand is seen)
     hand_face_down: Optional[int] = None
     #: in a view: a Pending Card is placed face down, unseen by the viewer (1.1 "face down")
@@ -121,6 +124,9 @@ class Position:
     awaiting: Optional[dict[str, dict[str, str]]] = field(default=None, repr=False, compare=False)
     #: the private files joined to this public file (model/private.py): ``[(faction, file)]``
     private_files: list[tuple[str, str]] = field(default_factory=list, compare=False)
+    #: units a procedure put on the map since the file was read, ``[(location, Unit)]`` (1.1.1 Step 2: interned
+    #: units repatriated); the map as written gains them (:func:`model.write.state_dict`)
+    placed_units: list = field(default_factory=list, compare=False)
 
     @property
     def board(self) -> "Board":

@@ -33,6 +33,8 @@ class FactionMapFile(FileModel):
     hand: list[CardRef] = Field(default_factory=empty_list)
     played: list[Union[PlayedFile, CardRef]] = Field(default_factory=empty_list)
     removed: list[CardRef] = Field(default_factory=empty_list)     # cards removed from the game (© twin, 1.1.1)
+    # units interned (16.7) on the back of the Pending Card, repatriated when it is revealed (1.1.1 Step 2)
+    interned: list[Any] = Field(default_factory=empty_list)
     # a public file (model/private.py): the hand and the Pending Card face down, in the faction's private file
     hand_count: Optional[int] = Field(default=None, ge=0)
     pending_placed: bool = False

@@ -22,6 +22,7 @@ The file is written atomically and never over an existing file unless
 """
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 from typing import Any, Optional
@@ -108,7 +109,51 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     for k, v in raw.items():
         if norm_key(k) not in _MINE and norm_key(k) not in d:
             d[norm_key(k)] = v
+    if pos.placed_units:
+        d["map"] = _with_units(d.get("map"), pos.placed_units)
     return d
+
+
+def unit_as_file(u: Any) -> dict[str, Any]:
+    """A :class:`~model.board.Unit` as the map writes it (FORMAT 6): ``{id, faction, nationality, type, ...}``,
+    the keys at their defaults left out."""
+    out: dict[str, Any] = {"id": u.id, "faction": u.faction,
+                           "nationality": u.nationality[0] if len(u.nationality) == 1 else list(u.nationality),
+                           "type": u.type}
+    if u.steps != 1:
+        out["steps"] = u.steps
+    if u.supplied is not None:
+        out["supplied"] = u.supplied
+    if u.colonial:
+        out["colonial"] = u.colonial
+    for k in ("kwantung", "elite"):
+        if getattr(u, k):
+            out[k] = True
+    return out
+
+
+def _with_units(raw_map: Any, placed: list) -> dict:
+    """The ``map:`` section ``raw_map`` (as loaded) with the units ``placed`` (``[(location, Unit)]``) added: in
+    their hex's ``units``, or in an Off-Map Box's (a list of box names becomes ``{BOX: {units: [...]}}``)."""
+    m = copy.deepcopy(raw_map) if isinstance(raw_map, dict) else {}
+    hexes = next((v for k, v in m.items() if norm_key(k) == "hexes"), None)
+    boxes_key = next((k for k in m if norm_key(k) == "boxes"), "boxes")
+    for loc, u in placed:
+        entry = unit_as_file(u)
+        if isinstance(hexes, dict) and any(str(h) == loc for h in hexes):
+            key = next(h for h in hexes if str(h) == loc)
+            hexes[key] = dict(hexes[key] or {})
+            hexes[key]["units"] = list(hexes[key].get("units") or []) + [entry]
+            continue
+        boxes = m.get(boxes_key)
+        if not isinstance(boxes, dict):
+            boxes = {str(b): None for b in (boxes or [])}
+        name = next((b for b in boxes if str(b) == loc), loc)
+        content = dict(boxes.get(name) or {})
+        content["units"] = list(content.get("units") or []) + [entry]
+        boxes[name] = content
+        m[boxes_key] = boxes
+    return m
 
 
 def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
@@ -133,6 +178,8 @@ def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
     sec["played"] = [{"card": p.card, "turn": _turn(pos, p.turn)} if p.turn else p.card for p in fm.played]
     if fm.removed:
         sec["removed"] = list(fm.removed)
+    if fm.interned:
+        sec["interned"] = [unit_as_file(u) for u in fm.interned]
     return sec
 
 

@@ -15,6 +15,7 @@ be made and the card is taken as played.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -22,12 +23,15 @@ from typing import Optional
 from ..model.errors import InputError, Problem, join_path
 from ..model.names import norm_name
 from ..model.position import PlayedCard, Position, load_position
-from ..model.vocabulary import faction_name
+from ..model.vocabulary import faction_name, with_article
 
 from . import war_state as ws
 from .constraints import Evaluator
 from .registry import rules
 from .selection import EMPTY, RULES, make_context, post
+# after solver.selection: the rows of 1.1.1 are registered (and listed in docs/rules.md) in the order of the rulebook
+from .repatriation import REPATRIATE, repatriate as _repatriate
+from .replacements import interpretations_used
 
 # The rows of the procedure, as its steps print them.
 NO_SECTION = rules["1.1.1"].row(text="a faction reveals on each map of its sections")
@@ -37,6 +41,9 @@ ILLEGAL = rules["1.1.1"].row("Illegal Current Card", step="Step 2")
 TWIN = rules["1.1.1"].row("Remove the © twin", step="Step 2", mark="©")
 TOTAL_WAR_OPTION = rules["1.1.1"].row("Total War option", text="either Allied faction may declare Total War")
 REINFORCEMENTS = rules["1.1.2.2"].row("Reinforcements")
+REMOVE_TYPE = rules["1.1.2"].row("Remove a type of card",
+                                 text="if a card says to remove a certain type of card that exists in both the faction's "
+                                      "hand and the discard pile, the faction must remove a card from its hand")
 ESV = rules["1.1.4"].row("Soviet Current Card ESV Adjustment", mark="*")
 BOX_NAMES = {"force-pool": "Force Pool", "delay-box": "Delay Box", "strategic-warfare-box": "Strategic Warfare Box"}
 
@@ -79,14 +86,26 @@ class MapReveal:
     twin_removed: Optional[str] = None
     reinforcements: list = field(default_factory=list)
     esv: Optional[dict] = None
+    #: 1.1.1 Step 2: the interned units of the revealed card (:class:`~solver.repatriation.Repatriated` each),
+    #: None when it carried none; ``refused``: the violations of a player's placement (nothing placed)
+    repatriated: Optional[list] = None
+    refused: list = field(default_factory=list)
+    #: 1.1.2: the removals the Current Card's actions call for (:func:`card_removals` entries), None when none
+    removals: Optional[list] = None
 
     def as_json(self) -> dict:
-        return {
+        out = {
             "discarded": {"card": self.discarded, "to": self.discarded_to} if self.discarded else None,
             "revealed": self.revealed, "legal": self.legal, "checked-against": self.checked_against,
             "violations": [v.as_json() for v in self.violations], "current": self.current,
             "twin-removed": self.twin_removed, "reinforcements": self.reinforcements, "esv": self.esv,
         }
+        if self.repatriated is not None:       # only a card that carried interned units (the JSON stays as it was)
+            out["repatriated"] = [x.as_json() for x in self.repatriated]
+            out["repatriation-refused"] = [v.as_json() for v in self.refused]
+        if self.removals is not None:          # only a card whose actions remove a type of card
+            out["removals"] = copy.deepcopy(self.removals)
+        return out
 
 
 @dataclass
@@ -107,6 +126,17 @@ class Reveal:
     @property
     def illegal(self) -> bool:
         return any(r.legal is False for r in self.maps.values())
+
+    @property
+    def refused(self) -> list:
+        """The violations of a player's placement of repatriated units (1.1.1 Step 2, 1.3.4): the reveal is
+        refused and nothing is to be written."""
+        return [v for r in self.maps.values() for v in r.refused]
+
+    @property
+    def open_choices(self) -> list:
+        """The 1.1.2 removals that wait for the player's choice (several cards may be removed, none chosen)."""
+        return [e for r in self.maps.values() for e in (r.removals or []) if e["removed"] is None and e["candidates"]]
 
     def as_json(self) -> dict:
         return {
@@ -368,9 +398,150 @@ def _remove_twin(pos: Position, out: Position, faction: str, card, m: str, r: Ma
     return steps
 
 
+# --------------------------------------------------------------------------- 1.1.1 Step 2: interned units
+
+def _put_on_map(out: Position, placed: list) -> None:
+    """The units ``placed`` (``[(location, Unit)]``) put on the map of ``out`` (a new :class:`~model.board.Board`:
+    a board's caches hold for the units it was made with), and recorded for the file written."""
+    if not placed:
+        return
+    board = out.board
+    hexes, box_units = dict(board.hexes), dict(board.box_units)
+    for loc, u in placed:
+        if loc in hexes:
+            hexes[loc] = dataclasses.replace(hexes[loc], units=tuple(hexes[loc].units) + (u,))
+        else:
+            box_units[loc] = tuple(box_units.get(loc, ())) + (u,)
+    out.map_board = dataclasses.replace(board, hexes=hexes, box_units=box_units)
+    out.placed_units = list(out.placed_units) + list(placed)
+
+
+def _repatriate_units(out: Position, faction: str, fm, m: str, r: MapReveal, given: dict) -> list[Step]:
+    """1.1.1 Step 2 on map ``m``: the units interned on the back of the card being revealed (``fm.pending``) are
+    repatriated as per Placing Replacements (1.3.4) (:mod:`solver.repatriation`), before the card is checked;
+    a player's placement (``given``) that breaks a rule of placing is refused (``r.refused``), nothing placed."""
+    card = out.card_text(fm.pending)
+    res = _repatriate(out, faction, m, list(fm.interned), given)
+    r.repatriated, r.refused = res.placed, list(res.violations)
+    if res.violations:
+        return [_step(REPATRIATE, f"the placement of the units interned on {card} is refused: "
+                      + "; ".join(str(v) for v in res.violations) + "; nothing is placed", m)]
+    steps, placed = [], []
+    by_id = {u.id: u for u in fm.interned}
+    for x in res.placed:
+        if x.location is not None:
+            placed.append((x.location, by_id[x.unit]))
+        elif x.fate == "force-pool":
+            out.seasonal.map_boxes(m).force_pool.setdefault(faction, []).append(x.unit)
+        else:
+            out.seasonal.removed.append(x.unit)
+        steps.append(Step(x.rule if x.location is None else REPATRIATE.printed,
+                          "Interned unit not placed" if x.location is None else REPATRIATE.title, x.message, m))
+    for e in res.eliminated:
+        steps.append(Step(e["rule"], "Stacking", e["message"].replace("the Segment", "the Option Card Segment"), m))
+    fm.interned = []
+    _put_on_map(out, placed)
+    return steps
+
+
+def _check_given(pos: Position, faction: str, given: dict) -> dict:
+    """``given`` (unit id -> location, the player's placement of repatriated units) checked against the interned
+    units of ``faction``'s Pending Cards and the map: the locations as the map names them. Raises ``ValueError``
+    (naming ``--repatriate``) for a unit not interned there or a location not on the card's map."""
+    interned = {u.id: m for m, fm in pos.factions[faction].items() for u in fm.interned}
+    out = {}
+    for uid, loc in given.items():
+        if uid not in interned:
+            listed = ", ".join(interned) or "none"
+            raise ValueError(f"--repatriate {uid}={loc}: no unit {uid} is interned on {with_article(faction_name(faction))} Pending "
+                             f"Card (interned: {listed})")
+        m = interned[uid]
+        where = pos.board.location(loc)
+        h = pos.board.hexes.get(where) if where is not None else None
+        if where is None or (h is not None and h.map not in (None, m)):
+            raise ValueError(f"--repatriate {uid}={loc}: no hex or Off-Map Box {loc} on the {m.upper()} map")
+        out[uid] = where
+    return out
+
+
+# --------------------------------------------------------------------------- 1.1.2 card-type removal
+
+def discard_pile(pos: Position, fm) -> list[str]:
+    """The discard pile of one faction's deck (``fm``: its section of one map): the cards played and set aside
+    (1.1.1 Step 1), neither back in the hand nor removed from the game, each once."""
+    out: list[str] = []
+    for p in fm.played:
+        cid = p.card
+        if cid not in out and cid not in fm.hand and cid not in fm.removed and cid not in (fm.current, fm.pending):
+            out.append(cid)
+    return out
+
+
+def card_removals(pos: Position, card, chosen: tuple = ()) -> list[dict]:
+    """1.1.2: the removals the actions of ``card`` (the Current Card) call for, one entry per ``removes`` line:
+    ``kind``, ``faction``, ``map``, ``hand`` / ``discard-pile`` (the cards of that type in each), ``from``
+    (``hand`` when the hand holds one, else ``discard-pile``, None when neither does), ``candidates`` (the cards
+    that may be removed), ``removed`` (the card removed: the one chosen in ``chosen``, or the only candidate;
+    None while several wait for the player's choice), ``violation`` (a chosen card from the discard pile while
+    the hand holds one), ``rule`` and ``message``."""
+    out = []
+    for spec in card.removes:
+        whose = spec.faction or card.faction
+        fm = pos.factions.get(whose, {}).get(card.map)
+        hand = [c for c in (fm.hand if fm else []) if spec.kind in pos.cards[c].kinds]
+        pile = [c for c in (discard_pile(pos, fm) if fm else []) if spec.kind in pos.cards[c].kinds]
+        cands = hand or pile
+        src = "hand" if hand else ("discard-pile" if pile else None)
+        mine = [c for c in chosen if c in hand or c in pile]
+        kind = spec.kind.replace("-", " ").title()
+        who = f"{faction_name(whose)} {kind} card"
+        a_who = with_article(who)
+        e = {"kind": spec.kind, "faction": whose, "map": card.map, "hand": hand, "discard-pile": pile, "from": src,
+             "candidates": cands, "removed": None, "chosen": mine[0] if mine else None, "violation": None,
+             "rule": REMOVE_TYPE.printed}
+        texts = lambda ids: ", ".join(pos.card_text(c) for c in ids)
+        if not cands:
+            e["message"] = f"{card.text} removes {a_who}: none is in the hand or the discard pile, nothing to remove"
+        elif mine and mine[0] in pile and hand:
+            e["violation"] = REMOVE_TYPE.violation(
+                f"{pos.card_text(mine[0])} is in the discard pile, but the hand holds {texts(hand)}: {a_who} that "
+                "exists in both the hand and the discard pile must be removed from the hand")
+            e["message"] = f"{card.text} removes {a_who}: refused: {e['violation'].message}"
+        elif mine or len(cands) == 1:
+            e["removed"] = mine[0] if mine else cands[0]
+            both = " (the discard pile holds " + texts(pile) + ": the card must come from the hand)" if hand and pile else ""
+            how = "as the player chose" if mine else "the only one"
+            where = "the hand" if src == "hand" else "the discard pile (the hand holds none)"
+            e["message"] = (f"{card.text} removes {a_who}: {pos.card_text(e['removed'])} is removed from {where}, "
+                            f"{how}{both}")
+        else:
+            where = "the hand" if src == "hand" else "the discard pile (the hand holds none)"
+            e["message"] = (f"{card.text} removes {a_who}: the faction chooses one from {where}: {texts(cands)} "
+                            "(reveal again with --remove-card CARD)")
+        out.append(e)
+    return out
+
+
+def _remove_cards(out: Position, card, m: str, r: MapReveal, chosen: tuple) -> list[Step]:
+    """1.1.1 Step 3 / 1.1.2 on map ``m``: the removals of ``card``'s actions carried out on ``out``."""
+    r.removals = card_removals(out, card, chosen)
+    steps = []
+    for e in r.removals:
+        if e["violation"] is not None:
+            r.refused.append(e["violation"])
+            e["violation"] = e["violation"].as_json()
+        elif e["removed"] is not None:
+            fm = out.factions[e["faction"]][e["map"]]
+            if e["removed"] in fm.hand:
+                fm.hand.remove(e["removed"])
+            fm.removed.append(e["removed"])
+        steps.append(_step(REMOVE_TYPE, e["message"], m))
+    return steps
+
+
 def _reveal_map(pos: Position, out: Position, faction: str, m: str, previous: Optional[Position],
-                checked: Optional[dict]) -> tuple[MapReveal, list[Step]]:
-    """1.1.1 Steps 1-2 (and the © twin) of ``faction`` on map ``m``, carried out on ``out``."""
+                checked: Optional[dict], given: Optional[dict] = None) -> tuple[MapReveal, list[Step]]:
+    """1.1.1 Steps 1-2 (the interned units repatriated, the © twin) of ``faction`` on map ``m``, carried out on ``out``."""
     fm = out.factions[faction].get(m)
     r = MapReveal(m)
     if fm is None:
@@ -381,10 +552,26 @@ def _reveal_map(pos: Position, out: Position, faction: str, m: str, previous: Op
                           f"no Pending Card: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
         return r, steps
     card = pos.cards[fm.pending]
+    if fm.interned:
+        steps += _repatriate_units(out, faction, fm, m, r, given or {})
     steps.append(_reveal_pending(pos, faction, fm, m, r, previous, checked))
     if r.current and pos.game == "ae" and card.combined:
         steps += _remove_twin(pos, out, faction, card, m, r)
     return r, steps
+
+
+def _check_removals(pos: Position, maps: dict, chosen: tuple) -> None:
+    """Every card of ``chosen`` (``--remove-card``) is one a revealed Current Card's actions may remove (1.1.2):
+    in the hand or the discard pile, of the type the card names. Raises ``ValueError`` naming it."""
+    used = {c for r in maps.values() for e in (r.removals or []) for c in e["hand"] + e["discard-pile"]}
+    for cid in chosen:
+        if cid not in used:
+            named = [f"{e['kind']} ({', '.join(e['candidates']) or 'none in the hand or discard pile'})"
+                     for r in maps.values() for e in (r.removals or [])]
+            why = (f"the Current Cards' actions remove {'; '.join(named)}" if named
+                   else "no Current Card revealed here names a type of card to remove")
+            raise ValueError(f"--remove-card {cid}: {pos.card_text(cid)} is not a card that may be removed: it is not "
+                             f"in the hand or the discard pile as the type a revealed card removes (1.1.2); {why}")
 
 
 def _total_war_option(pos: Position, illegal_axis_maps: list, interp: dict, declare_total_war: bool) -> Optional[dict]:
@@ -456,7 +643,7 @@ def _reinforce_and_esv(pos: Position, out: Position, faction: str, maps: dict, s
 
 
 def reveal(pos: Position, faction: str, previous: Optional[Position] = None, declare_total_war: bool = False,
-           remove: tuple = ()) -> Reveal:
+           remove: tuple = (), repatriate: Optional[dict] = None, remove_cards: tuple = ()) -> Reveal:
     """Carry out 1.1.1 Steps 1-2 (and *5), 1.1.2.2 and the war state changes (12)
     for ``faction`` in ``pos``.
 
@@ -465,10 +652,17 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     declares Total War after an illegal Axis Current Card in Pre-War or
     Limited War (1.1.1, interpretation ``illegal-axis-card``). ``remove``:
     countries whose optional markers the Axis removes in 12.3 Steps 3-5.
+    ``repatriate``: ``{unit id: location}``, the player's placement of units
+    interned on the Pending Cards (1.1.1 Step 2, as per 1.3.4; the others take
+    the best placement); ``remove_cards``: the cards the player removes where
+    a Current Card's actions remove a type of card (1.1.2).
 
-    Returns a :class:`Reveal`. Raises :class:`~model.errors.InputError` for
-    a faction not in the position and ``ValueError`` for a Total War
-    declaration the rules do not allow.
+    Returns a :class:`Reveal` (``refused``: the violations of the player's
+    placement or removal: nothing is to be written). Raises
+    :class:`~model.errors.InputError` for a faction not in the position and
+    ``ValueError`` for a Total War declaration the rules do not allow, a
+    ``repatriate`` unit not interned or location not on the map, and a
+    ``remove_cards`` card no revealed card's actions may remove.
     """
     faction = pos.require_faction(faction)
     interp = pos.interpretations_in_force
@@ -479,9 +673,13 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     if previous is not None:
         _same_pending(pos, previous, faction, pending)
     checked = selection_violations(previous, faction, pending) if previous is not None and any(pending.values()) else None
+    given = _check_given(pos, faction, dict(repatriate or {}))
     for m in pos.maps:
-        maps[m], map_steps = _reveal_map(pos, out, faction, m, previous, checked)
+        maps[m], map_steps = _reveal_map(pos, out, faction, m, previous, checked, given)
         steps += map_steps
+        if maps[m].current and pos.cards[maps[m].current].removes:
+            steps += _remove_cards(out, pos.cards[maps[m].current], m, maps[m], tuple(remove_cards))
+    _check_removals(pos, maps, tuple(remove_cards))
     illegal_axis_maps = [m for m in pos.maps if maps[m].legal is False
                          and faction == "axis" and pos.war_state[m] in ("pre-war", "limited")]
     total_war_option = _total_war_option(pos, illegal_axis_maps, interp, declare_total_war)
@@ -492,4 +690,8 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     out = _war_states(pos, out, maps, illegal_axis_maps, illegal_total, remove, steps, changes)
     _reinforce_and_esv(pos, out, faction, maps, steps)
     used = {k: interp[k] for k in ("illegal-axis-card", "annual-scope", "empty-slot", "sequential-scope") if k in interp}
+    if any(r.repatriated is not None for r in maps.values()):      # 1.1.1 Step 2 placed interned units (1.3.4)
+        used["unplaced-interned"] = interp["unplaced-interned"]
+        for m in (m for m, r in maps.items() if r.repatriated is not None):
+            used.update(interpretations_used(pos, m))
     return Reveal(faction, str(pos.turn), maps, steps, changes, total_war_option, used, out)

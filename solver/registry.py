@@ -192,6 +192,8 @@ _R = "solver.replacements."
 rules = Registry([
     ("1.1.1", "Option Card Procedure", "solver.procedure",
      "discarding the Current Card, revealing the Pending Card (legal when selected?), the © twin; selection: no © twin of a played card"),
+    ("1.1.2", "Option Card Segment Actions", "solver.procedure",
+     "a Current Card's action that removes a type of card takes it from the hand when the hand holds one"),
     ("1.1.2.1", "Political DRMs", "solver.drm", "the Political DRM of a roll, term by term"),
     ("1.1.2.2", "Reinforcements", "solver.procedure", "which counters a revealed card enters, and where"),
     ("1.1.3", "Pending Card Selection", "solver.selection",

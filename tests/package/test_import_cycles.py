@@ -42,6 +42,8 @@ LAZY = {
     ("aeref.cli", "tabulate"): "tables are loaded only by the commands that print one",
     ("aeref.cli", "jinja2"): "templates are loaded only by `report`",
     ("aeref.cli", "aeref.model.schema"): "the JSON Schema models are built only by `schema`",
+    ("aeref.solver.repatriation", "aeref.solver.cpsat"): "CP-SAT (ortools) only for a revealed card carrying interned units",
+    ("aeref.solver.repatriation", "aeref.solver.cpsat_runner"): "CP-SAT (ortools) only for a revealed card carrying interned units",
     # the map's and the Force Pools' modules (their schemas: about 12 ms) only for a state file with a map
     ("aeref.model.position", "aeref.model.map_file"): "the map's schemas only for a state file with a map",
     ("aeref.model.position", "aeref.model.replacements"): "the Force Pools' schemas only for a file with a map",

@@ -5,10 +5,13 @@ Positions are test-only data.
 """
 from __future__ import annotations
 
+import yaml
+
 from aeref.model.interpretations import INTERPRETATIONS
 
 from ..support.replacements import hexes, inf, state
 from ..support.seasonal import run, write_state
+from .test_1_1_1_interned import G, _state as interned_state
 
 
 def selection(tmp_path, body: str, name: str = "s.yaml"):
@@ -205,6 +208,24 @@ def test_interpretation_order_of_play(tmp_path, monkeypatch):
     assert code == 1 and res["violations"][0]["title"] == "Order of Play"
     code, res, _ = run(*args, "-i", "order-of-play=reveals-first")
     assert "Order of Play" not in [v["title"] for v in res["violations"]]
+
+
+def test_interpretation_unplaced_interned(tmp_path):
+    """1.1.1 Step 2 unplaced-interned: an interned unit with no 1.3.4 Replacement Location free (the only German
+    City holds a Western unit) goes to the Axis TK Force Pool (force-pool, the default) or is removed from the game
+    (removed)."""
+    hexes = {"2317": {"country": "Germany", "city": True, "control": "axis",
+                      "units": [{"id": "B-1", "faction": "western", "nationality": "Britain", "type": "infantry"}]}}
+    p = interned_state(tmp_path, [G("G-7")], hexes)
+    for value in ("force-pool", "removed"):
+        out = tmp_path / f"{value}.yaml"
+        code, res, _ = run("reveal", p, "--faction", "axis", "--json", "-i", f"unplaced-interned={value}", "--write", out)
+        assert code == 0 and res["maps"]["tk"]["repatriated"][0]["fate"] == value
+        w = yaml.safe_load(out.read_text())
+        if value == "force-pool":
+            assert w["boxes"]["tk"]["force-pool"]["axis"] == ["G-7"] and "counters" not in w
+        else:
+            assert w["counters"]["removed"] == ["G-7"] and "boxes" not in w
 
 
 def test_every_interpretation_has_a_test_here():
