@@ -5,7 +5,7 @@ in `replacements` and `check-replacements`, text and --json. Test-only positions
 import json
 
 from aeref.solver.replacements import check_allocation, read_allocation
-from aeref.solver.replacements.lost import explain_lost
+from aeref.solver.replacements.relaxed import lost_steps
 from aeref.solver.replacements.optimise import optimise
 
 from ..support.cli import run
@@ -21,7 +21,7 @@ WEST = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status"
 def split(pos, faction, map_):
     res = optimise(pos, faction, map_)
     assert res.optimal
-    return [(x["count"], x["rule"]) for x in explain_lost(res.ctx, res.allocation)], res
+    return [(x["count"], x["rule"]) for x in lost_steps(res.ctx, res.allocation)], res
 
 
 def test_1_3_3_and_1_3_4_german_colonial_unit_with_no_location(tmp_path):
