@@ -6,6 +6,11 @@ them), all taken (1.3.3), none with a Replacement Location (1.3.4), two-step
 units with one step left (1.3.3.2), or no room under the stacking limits
 (9.2 / 9.1). For a proposed allocation it also tries one more placement: if
 one fits, the steps were not lost to the rules but to the proposal.
+
+For the best allocation, how many steps each rule is charged is decided by
+the optimum re-solved with the placement rules relaxed in turn
+(:mod:`.relaxed`, the ``relaxation`` argument): the entries read here are
+matched to those counts pool by pool (:func:`_reconcile`), their reasons kept.
 """
 from __future__ import annotations
 
@@ -474,9 +479,10 @@ def _relaxed_reason(ctx: ReplacementContext, alloc: Allocation, key: str, cat: s
     if cat == "1.3.3.1":
         return "1.3.3.1", "; ".join(dict.fromkeys(m for u in new if (m := check_conquered_minor(ctx, u))))
     rule = next(r for r in RULES if r.number == cat)          # 9.1 / 9.2: the stacking rows
-    trial = Allocation(list(alloc.placements) + [(u, loc, pay) for u, loc, pay in level.allocation.placements
-                                                   if u not in {x for x, _, _ in alloc.placements}])
-    broken = [b for b in Evaluator(post(ctx, (rule,))).broken(trial.choice(ctx))
-              if any(lit[0][1] in {u.id for u in new} for lit in b.held)]
-    msg = "; ".join(dict.fromkeys(b.message for b in broken[:3]))
+    # what the re-solve breaks of the rule: first where these units are placed, then elsewhere (a unit of
+    # another pool placed against the rule that makes room for them)
+    mine = {u.id for u in new}
+    broken = Evaluator(post(ctx, (rule,))).broken(level.allocation.choice(ctx))
+    broken.sort(key=lambda b: not any(lit[0][1] in mine for lit in b.held))
+    msg = "; ".join(list(dict.fromkeys(b.message for b in broken))[:3])
     return cat, (f"{ids} could take {'them' if n > 1 else 'it'} but for {rule.key}" + (f": {msg}" if msg else ""))
