@@ -437,26 +437,24 @@ def _reconcile(ctx: ReplacementContext, alloc: Allocation, key: str, entries: li
     its entries hold adds them to its first entry, or gets an entry of its own, whose reason is read from
     the re-solve (the units its relaxation places)."""
     want = relaxation.split().get(key, {})
-    out = []
+    counts = [e[0] for e in entries]
+    added = []
     for cat in CHARGED:
-        mine = [list(e) for e in entries if e[3] == cat]
-        have, need = sum(e[0] for e in mine), want.get(cat, 0)
+        mine = [i for i, e in enumerate(entries) if e[3] == cat]
+        have, need = sum(counts[i] for i in mine), want.get(cat, 0)
         if have > need:
             extra = have - need
-            for e in reversed(mine):
-                cut = min(extra, e[0])
-                e[0] -= cut
+            for i in reversed(mine):
+                cut = min(extra, counts[i])
+                counts[i] -= cut
                 extra -= cut
-            mine = [e for e in mine if e[0] > 0]
         elif have < need:
             if mine:
-                mine[0][0] += need - have
+                counts[mine[0]] += need - have
             else:
-                mine = [[need, *_relaxed_reason(ctx, alloc, key, cat, need, relaxation), cat]]
-        out += [tuple(e) for e in mine]
-    # in the order the direct reading gave (then the entries of their own)
-    pos = {e[3]: i for i, e in reversed(list(enumerate(entries)))}
-    return sorted(out, key=lambda e: pos.get(e[3], len(entries) + CHARGED.index(e[3])))
+                added.append((need, *_relaxed_reason(ctx, alloc, key, cat, need, relaxation), cat))
+    # in the order the direct reading gave, then the entries of their own
+    return [(n, *e[1:]) for n, e in zip(counts, entries) if n > 0] + added
 
 
 def _relaxed_reason(ctx: ReplacementContext, alloc: Allocation, key: str, cat: str, n: int, relaxation) -> tuple:
