@@ -417,9 +417,9 @@ class Allocation:
         return copy.deepcopy(self._json)
 
 
-def _allocation_json(ctx: Any, res: Any) -> dict:
+def _allocation_json(ctx: Any, res: Any, budget: Any = None, progress: Any = None) -> dict:
     from .solver.replacements import interpretations_used as used, paid_with_text  # lazy: the 1.3 rules
-    from .solver.replacements.lost import explain_lost                          # lazy: the 1.3 rules
+    from .solver.replacements.relaxed import lost_steps                         # lazy: re-solves (ortools)
 
     alloc, bound = res.allocation, res.bound
     locs = {loc: i for i, loc in enumerate(ctx.locations())}
@@ -430,7 +430,8 @@ def _allocation_json(ctx: Any, res: Any) -> dict:
     proved_used = bound is None or bound <= alloc.steps_used()
     out = {"faction": ctx.faction, "map": ctx.map, "optimal": res.optimal,
            "steps-received": sum(p.count for p in ctx.pools.values()), "steps-used": alloc.steps_used(),
-           "placements": placements, "lost": explain_lost(ctx, alloc, proved_used, bound=bound),
+           "placements": placements,
+           "lost": lost_steps(ctx, alloc, proved_used, bound=bound, budget=budget, progress=progress),
            "received": [{"step": p.key, "count": p.count, "sources": list(p.sources)} for p in ctx.pools.values()],
            "interpretations": used(ctx.pos, ctx.map)}
     if ctx.notes:

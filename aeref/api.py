@@ -366,8 +366,9 @@ class Position:
         from .solver.replacements.optimise import optimise   # lazy: imports ortools
         f = self.data.require_faction(faction)
         _require_replacement_data(self.data, f, self._map(map))
-        res = optimise(self.data, f, self._map(map), budget=_budget(time_limit), progress=progress)
-        out = _allocation_json(res.ctx, res)
+        budget = _budget(time_limit)
+        res = optimise(self.data, f, self._map(map), budget=budget, progress=progress)
+        out = _allocation_json(res.ctx, res, budget, progress)      # the lost steps' re-solves share the budget
         placements = tuple(Placement(p["unit"], p["location"], tuple(p["paid-with"]), p["basis"])
                            for p in out["placements"])
         return Allocation(f, res.ctx.map, placements, out["steps-received"], out["steps-used"], res.optimal,

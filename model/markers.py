@@ -24,6 +24,10 @@ VP_SIDES = ("axis-tide", "rising-sun", "allied-crusade")
 #: The side of the VP marker that names its map (△: Axis Tide on TK, Rising Sun on DS).
 VP_SIDE_MAP = {"axis-tide": "tk", "rising-sun": "ds"}
 SWB = "strategic warfare box"
+#: * DS alone: the European War Boxes, one per Allied faction (1.1.3.1, *1.1.4, *12.3 Step 8).
+EUROPEAN_WAR_BOXES = ("western european war box", "soviet european war box")
+#: * The markers that say which European war has occurred (1.1.3.1), by what they show.
+EUROPEAN_WAR_MARKERS = {"european total war": "total", "european limited war": "limited"}
 
 
 @dataclass
@@ -31,6 +35,29 @@ class VPMarker:
     """The VP marker: ``side`` (axis-tide, rising-sun, allied-crusade) and the VP Track ``box`` (VP)."""
     side: str
     box: int
+
+
+@dataclass(frozen=True)
+class EuropeanWarBox:
+    """* DS alone: one European War Box and the ``markers`` in it (names as written).
+
+    ``shows``: the European war its markers say has occurred (1.1.3.1: ``total`` for a European Total
+    War marker, ``limited`` for the European Limited War marker, None for neither); ``war_marker``:
+    it holds a War marker (*1.1.4 "use the 'War' adjustment if there is a War marker in the Soviet
+    European War Box"): the European Limited or Total War marker - the markers *12.3 Step 8 and the
+    war itself put there - or a marker written plainly ``War`` (FORMAT's ``[War]``, which says a
+    War marker is there without saying which war)."""
+    box: str
+    markers: tuple = ()
+
+    @property
+    def shows(self) -> Optional[str]:
+        levels = {EUROPEAN_WAR_MARKERS.get(norm_name(x)) for x in self.markers}
+        return "total" if "total" in levels else "limited" if "limited" in levels else None
+
+    @property
+    def war_marker(self) -> bool:
+        return self.shows is not None or any(norm_name(x) == "war" for x in self.markers)
 
 
 @dataclass
@@ -141,18 +168,25 @@ class Markers:
             return []
         return [box for box, names in self.sections[None].boxes.items() if any(norm_name(x) == n for x in names)]
 
+    def european_war_boxes(self, map_: Optional[str] = None) -> dict[str, "EuropeanWarBox"]:
+        """* DS alone: what each European War Box shows, ``{box: EuropeanWarBox}`` - the Western and the
+        Soviet box always (empty when the file lists nothing there), and any other box whose name ends in
+        "european war box". The one reading of the boxes that 1.1.3.1 (:meth:`european_war`), *1.1.4 (the
+        War marker in the Soviet European War Box), *12.3 Step 8 and ``show`` use."""
+        names: dict[str, list[str]] = {b: [] for b in EUROPEAN_WAR_BOXES}
+        for s in self._own(map_) if map_ is not None else list(self.sections.values()):
+            for box, held in s.boxes.items():
+                if box.endswith("european war box"):
+                    names.setdefault(box, []).extend(held)
+        return {b: EuropeanWarBox(b, tuple(dict.fromkeys(v))) for b, v in names.items()}
+
     def european_war(self, map_: Optional[str] = None) -> Optional[str]:
         """* DS alone: the European war the European War Boxes show (1.1.3.1 "European Limited War has
         occurred if the European Limited War marker is in a European War Box"; "European Total War has
         occurred if a European Total War marker is in a European War Box"): ``total``, ``limited``, or
         None when no such marker is in a European War Box (the boxes do not say)."""
-        def in_a_box(name: str) -> list[str]:
-            return [b for b in self.where(name, map_) if b.endswith("european war box")]
-        if in_a_box("European Total War"):
-            return "total"
-        if in_a_box("European Limited War"):
-            return "limited"
-        return None
+        shown = {b.shows for b in self.european_war_boxes(map_).values()}
+        return "total" if "total" in shown else "limited" if "limited" in shown else None
 
     def has(self, name: str, box: Optional[str] = None, map_: Optional[str] = None) -> bool:
         boxes = self.where(name, map_)

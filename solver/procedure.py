@@ -298,8 +298,10 @@ def reinforcements(pos: Position, faction: str, card) -> list[dict]:
 def esv_adjustment(pos: Position, card) -> dict:
     """*1.1.4: the ESV adjustment for the Soviet Current Card ``card`` from the
     table the state file gives (``esv-table``). Returns ``{"rule", "adjustment"
-    (None when it cannot be looked up), "esv-before", "esv-after", "message"}``."""
-    war = pos.markers.has("War", "soviet european war box")
+    (None when it cannot be looked up), "esv-before", "esv-after", "message"}``. The War column
+    when the Soviet European War Box holds a War marker
+    (:attr:`~model.markers.EuropeanWarBox.war_marker`, the one reading of the European War Boxes)."""
+    war = pos.markers.european_war_boxes("ds")["soviet european war box"].war_marker
     col = "war" if war else "no-war"
     state = pos.war_state["ds"]
     prod = card.production or 0

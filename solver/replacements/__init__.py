@@ -9,6 +9,7 @@
 * :mod:`.allocation` - :class:`Allocation`, one way of taking and placing;
 * :mod:`.ruling` - the ruling on a proposed allocation;
 * :mod:`.lost` - the steps an allocation leaves unused, and why;
+* :mod:`.relaxed` - the rule deciding each lost step: the optimum re-solved, rules relaxed in turn (ortools);
 * :mod:`.optimise` - the best allocation by CP-SAT (imports ortools);
 * :mod:`.greedy` - the greedy baseline.
 """

@@ -6,6 +6,11 @@ them), all taken (1.3.3), none with a Replacement Location (1.3.4), two-step
 units with one step left (1.3.3.2), or no room under the stacking limits
 (9.2 / 9.1). For a proposed allocation it also tries one more placement: if
 one fits, the steps were not lost to the rules but to the proposal.
+
+For the best allocation, how many steps each rule is charged is decided by
+the optimum re-solved with the placement rules relaxed in turn
+(:mod:`.relaxed`, the ``relaxation`` argument): the entries read here are
+matched to those counts pool by pool (:func:`_reconcile`), their reasons kept.
 """
 from __future__ import annotations
 
@@ -18,7 +23,13 @@ from .context import ReplacementContext
 from .received import Pool, colonial_words
 from .allocation import Allocation, paid_with_text
 from .rules import RULES, post
-from .taking import AIRBORNE, TWO_STEP_TYPES, payment_options, payment_problems, pool_fits_nationality, takeable_problems
+from .taking import (AIRBORNE, TWO_STEP_TYPES, check_conquered_minor, payment_options, payment_problems,
+                     pool_fits_nationality, takeable_problems)
+
+#: The steps no relaxation of the placement rules recovers (:mod:`.relaxed`): 1.3.3, no unit at all.
+REST = "1.3.3"
+#: The rules a lost step may be charged to, in the order :mod:`.relaxed` relaxes them, then the rest.
+CHARGED = ("9.1", "9.2", "1.3.4", "1.3.3.1", REST)
 
 
 def _one_more(ctx: ReplacementContext, ev: Evaluator, alloc: Allocation, key: str, placeable: list) -> Optional[tuple]:
@@ -238,6 +249,14 @@ def _claim_ids(ctx: ReplacementContext, claimed: dict, ids: list, want: int) -> 
     return got
 
 
+def _category(ctx: ReplacementContext, rule: str, uid: str) -> str:
+    """The rule of the relaxation order (:data:`.relaxed.ORDER`) a step barred or refused to unit ``uid`` by
+    ``rule`` is charged to: 1.3.3.1 for a Conquered Allied Minor Country's unit, else the rest (1.3.3)."""
+    if rule == "1.3.3.1" and check_conquered_minor(ctx, ctx.units[uid]):
+        return "1.3.3.1"
+    return rule if rule in ("9.1", "9.2", "1.3.4") else REST
+
+
 def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p: Pool, left: int, claimed: dict,
            refusals: set) -> list:
     """The ``left`` steps of pool ``key`` split by the rule that decides each (1.3.3 "The one-step units in a
@@ -247,8 +266,9 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
     Minor Country, the Quit India Restriction ...), one rule each; the rest lost to 1.3.3: no unit at
     all. A unit stands for the steps of one pool only: ``claimed`` (unit id -> steps) holds what the pools
     split before took of each, and is updated; ``refusals`` the units claimed only because a pool's steps
-    were refused to them, and is updated. Returns ``[(count, rule, reason)]``, in that order, counts
-    adding up to ``left``."""
+    were refused to them, and is updated. Returns ``[(count, rule, reason, charged)]``, in that order, counts
+    adding up to ``left``; ``charged`` is the rule of :data:`.relaxed.ORDER` (or 1.3.3, the rest) the entry
+    stands for (:func:`_reconcile` matches it to the re-solves' split)."""
     taken = {uid for uid, _, _ in alloc.placements}
     fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
     what = _what(ctx, p)
@@ -285,18 +305,19 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
     if n:
         if not ev_box:
             ev_box.append(Evaluator(post(ctx)))
-        out.append((n, *_blocked(ctx, ev_box[0], alloc, key, placeable, what)))
+        rule, reason = _blocked(ctx, ev_box[0], alloc, key, placeable, what)
+        out.append((n, rule, reason, rule if rule in ("9.1", "9.2") else REST))
         rest -= n
     halves += [u for u in placeable if _cost(ctx, key, u) == 2 and not claimed.get(u.id)]
     halves = [u for u in halves if not claimed.get(u.id) or u.id in refusals]
     if rest == 1 and halves:
         # one step left and the units it could go towards cost two (1.3.3.2, or a pair's own rule)
         claimed[halves[0].id] = 1
-        out.append((1, *_two_steps(p, halves)))
+        out.append((1, *_two_steps(p, halves), REST))
         rest = 0
     n = claim(unplaceable, rest)
     if n:
-        out.append((n, *_unplaceable(ctx, unplaceable, what)))
+        out.append((n, *_unplaceable(ctx, unplaceable, what), "1.3.4"))
         rest -= n
     if rest and not fits:
         rule, reason = _none_fits(ctx, p, what, barred)
@@ -304,47 +325,47 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
         by_rule: dict = {}
         for uid, r, msg in barred:
             if r != "1.3.3":
-                by_rule.setdefault(r, []).append((uid, msg))
+                by_rule.setdefault((r, _category(ctx, r, uid)), []).append((uid, msg))
         refused = _refused(ctx, p)
         for uid, r, msg in refused:
             if r != "1.3.3":
-                by_rule.setdefault(r, []).append((uid, msg))
+                by_rule.setdefault((r, _category(ctx, r, uid)), []).append((uid, msg))
         parts = []
-        for r, items in by_rule.items():
+        for (r, cat), items in by_rule.items():
             n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest - sum(x[0] for x in parts))
             if n:
-                parts.append((n, r, "; ".join(msg for _, msg in items)))
+                parts.append((n, r, "; ".join(msg for _, msg in items), cat))
         # a unit these steps were refused to (1.3.3.2 under airborne-steps, ...) is still one a lone step of
         # another pool may be lost towards (it costs two): remembered apart from the units barred outright
         refusals.update(uid for uid, _, _ in refused if claimed.get(uid))
         got = sum(x[0] for x in parts)
         if len(parts) == 1 and got == rest and rule == parts[0][1]:
-            parts = [(rest, rule, reason)]          # the one rule that bars them all: the whole reason
+            parts = [(rest, rule, reason, parts[0][3])]     # the one rule that bars them all: the whole reason
         elif rest > got:
-            parts.append((rest - got, "1.3.3", _no_unit(ctx, fits, what, rest - got) if parts else reason))
+            parts.append((rest - got, "1.3.3", _no_unit(ctx, fits, what, rest - got) if parts else reason, REST))
         out += parts
         rest = 0
     if rest and barred:
         by_rule = {}
         for uid, r, msg in barred:
             if r != "1.3.3":                      # 1.3.3's own bars stay in the 1.3.3 entry's reason
-                by_rule.setdefault(r, []).append((uid, msg))
-        for r, items in by_rule.items():
+                by_rule.setdefault((r, _category(ctx, r, uid)), []).append((uid, msg))
+        for (r, cat), items in by_rule.items():
             n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest)
             if n:
-                out.append((n, r, "; ".join(msg for _, msg in items)))
+                out.append((n, r, "; ".join(msg for _, msg in items), cat))
                 rest -= n
     if rest:
         if not out:
             rule, reason = _all_taken(ctx, alloc, key, fits, what, barred)
         else:
             rule, reason = "1.3.3", _no_unit(ctx, fits, what, rest)
-        out.append((rest, rule, reason))
+        out.append((rest, rule, reason, REST))
     return out
 
 
 def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False,
-                 bound: Optional[int] = None) -> list:
+                 bound: Optional[int] = None, relaxation=None) -> list:
     """The steps ``alloc`` leaves unused, per pool and, within a pool, per rule that decides them.
 
     Returns ``[{"step", "count", "rule", "reason"}]`` (FORMAT 5 ``lost``): one
@@ -357,6 +378,12 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
     pool, whose reason then says so, with ``bound``, the proven upper bound on
     the steps that can be used, when given); ``proposed``: a player's
     allocation (one more placement that fits is named, one entry a pool).
+    ``relaxation``: the optimum re-solved with the placement rules relaxed in
+    turn (:func:`.relaxed.relax`), which decides how many steps of each pool
+    each rule is charged (9.1, 9.2, 1.3.4, 1.3.3.1, the rest 1.3.3); the
+    reasons are read from the allocation and the Force Pool (the units that
+    stop the steps). Without one (a proposed allocation, ruled on without a
+    solver) the counts are read from the allocation itself, pool by pool.
     """
     used = alloc.pool_use(ctx)
     taken = {uid for uid, _, _ in alloc.placements}
@@ -394,6 +421,66 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
                       "unplaced replacement steps are lost")
             out.append({"step": key, "count": left, "rule": "1.3.3", "reason": reason})
             continue
-        for n, rule, reason in split[key]:
+        entries = split[key]
+        if relaxation is not None:
+            entries = _reconcile(ctx, alloc, key, entries, relaxation)
+        for n, rule, reason, *_ in entries:
             out.append({"step": key, "count": n, "rule": rule, "reason": reason})
     return out
+
+# ----------------------------------------------------------------------------- the counts the re-solves decide
+
+def _reconcile(ctx: ReplacementContext, alloc: Allocation, key: str, entries: list, relaxation) -> list:
+    """Pool ``key``'s entries ``[(count, rule, reason, charged)]`` with the counts the re-solves charge each rule
+    (``relaxation.split()``): an entry whose rule is charged as many steps keeps its count; one charged fewer
+    (or none) gives up the difference, from the last entry of that rule on; a rule charged more steps than
+    its entries hold adds them to its first entry, or gets an entry of its own, whose reason is read from
+    the re-solve (the units its relaxation places)."""
+    want = relaxation.split().get(key, {})
+    counts = [e[0] for e in entries]
+    added = []
+    for cat in CHARGED:
+        mine = [i for i, e in enumerate(entries) if e[3] == cat]
+        have, need = sum(counts[i] for i in mine), want.get(cat, 0)
+        if have > need:
+            extra = have - need
+            for i in reversed(mine):
+                cut = min(extra, counts[i])
+                counts[i] -= cut
+                extra -= cut
+        elif have < need:
+            if mine:
+                counts[mine[0]] += need - have
+            else:
+                added.append((need, *_relaxed_reason(ctx, alloc, key, cat, need, relaxation), cat))
+    # in the order the direct reading gave, then the entries of their own
+    return [(n, *e[1:]) for n, e in zip(counts, entries) if n > 0] + added
+
+
+def _relaxed_reason(ctx: ReplacementContext, alloc: Allocation, key: str, cat: str, n: int, relaxation) -> tuple:
+    """``(rule, reason)`` of ``n`` steps of pool ``key`` charged to ``cat`` when the direct reading found no unit
+    stopped by that rule: the units the re-solve with ``cat`` relaxed pays with these steps, and why each
+    cannot be taken or placed now."""
+    p = ctx.pools[key]
+    what = _what(ctx, p)
+    if cat == REST:
+        fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
+        return REST, _no_unit(ctx, fits, what, n)
+    level = relaxation.level(cat)
+    i = relaxation.levels.index(level)
+    before = {u for u, _, _ in (relaxation.levels[i - 1].allocation if i else alloc).placements}
+    new = [ctx.units[u] for u, _, pay in level.allocation.placements if key in (pay or ()) and u not in before]
+    new = new or [ctx.units[u] for u, _, pay in level.allocation.placements if key in (pay or ())]
+    ids = ", ".join(u.id for u in new[:5]) + (" ..." if len(new) > 5 else "")
+    if cat == "1.3.4":
+        return "1.3.4", _unplaceable(ctx, new, what)[1]
+    if cat == "1.3.3.1":
+        return "1.3.3.1", "; ".join(dict.fromkeys(m for u in new if (m := check_conquered_minor(ctx, u))))
+    rule = next(r for r in RULES if r.number == cat)          # 9.1 / 9.2: the stacking rows
+    # what the re-solve breaks of the rule: first where these units are placed, then elsewhere (a unit of
+    # another pool placed against the rule that makes room for them)
+    mine = {u.id for u in new}
+    broken = Evaluator(post(ctx, (rule,))).broken(level.allocation.choice(ctx))
+    broken.sort(key=lambda b: not any(lit[0][1] in mine for lit in b.held))
+    msg = "; ".join(list(dict.fromkeys(b.message for b in broken))[:3])
+    return cat, (f"{ids} could take {'them' if n > 1 else 'it'} but for {rule.key}" + (f": {msg}" if msg else ""))

@@ -5,7 +5,7 @@ in `replacements` and `check-replacements`, text and --json. Test-only positions
 import json
 
 from aeref.solver.replacements import check_allocation, read_allocation
-from aeref.solver.replacements.lost import explain_lost
+from aeref.solver.replacements.relaxed import balance, lost_steps, relax
 from aeref.solver.replacements.optimise import optimise
 
 from ..support.cli import run
@@ -21,7 +21,7 @@ WEST = {"Britain": {"status": "active", "alignment": "western"}, "US": {"status"
 def split(pos, faction, map_):
     res = optimise(pos, faction, map_)
     assert res.optimal
-    return [(x["count"], x["rule"]) for x in explain_lost(res.ctx, res.allocation)], res
+    return [(x["count"], x["rule"]) for x in lost_steps(res.ctx, res.allocation)], res
 
 
 def test_1_3_3_and_1_3_4_german_colonial_unit_with_no_location(tmp_path):
@@ -90,3 +90,65 @@ def test_1_3_3_lost_split_in_text_and_json_of_both_commands(tmp_path):
     assert [(x["count"], x["rule"]) for x in data["lost"]] == [(1, "1.3.4"), (1, "1.3.3")] and data["steps-lost"] == 2, data
     text = run("check-replacements", str(st), str(alloc), "--faction", "axis").output
     assert "Unused: 1 Germany infantry step [1.3.4]" in text and "Unused: 1 Germany infantry step [1.3.3]" in text, text
+
+
+def test_1_3_3_a_relaxation_that_trades_pools_keeps_each_pools_count_and_each_rules():
+    """1.3.3 lost steps across pools that compete for one hex: R-1 (1 Russian infantry step) and the Mongolian
+    airborne M-1 (2 Minor Country steps, 1.3.3.2) may go only to 0101, a Mongolian City with the supplied
+    Soviet Logistics marker, a Tuvan unit and room for one more unit (9.2). The optimum places R-1 (M-1 breaks
+    9.1); 9.1 relaxed places M-1 instead (2 steps, R-1 given up: a trade); 9.2 relaxed too, both. The oracle's
+    split: 1 step to 9.1, 1 to 9.2; per pool, the minor steps carry both (the Russian pool loses none), each
+    pool's entries adding up to its steps left."""
+    from ..support import replacement_oracle as oracle
+    from ..support.replacement_positions import to_position
+    import tempfile
+    spec = {"universe": "tk-soviet", "pools": {"Russia infantry": 1, "minor step": 2},
+            "pool": [{"id": "R-1", "nationality": ["Russia"], "type": "infantry"},
+                     {"id": "M-1", "nationality": ["Mongolia"], "type": "airborne"}],
+            "hexes": {"0101": {"country": "Mongolia", "city": True, "limited": False, "control": "soviet",
+                               "own": [{"id": "T-1", "nationality": ["Tuva"], "type": "infantry", "steps": 1},
+                                       {"id": "X-1", "nationality": ["Russia"], "type": "infantry", "steps": 1}],
+                               "logistics": {"faction": "soviet", "supplied": True}}},
+            "boxes": [], "interpretations": {}, "swb": []}
+    assert oracle.lost_split(spec) == {"9.1": 1, "9.2": 1}
+    with tempfile.TemporaryDirectory() as tmp:
+        res = optimise(to_position(spec, tmp), "soviet", "tk")
+        assert res.optimal and res.allocation.placements == [("R-1", "0101", ("Russia infantry",))]
+        rel = relax(res.ctx, res.allocation)
+        assert [(lv.rule, lv.steps) for lv in rel.levels] == [("9.1", 2), ("9.2", 3), ("1.3.4", 3), ("1.3.3.1", 3)]
+        assert rel.levels[0].use == {"Russia infantry": 0, "minor step": 2}          # the trade
+        assert rel.split() == {"Russia infantry": {"9.1": 0, "9.2": 0, "1.3.4": 0, "1.3.3.1": 0, "1.3.3": 0},
+                               "minor step": {"9.1": 1, "9.2": 1, "1.3.4": 0, "1.3.3.1": 0, "1.3.3": 0}}
+        lost = lost_steps(res.ctx, res.allocation)
+    assert sorted((x["step"], x["count"], x["rule"]) for x in lost) == [("minor step", 1, "9.1"), ("minor step", 1, "9.2")]
+    assert "0101 holds T-1 (Tuva)" in next(x["reason"] for x in lost if x["rule"] == "9.1"), lost
+
+
+def test_1_3_3_balance_moves_a_traded_step_within_its_row_and_column():
+    """The per-pool split's balance: a negative count (a pool a relaxation trades away) is moved along a
+    cycle of four cells, each row's and each column's sum kept, no count left negative."""
+    rows = {"a": {"9.1": -1, "9.2": 1, "1.3.3": 0}, "b": {"9.1": 2, "9.2": 0, "1.3.3": 0}}
+    got = balance(rows, ["9.1", "9.2", "1.3.3"])
+    assert got == {"a": {"9.1": 0, "9.2": 0, "1.3.3": 0}, "b": {"9.1": 1, "9.2": 1, "1.3.3": 0}}
+    rows = {"a": {"9.1": -2, "9.2": 0, "1.3.3": 3}, "b": {"9.1": 3, "9.2": 0, "1.3.3": 0}, "c": {"9.1": 0, "9.2": 1, "1.3.3": 0}}
+    got = balance(rows, ["9.1", "9.2", "1.3.3"])
+    assert all(v >= 0 for r in got.values() for v in r.values())
+    assert {r: sum(v.values()) for r, v in got.items()} == {r: sum(v.values()) for r, v in rows.items()}
+    assert {c: sum(got[r][c] for r in got) for c in ("9.1", "9.2", "1.3.3")} == {"9.1": 1, "9.2": 1, "1.3.3": 3}
+
+
+def test_1_3_3_the_split_respects_the_time_limit_and_says_it_is_not_proved(tmp_path):
+    """1.3.3 lost steps under a time limit: the re-solves share the command's budget; with it spent after the
+    optimum, no re-solve searches, every lost step is still listed (the counts adding up) and each reason
+    says the split by rule is not proved."""
+    from aeref.solver.limits import DTIME_PER_SECOND, Budget
+    full = [{"id": f"R-X{i}", "faction": "soviet", "nationality": "Russia", "type": "infantry"} for i in range(2)]
+    pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 3}],
+                   pool=[inf("R-1"), inf("R-2")], hexes=hexes(("0101", CITY("Russia", units=full))))
+    res = optimise(pos, "soviet", "tk")
+    spent = Budget(10)
+    spent.spend(10 * DTIME_PER_SECOND)
+    lost = lost_steps(res.ctx, res.allocation, budget=spent)
+    assert sum(x["count"] for x in lost) == 2
+    assert all("the split by rule is not proved" in x["reason"] for x in lost), lost
+    assert [(x["count"], x["rule"]) for x in lost_steps(res.ctx, res.allocation)] == [(1, "9.2"), (1, "1.3.3")]

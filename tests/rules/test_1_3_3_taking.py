@@ -103,9 +103,11 @@ SOVIET_MINORS = {"Russia": {"status": "active", "alignment": "soviet"},
                  "Tuva": {"minor": True, "status": "active", "alignment": "soviet"}}
 
 
-def test_1_3_3_lost_steps_list_four_placements_tried_and_count_no_more(tmp_path):
-    """1.3.3 "the extra unplaced replacement steps are lost": four placements tried, breaking 9.2 and 9.1, are
-    all listed and nothing is said of more placements."""
+def test_9_1_a_step_stopped_by_9_1_and_9_2_is_charged_to_9_1_relaxed_first(tmp_path):
+    """1.3.3 "the extra unplaced replacement steps are lost": MO-1 fits in three full Cities (9.2) and in a
+    Partisan Base hex holding a Tuvan unit (9.1); relaxing 9.1 alone, the first rule of the relaxation order,
+    places it: the step is lost to 9.1, and the reason names the hex and the unit there (it used to list the
+    four placements tried and cite 9.2, the rule most of them break)."""
     own = lambda i, nat: {"id": f"X-{i}", "faction": "soviet", "nationality": nat, "type": "infantry", "steps": 2}
     h = hexes(("0201", {"country": "Mongolia", "markers": [{"type": "partisan-base", "faction": "soviet"}],
                         "units": [own(1, "Tuva")]}),
@@ -113,12 +115,10 @@ def test_1_3_3_lost_steps_list_four_placements_tried_and_count_no_more(tmp_path)
     p = state(tmp_path, countries=SOVIET_MINORS, steps=[{"nationality": "minor", "kind": "any", "count": 1}],
               pool=[inf("MO-1", "Mongolia")], hexes=h)
     code, out, _ = run("replacements", p, "--faction", "soviet", "--json")
-    full = "MO-1 in {0} breaks 9.2 Stacking: {0} already holds 3 friendly ground units, the limit is 3: placing MO-1 there exceeds it"
     assert (code, out["steps-used"]) == (0, 0)
-    assert out["lost"] == [{"step": "minor step", "count": 1, "rule": "9.2", "reason":
-                            "; ".join(full.format(f"020{k}") for k in range(2, 5))
-                            + "; MO-1 in 0201 breaks 9.1 Minor Country Stacking: 0201 holds X-1 (Tuva): ground units of "
-                              "different Minor Countries cannot stack with MO-1 (Mongolia infantry)"}]
+    assert out["lost"] == [{"step": "minor step", "count": 1, "rule": "9.1", "reason":
+                            "MO-1 could take it but for 9.1 Minor Country Stacking: 0201 holds X-1 (Tuva): ground units of "
+                            "different Minor Countries cannot stack with MO-1 (Mongolia infantry)"}]
 
 
 def test_1_3_3_2_one_step_left_for_an_airborne_and_an_armor_unit(tmp_path):

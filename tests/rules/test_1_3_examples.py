@@ -40,8 +40,8 @@ def test_1_3_3_force_pool_limitation_12_russian_infantry_against_10(tmp_path):
                    pool=[inf(f"R-{i}") for i in range(10)], hexes=hexes(("0101", CITY("Russia"))), boxes=["Central Asia"])
     res = best(pos, "soviet", "tk")
     assert res.allocation.steps_used() == 10
-    from aeref.solver.replacements.lost import explain_lost
-    assert explain_lost(res.ctx, res.allocation) == [{"step": "Russia infantry", "count": 2, "rule": "1.3.3",
+    from aeref.solver.replacements.relaxed import lost_steps
+    assert lost_steps(res.ctx, res.allocation) == [{"step": "Russia infantry", "count": 2, "rule": "1.3.3",
                             "reason": "only 10 one-step Russia infantry-type units in the Soviet Force Pool"}]
 
 
@@ -436,8 +436,8 @@ def test_1_3_3_1_no_step_of_any_kind_goes_to_a_conquered_allied_minor_country(tm
                    pool=[inf("HP-1", "Hopeh")])
     res = best(pos, "western", "ds")
     assert res.allocation.steps_used() == 0
-    from aeref.solver.replacements.lost import explain_lost
-    [lost] = explain_lost(res.ctx, res.allocation)
+    from aeref.solver.replacements.relaxed import lost_steps
+    [lost] = lost_steps(res.ctx, res.allocation)
     assert lost["rule"] == "1.3.3.1" and "HP-1" in lost["reason"] and "Conquered Allied Minor Country" in lost["reason"]
     r = rule(pos, "western", "ds", [{"unit": "HP-1", "location": "0101", "paid-with": ["Nationalist Chinese infantry"]}])
     assert not r.legal and [v.rule for v in r.violations] == ["1.3.3.1"]
