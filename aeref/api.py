@@ -291,19 +291,28 @@ class Position:
         legal.notes = [message] if message else []
         return legal
 
+    def _position_seen(self, faction: str) -> Any:
+        """:func:`aeref.solver.turn.position_seen` of this position and ``faction``, computed once (a replay of
+        this turn's reveals)."""
+        from .solver.turn import position_seen   # lazy: see select
+        cache = self.__dict__.setdefault("_seen_cache", {})
+        if faction not in cache:
+            cache[faction] = position_seen(self.data, faction)
+        return cache[faction]
+
     def _seen(self, faction: str) -> tuple["Position", Optional[str]]:
         """The position ``faction`` saw at its 1.1.1 Step 4 under the order of play (``order-of-play``) and,
         when it is not this one, the words saying which reveals it comes before (else None). Raises
         :class:`InputError` when it cannot be told (what the file lacks)."""
         if self.data.seasonal.previous_path is None:     # no reveal of this turn can be told: this position
             return self, None
-        from .solver.turn import lacking_error, position_seen, seen_message   # lazy: see select
-        seen = position_seen(self.data, faction)
+        from .solver.turn import lacking_error, seen_message, seen_note   # lazy: see select
+        seen = self._position_seen(faction)
         if seen.position is None:
             raise lacking_error(self.data, faction, seen)
         if seen.position is self.data:
             return self, None
-        return Position(seen.position), seen_message(self.data, faction, seen)
+        return Position(seen.position), seen_note(seen_message(self.data, faction, seen))
 
     def check(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
               ds: Optional[str] = None) -> Ruling:
@@ -322,13 +331,14 @@ class Position:
 
         if self.data.seasonal.previous_path is None:     # no reveal of this turn can be told (1.1.1 order of play)
             return rule(self.data)
-        from .solver.turn import ORDER_OF_PLAY, rule_in_order   # lazy: see select
-        ruling, message = rule_in_order(self.data, f, rule, lambda a, b: a.as_json() == b.as_json())
+        from .solver.turn import ORDER_OF_PLAY, rule_in_order, seen_note   # lazy: see select
+        ruling, message = rule_in_order(self.data, f, rule, lambda a, b: a.as_json() == b.as_json(),
+                                        self._position_seen(f))
         if message is None:
             return ruling
         interps = {**ruling.interpretations, "order-of-play": self.data.interpretations_in_force["order-of-play"]}
         if ruling.legal:
-            return Ruling(True, (), interps, (message,))
+            return Ruling(True, (), interps, (seen_note(message),))
         return Ruling(False, (Violation.of(ORDER_OF_PLAY.violation(message)),) + ruling.violations, interps)
 
     def why(self, faction: str, card: str, time_limit: TimeLimit = None) -> Why:

@@ -166,7 +166,7 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
             for a in excluded:
                 click.echo(f"  {a.map.upper()} {_card_cell(pos, a.card)}: {a.message}")
         for note in legal.notes:
-            click.echo(f"Note: 1.1.1 Order of Play: {note}")
+            click.echo(f"Note: {note}")
         click.echo(interpretations_text(legal.as_json(stream=True)["interpretations"]))
     return _pairs_exit(legal, complete)
 
@@ -270,6 +270,6 @@ def why(state, card, faction, as_json, interpretations, time_limit):
                 click.echo(f"  (the time limit of {time_limit:g} s was reached while the rules were narrowed down: "
                            "these rules together exclude the card, but fewer of them may do)")
         for note in ans.notes:
-            click.echo(f"Note: 1.1.1 Order of Play: {note}")
+            click.echo(f"Note: {note}")
         click.echo(interpretations_text(ans.interpretations))
     return EXIT_OK if ans.legal else EXIT_ILLEGAL

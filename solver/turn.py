@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional, TypeVar
 
 from ..model.errors import InputError, Problem
 from ..model.position import Position
-from ..model.vocabulary import faction_name, join_and
+from ..model.vocabulary import WarState, faction_name, join_and
 
 from .procedure import Reveal, reveal
 from .registry import rules
@@ -148,9 +148,10 @@ def position_seen(pos: Position, faction: str) -> Seen:
                     "whether an Allied faction declared Total War at once (1.1.1) or a later reveal started it"))
             if g in later:
                 cards = join_and(pos.card_text(r.revealed) for r in res.maps.values() if r.revealed) or "no card"
-                started = [ch.headline() for ch in res.war_state if ch.changes]
-                reveals.append(f"the {faction_name(g)} reveal ({cards})" + (f", by which {'; '.join(started)}"
-                                                                            if started else ""))
+                started = [f"{_display(ch.after)} went into "
+                           f"effect on the {ch.map.upper()} map, was {_display(ch.before)}"
+                           for ch in res.war_state if ch.changes]
+                reveals.append(f"the {faction_name(g)} reveal ({cards}" + "".join(f": {s}" for s in started) + ")")
             cur = res.position
     except (InputError, ValueError) as exc:
         return Seen(None, later, lacking=f"the reveals of {pos.turn} cannot be replayed from {named}: {exc}")
@@ -165,6 +166,16 @@ def position_seen(pos: Position, faction: str) -> Seen:
     for name in _REVEALED_FIELDS:
         setattr(seen, name, _undone(getattr(pos, name), getattr(before, name), getattr(cur, name)))
     return Seen(seen, later, reveals)
+
+
+def _display(state: str) -> str:
+    """``Total War`` for ``total`` (12)."""
+    return WarState.of(state).display
+
+
+def seen_note(message: str) -> str:
+    """The note of a legal ruling (or an answer) made on the position a faction saw: 1.1.1 Order of Play and ``message``."""
+    return f"{ORDER_OF_PLAY.printed} {ORDER_OF_PLAY.title}: {message}"
 
 
 def seen_message(pos: Position, faction: str, seen: Seen) -> str:
@@ -191,13 +202,14 @@ R = TypeVar("R")
 
 
 def rule_in_order(pos: Position, faction: str, rule: Callable[[Position], R],
-                  same: Callable[[R, R], bool]) -> tuple[R, Optional[str]]:
+                  same: Callable[[R, R], bool], seen: Optional[Seen] = None) -> tuple[R, Optional[str]]:
     """A ruling of ``rule`` (a function of a position) as the order of play gives it (1.1.1, interpretation
     ``order-of-play``): on ``pos`` when ``faction`` saw it (:func:`position_seen`) or when ``same`` says
     the ruling on the position it saw is the same; else the ruling on the position it saw, with the
     message of :func:`seen_message` (None: ruled normally). Raises :class:`~model.errors.InputError`
-    when the position it saw cannot be told (the message says what the file lacks)."""
-    seen = position_seen(pos, faction)
+    when the position it saw cannot be told (the message says what the file lacks). ``seen``: the
+    :func:`position_seen` of ``pos`` and ``faction`` when the caller has it already."""
+    seen = seen if seen is not None else position_seen(pos, faction)
     if seen.position is None:
         raise lacking_error(pos, faction, seen)
     now = rule(pos)
@@ -246,7 +258,7 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
     if message is not None:
         interps = {**ruling.interpretations, "order-of-play": pos.interpretations_in_force["order-of-play"]}
         if ruling.legal:
-            ruling = Ruling(True, [], interps, [message])
+            ruling = Ruling(True, [], interps, [seen_note(message)])
         else:
             ruling = Ruling(False, [ORDER_OF_PLAY.violation(message)] + ruling.violations, interps)
     if not ruling.legal:

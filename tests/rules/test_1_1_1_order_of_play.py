@@ -10,9 +10,12 @@ The tutorial's turn (docs/tutorial.md): every faction selects in Aug-Sept 1941, 
 """
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
 
 import aeref
 from aeref.model.interpretations import INTERPRETATIONS
@@ -20,6 +23,8 @@ from aeref.model.position import load_position
 from aeref.solver.turn import REVEAL_ORDER, later_reveals
 
 from ..support import copy_examples
+from ..support.order_positions import order_scenarios, write_turn
+from ..support.profiles import scaled
 from ..support.seasonal import run
 
 
@@ -128,3 +133,122 @@ def test_1_1_1_order_of_play_agrees_with_the_oracle_along_both_orders(nov):
                     ch = dict(zip(pos.maps, vals))
                     assert api.check(f, tk=ch["tk"], ds=ch["ds"]).legal == oracle.legal(seen, f, ch), (name, order, f, ch)
     assert undone >= 4
+
+
+def _card(f, num, colour, name=None, **extra):
+    return {"map": "tk", "faction": f, "number": num, "name": name or f"Test Card {f} {num}", "war-state": colour,
+            **({"production": 0} if f == "soviet" else {}), **extra}
+
+
+#: TK, Limited War: the Western Pending Card starts Total War when it is played (12); the Axis faction selects
+#: after every reveal of Nov-Dec 1941 (`reveal --faction all`). Test-only cards.
+TOTAL_WAR_TURN = {
+    "game": "tk", "asked": "axis", "war-state": {"tk": "limited"},
+    "deck": [_card("axis", "1", "limited"), _card("axis", "10", "total"), _card("axis", "11", "limited"),
+             _card("axis", "12", "limited", requires=[{"war-state": "limited"}]),
+             _card("axis", "13", "limited", requires=[{"played": "tk-western-1"}]),
+             _card("western", "1", "limited", "Test Total War", starts="total"), _card("western", "10", "limited"),
+             _card("soviet", "1", "pre-war")],
+    "factions": {"axis": {"tk": {"pending": "tk-axis-1", "hand": ["tk-axis-10", "tk-axis-11", "tk-axis-12", "tk-axis-13"]}},
+                 "western": {"tk": {"pending": "tk-western-1", "hand": ["tk-western-10"]}},
+                 "soviet": {"tk": {"pending": "tk-soviet-1", "hand": []}}},
+}
+
+
+@pytest.fixture
+def total_war_turn(tmp_path, monkeypatch):
+    from ..support.order_positions import write_turn
+    monkeypatch.chdir(tmp_path)
+    return str(write_turn(tmp_path, TOTAL_WAR_TURN).name)
+
+
+def test_1_1_1_step_4_a_western_card_that_started_total_war_lets_no_red_axis_card_through(total_war_turn):
+    """1.1.1 Step 4 (order-of-play=faction-by-faction): the Western card revealed after the Axis faction's Step 4
+    started Total War on the TK map; the red Axis card is ruled on the position before that reveal (Limited War,
+    1.1.3.2), by `check`, `select`, `pairs` and `why` alike, and the ruling says which reveal it must not depend
+    on; under reveals-first it is legal."""
+    pos = load_position(total_war_turn)
+    assert pos.war_state["tk"] == "total" and later_reveals(pos, "axis") == ["western", "soviet"]
+    code, res, _ = run("check", total_war_turn, "--faction", "axis", "--tk", "10", "--json")
+    assert code == 1
+    assert [(v["rule"], v["title"]) for v in res["violations"]] == [
+        ("1.1.1", "Order of Play"), ("1.1.3.2", "War State Selection Restrictions")], res
+    first = res["violations"][0]["message"]
+    assert "before the Western reveal (tk-western-1 Test Total War: Total War went into effect on the TK map, was Limited War)" in first
+    assert "order-of-play=faction-by-faction" in first and "Limited War is in effect" in res["violations"][1]["message"]
+    assert res["interpretations"]["order-of-play"] == "faction-by-faction"
+    code, sel, _ = run("select", total_war_turn, "--faction", "axis", "--tk", "10", "--write", "x.yaml", "--json")
+    assert (code, sel["violations"]) == (1, res["violations"]) and not Path("x.yaml").exists()
+    code, late, _ = run("check", total_war_turn, "--faction", "axis", "--tk", "10", "--json", "-i", "order-of-play=reveals-first")
+    assert code == 0 and late["legal"], late
+    code, pairs, _ = run("pairs", total_war_turn, "--faction", "axis", "--json")
+    assert code == 0 and {c["tk"] for c in pairs["choices"]} == {"tk-axis-11", "tk-axis-12"}, pairs
+    assert "the Western reveal (tk-western-1 Test Total War: Total War went into effect" in pairs["notes"][0]
+    assert {e["card"]: e["rules"][0]["rule"] for e in pairs["excluded"]} == {"tk-axis-10": "1.1.3.2", "tk-axis-13": "1.1.3.1"}
+    code, why, _ = run("why", total_war_turn, "10", "--faction", "axis", "--json")
+    assert code == 1 and why["violations"][0]["rule"] == "1.1.3.2" and "Test Total War" in why["notes"][0]
+    code, text, _ = run("why", total_war_turn, "10", "--faction", "axis")
+    assert "Note: 1.1.1 Order of Play: the Axis faction selects its next Pending Cards (Step 4) before the Western reveal" in text
+
+
+def test_1_1_1_step_4_a_card_the_later_faction_plays_is_not_played_yet(total_war_turn):
+    """1.1.1 Step 4: a requirement "card played" that only the later Western reveal meets does not hold on the
+    position the Axis faction saw (1.1.3.1)."""
+    assert run("check", total_war_turn, "--faction", "axis", "--tk", "13", "-i", "order-of-play=reveals-first")[0] == 0
+    code, res, _ = run("check", total_war_turn, "--faction", "axis", "--tk", "13", "--json")
+    assert code == 1 and [v["rule"] for v in res["violations"]] == ["1.1.1", "1.1.3.1"], res
+
+
+def test_1_1_1_step_4_a_card_the_later_reveal_would_make_illegal_is_legal_with_the_reason(total_war_turn):
+    """1.1.1 Step 4: a card whose requirement (Limited War in effect) held on the position the Axis faction saw
+    is legal, with a note saying which reveal the ruling does not count; `select --write` writes onto the later
+    position (Total War, the Western Current Card revealed)."""
+    code, res, _ = run("check", total_war_turn, "--faction", "axis", "--tk", "12", "--json", "-i", "order-of-play=reveals-first")
+    assert code == 1 and res["violations"][0]["rule"] == "1.1.3.1"
+    code, res, _ = run("check", total_war_turn, "--faction", "axis", "--tk", "12", "--json")
+    assert code == 0 and res["violations"] == [] and res["notes"][0].startswith("1.1.1 Order of Play: the Axis faction selects"), res
+    code, text, _ = run("select", total_war_turn, "--faction", "axis", "--tk", "12", "--write", "x.yaml")
+    assert code == 0 and "  Note: 1.1.1 Order of Play: the Axis faction selects its next Pending Cards (Step 4) before the Western reveal" in text
+    written = load_position("x.yaml")
+    assert written.war_state["tk"] == "total" and written.factions["western"]["tk"].current == "tk-western-1"
+    assert written.factions["axis"]["tk"].pending == "tk-axis-12"
+
+
+def test_1_1_1_step_4_when_the_position_seen_cannot_be_told_the_file_is_refused(total_war_turn):
+    """1.1.1 Step 4: when the later reveal cannot be undone (the Western Current Card is not the one its Pending
+    Card of `previous:` gives), `check` says what the file lacks: one Error line naming file and place, exit 2."""
+    data = yaml.safe_load(Path(total_war_turn).read_text())
+    tk = data["factions"]["western"]["tk"]
+    tk["hand"], tk["current"] = [tk["current"]], "tk-western-10"
+    Path("odd.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    code, out, err = run("check", "odd.yaml", "--faction", "axis", "--tk", "11")
+    assert code == 2 and err.startswith("Error: odd.yaml: previous: ") and len(err.strip().splitlines()) == 1, err
+    assert "the Western TK Current Card here is tk-western-10" in err and "order-of-play=reveals-first" in err
+    assert run("check", "odd.yaml", "--faction", "axis", "--tk", "11", "-i", "order-of-play=reveals-first")[0] == 0
+    assert run("check", "odd.yaml", "--faction", "soviet")[0] in (0, 1)      # the last faction saw this position
+
+
+@settings(max_examples=scaled(30), deadline=None, suppress_health_check=list(HealthCheck))
+@given(order_scenarios())
+def test_1_1_1_order_of_play_check_and_pairs_agree_with_the_oracle(spec):
+    """1.1.1 Step 4 (order-of-play=faction-by-faction), random Seasonal Turns in which later factions reveal
+    cards that start a war state (12) or that the asked faction's requirements name (tests/support/
+    order_positions.py): `check` on every selection of the hand, and `pairs`, rule as the oracle rules on the
+    position the faction saw (tests/support/oracle.py ``seen_position``, from the rules text)."""
+    import itertools
+    from ..support import oracle
+    with tempfile.TemporaryDirectory() as d:
+        path = write_turn(Path(d), spec)
+        pos, api, f = load_position(path), aeref.load(path), spec["asked"]
+        seen = oracle.seen_position(pos, f, load_position)
+        assert seen is not pos                       # a later faction has revealed: the earlier position is ruled on
+        hand = [c for m in pos.maps for c in pos.factions[f][m].hand]
+        want = set()
+        for vals in itertools.product(*[pos.factions[f][m].hand + [None] for m in pos.maps]):
+            ch = dict(zip(pos.maps, vals))
+            ok = oracle.legal(seen, f, ch)
+            got = api.check(f, tk=ch.get("tk"), ds=ch.get("ds"))
+            assert got.legal == ok, (ch, got.as_json(), oracle.violations(seen, f, ch))
+            if ok:
+                want.add(frozenset({m: ch.get(m) for m in pos.maps}.items()))
+        assert want == {frozenset(c.items()) for c in api.legal_selections(f).choices}, hand
