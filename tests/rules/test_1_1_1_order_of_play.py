@@ -23,7 +23,7 @@ from aeref.model.position import load_position
 from aeref.solver.turn import REVEAL_ORDER, later_reveals
 
 from ..support import copy_examples
-from ..support.order_positions import order_scenarios, write_turn
+from ..support.order_positions import TOTAL_WAR_TURN, order_scenarios, write_turn
 from ..support.profiles import scaled
 from ..support.seasonal import run
 
@@ -135,29 +135,8 @@ def test_1_1_1_order_of_play_agrees_with_the_oracle_along_both_orders(nov):
     assert undone >= 4
 
 
-def _card(f, num, colour, name=None, **extra):
-    return {"map": "tk", "faction": f, "number": num, "name": name or f"Test Card {f} {num}", "war-state": colour,
-            **({"production": 0} if f == "soviet" else {}), **extra}
-
-
-#: TK, Limited War: the Western Pending Card starts Total War when it is played (12); the Axis faction selects
-#: after every reveal of Nov-Dec 1941 (`reveal --faction all`). Test-only cards.
-TOTAL_WAR_TURN = {
-    "game": "tk", "asked": "axis", "war-state": {"tk": "limited"},
-    "deck": [_card("axis", "1", "limited"), _card("axis", "10", "total"), _card("axis", "11", "limited"),
-             _card("axis", "12", "limited", requires=[{"war-state": "limited"}]),
-             _card("axis", "13", "limited", requires=[{"played": "tk-western-1"}]),
-             _card("western", "1", "limited", "Test Total War", starts="total"), _card("western", "10", "limited"),
-             _card("soviet", "1", "pre-war")],
-    "factions": {"axis": {"tk": {"pending": "tk-axis-1", "hand": ["tk-axis-10", "tk-axis-11", "tk-axis-12", "tk-axis-13"]}},
-                 "western": {"tk": {"pending": "tk-western-1", "hand": ["tk-western-10"]}},
-                 "soviet": {"tk": {"pending": "tk-soviet-1", "hand": []}}},
-}
-
-
 @pytest.fixture
 def total_war_turn(tmp_path, monkeypatch):
-    from ..support.order_positions import write_turn
     monkeypatch.chdir(tmp_path)
     return str(write_turn(tmp_path, TOTAL_WAR_TURN).name)
 

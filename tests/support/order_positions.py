@@ -30,6 +30,26 @@ def _requirement(draw, card: dict, pending: list) -> dict:
     return {"war-state": draw(st.lists(st.sampled_from(WAR_STATES), min_size=1, max_size=2, unique=True))}
 
 
+def _tk_card(f, num, colour, name=None, **extra):
+    return {"map": "tk", "faction": f, "number": num, "name": name or f"Test Card {f} {num}", "war-state": colour,
+            **({"production": 0} if f == "soviet" else {}), **extra}
+
+
+#: TK, Limited War: the Western Pending Card starts Total War when it is played (12); the Axis faction selects
+#: after every reveal of Nov-Dec 1941 (`reveal --faction all`). Test-only cards.
+TOTAL_WAR_TURN = {
+    "game": "tk", "asked": "axis", "war-state": {"tk": "limited"},
+    "deck": [_tk_card("axis", "1", "limited"), _tk_card("axis", "10", "total"), _tk_card("axis", "11", "limited"),
+             _tk_card("axis", "12", "limited", requires=[{"war-state": "limited"}]),
+             _tk_card("axis", "13", "limited", requires=[{"played": "tk-western-1"}]),
+             _tk_card("western", "1", "limited", "Test Total War", starts="total"), _tk_card("western", "10", "limited"),
+             _tk_card("soviet", "1", "pre-war")],
+    "factions": {"axis": {"tk": {"pending": "tk-axis-1", "hand": ["tk-axis-10", "tk-axis-11", "tk-axis-12", "tk-axis-13"]}},
+                 "western": {"tk": {"pending": "tk-western-1", "hand": ["tk-western-10"]}},
+                 "soviet": {"tk": {"pending": "tk-soviet-1", "hand": []}}},
+}
+
+
 @st.composite
 def order_scenarios(draw):
     """A spec: ``game``, ``war-state`` (map -> state before the reveals), ``deck`` (cards), ``factions``
