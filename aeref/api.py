@@ -283,8 +283,10 @@ class Position:
     def legal_selections(self, faction: str, time_limit: TimeLimit = None,
                          progress: ProgressSink = None) -> LegalSelections:
         """Every legal Pending Card selection of ``faction`` this turn (1.1.3), as a view
-        (:class:`LegalSelections`): nothing is solved until asked. Raises :class:`InputError` when
-        the faction's hand is face down here (:meth:`require_seen`)."""
+        (:class:`LegalSelections`): nothing is solved until asked. On the position the faction saw at its
+        1.1.1 Step 4 (interpretation ``order-of-play``; ``notes`` says so when it is not this one). Raises
+        :class:`InputError` when the faction's hand is face down here (:meth:`require_seen`) or that
+        position cannot be told (what the file lacks)."""
         f = self.require_seen(faction)
         seen, message = self._seen(f)
         legal = LegalSelections(seen, f, time_limit, progress)
@@ -318,8 +320,12 @@ class Position:
               ds: Optional[str] = None) -> Ruling:
         """Rule on one proposed selection (1.1.3): ``selection``, or the cards ``tk`` and ``ds`` (ids
         or bare numbers; a map left out: no card, or the card a partial selection made placed there,
-        :meth:`completed`). By direct evaluation, no solver. Raises
-        :class:`InputError` for a card the decks do not hold or a hand face down (:meth:`require_seen`)."""
+        :meth:`completed`). By direct evaluation, no solver. Ruled on the position the faction saw at its
+        1.1.1 Step 4 under the order of play (interpretation ``order-of-play``,
+        :func:`aeref.solver.turn.rule_in_order`): a ruling a later faction's reveal in this turn would change
+        is made on the position before it, with a 1.1.1 Order of Play violation first (or its words in
+        ``notes`` when legal). Raises :class:`InputError` for a card the decks do not hold, a hand face down
+        (:meth:`require_seen`) or a position whose earlier position cannot be told (what the file lacks)."""
         f = self.require_seen(faction)
         choice = self._choice(f, selection, tk, ds)
         full = {m: choice.get(m) for m in self.data.maps}
@@ -343,9 +349,10 @@ class Position:
 
     def why(self, faction: str, card: str, time_limit: TimeLimit = None) -> Why:
         """Why ``card`` (an id; or a bare number: the faction's card of that number on the only map
-        holding one) is in no legal selection of ``faction``, or one legal selection with it.
-        Raises :class:`InputError` for an unknown card and :class:`Undecided` when the time limit
-        ends the search before the answer is proved."""
+        holding one) is in no legal selection of ``faction``, or one legal selection with it, on the
+        position the faction saw at its 1.1.1 Step 4 (as :meth:`legal_selections`; ``notes`` says so).
+        Raises :class:`InputError` for an unknown card (or an earlier position that cannot be told) and
+        :class:`Undecided` when the time limit ends the search before the answer is proved."""
         from .solver.choices import SolverLimitReached, why   # lazy: imports ortools
         f = self.require_seen(faction)
         cid = self._why_card(f, card)
@@ -390,8 +397,8 @@ class Position:
     def select(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
                ds: Optional[str] = None, seal: bool = False) -> Placed:
         """Select ``faction``'s Pending Cards (1.1.1 Step 4, 1.1.3): the ruling of :meth:`check` (and
-        1.1.3 "Card selection is final"; 1.1.1 Order of Play when a later faction has revealed in this
-        turn, interpretation ``order-of-play``) and, when legal, the position with the cards placed face
+        1.1.3 "Card selection is final"; made on the position the faction saw at its Step 4, 1.1.1 Order
+        of Play, interpretation ``order-of-play``) and, when legal, this position with the cards placed face
         down (:meth:`Placed.write` writes it). Raises :class:`InputError` when the faction's hand is
         face down here (:meth:`require_seen`). ``seal``: the cards are sealed when written
         (:attr:`Placed.seal_for`, docs/face-down.md "Sealed Pending Cards")."""
