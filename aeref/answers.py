@@ -94,15 +94,17 @@ class Ruling:
     legal: bool
     violations: tuple[Violation, ...]
     interpretations: dict
+    #: a legal ruling made on the position before a later faction's reveal: why (1.1.1 Order of Play)
+    notes: tuple[str, ...] = ()
 
     def as_json(self) -> dict:
-        """The JSON of ``aeref check``."""
+        """The JSON of ``aeref check`` (``notes`` only when there are any)."""
         return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
-                "interpretations": self.interpretations}
+                "interpretations": self.interpretations, **({"notes": list(self.notes)} if self.notes else {})}
 
 
 def _ruling(r: Any) -> Ruling:
-    return Ruling(r.legal, _violations(r.violations), dict(r.interpretations))
+    return Ruling(r.legal, _violations(r.violations), dict(r.interpretations), tuple(getattr(r, "notes", ())))
 
 
 # ----------------------------------------------------------------------------- selections
@@ -151,12 +153,14 @@ class Why:
     rules: tuple[Rule, ...]
     complete: bool
     interpretations: dict
+    #: the answer was given on the position before a later faction's reveal: why (1.1.1 Order of Play)
+    notes: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, ans: Any, rules: Mapping[str, Rule]) -> "Why":
+    def of(cls, ans: Any, rules: Mapping[str, Rule], notes: Sequence[str] = ()) -> "Why":
         keyed = tuple(rules[k] if k in rules else Rule(*k.split(" ", 1)) for k in ans.rules)
         return cls(ans.card, ans.slot, ans.legal, ans.example, _violations(ans.violations), keyed, ans.complete,
-                   dict(ans.interpretations))
+                   dict(ans.interpretations), tuple(notes))
 
     @property
     def message(self) -> str:
@@ -176,6 +180,8 @@ class Why:
         out["violations"] = [v.as_json() for v in self.violations]
         out["interpretations"] = self.interpretations
         out["complete"] = self.complete
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
     def excluded_json(self) -> dict:
@@ -205,6 +211,8 @@ class LegalSelections:
         self._found: Optional[Any] = None
         self._excluded: Optional[list] = None
         self._evaluator: Optional[Evaluator] = None
+        #: the selections are those of the position before a later faction's reveal: why (1.1.1 Order of Play)
+        self.notes: list = []
 
     def check(self, choice: Mapping[str, Optional[str]]) -> Ruling:
         """``check``'s ruling (:meth:`aeref.api.Position.check`) on ``choice`` (map -> card id or None;
@@ -341,6 +349,9 @@ class LegalSelections:
             out["selection-made"] = self.selection_made
         out["complete"] = complete
         out["interpretations"] = interpretations_used(pos)
+        if self.notes:
+            out["interpretations"]["order-of-play"] = pos.interpretations_in_force["order-of-play"]
+            out["notes"] = list(self.notes)
         out["excluded"] = excluded
         return out
 

@@ -283,36 +283,89 @@ class Position:
     def legal_selections(self, faction: str, time_limit: TimeLimit = None,
                          progress: ProgressSink = None) -> LegalSelections:
         """Every legal Pending Card selection of ``faction`` this turn (1.1.3), as a view
-        (:class:`LegalSelections`): nothing is solved until asked. Raises :class:`InputError` when
-        the faction's hand is face down here (:meth:`require_seen`)."""
-        return LegalSelections(self, self.require_seen(faction), time_limit, progress)
+        (:class:`LegalSelections`): nothing is solved until asked. On the position the faction saw at its
+        1.1.1 Step 4 (interpretation ``order-of-play``; ``notes`` says so when it is not this one). Raises
+        :class:`InputError` when the faction's hand is face down here (:meth:`require_seen`) or that
+        position cannot be told (what the file lacks)."""
+        f = self.require_seen(faction)
+        seen, message = self._seen(f)
+        legal = LegalSelections(seen, f, time_limit, progress)
+        legal.notes = [message] if message else []
+        return legal
+
+    def _position_seen(self, faction: str) -> Any:
+        """:func:`aeref.solver.turn.position_seen` of this position and ``faction``, computed once (a replay of
+        this turn's reveals)."""
+        from .solver.turn import position_seen   # lazy: see select
+        cache = self.__dict__.setdefault("_seen_cache", {})
+        if faction not in cache:
+            cache[faction] = position_seen(self.data, faction)
+        return cache[faction]
+
+    def _seen(self, faction: str) -> tuple["Position", Optional[str]]:
+        """The position ``faction`` saw at its 1.1.1 Step 4 under the order of play (``order-of-play``) and,
+        when it is not this one, the words saying which reveals it comes before (else None). Raises
+        :class:`InputError` when it cannot be told (what the file lacks)."""
+        if self.data.seasonal.previous_path is None:     # no reveal of this turn can be told: this position
+            return self, None
+        from .solver.turn import lacking_error, seen_message, seen_note   # lazy: see select
+        seen = self._position_seen(faction)
+        if seen.position is None:
+            raise lacking_error(self.data, faction, seen)
+        if seen.position is self.data:
+            return self, None
+        return Position(seen.position), seen_note(seen_message(self.data, faction, seen))
 
     def check(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
               ds: Optional[str] = None) -> Ruling:
         """Rule on one proposed selection (1.1.3): ``selection``, or the cards ``tk`` and ``ds`` (ids
         or bare numbers; a map left out: no card, or the card a partial selection made placed there,
-        :meth:`completed`). By direct evaluation, no solver. Raises
-        :class:`InputError` for a card the decks do not hold or a hand face down (:meth:`require_seen`)."""
-        choice = self._choice(self.require_seen(faction), selection, tk, ds)
+        :meth:`completed`). By direct evaluation, no solver. Ruled on the position the faction saw at its
+        1.1.1 Step 4 under the order of play (interpretation ``order-of-play``,
+        :func:`aeref.solver.turn.rule_in_order`): a ruling a later faction's reveal in this turn would change
+        is made on the position before it, with a 1.1.1 Order of Play violation first (or its words in
+        ``notes`` when legal). Raises :class:`InputError` for a card the decks do not hold, a hand face down
+        (:meth:`require_seen`) or a position whose earlier position cannot be told (what the file lacks)."""
+        f = self.require_seen(faction)
+        choice = self._choice(f, selection, tk, ds)
         full = {m: choice.get(m) for m in self.data.maps}
-        ctx = make_context(self.data, faction, {m: [v] for m, v in full.items() if v})
-        vs = _broken(evaluator(ctx).broken(full))
-        return Ruling(not vs, vs, interpretations_used(self.data))
+
+        def rule(data: PositionData) -> Ruling:
+            ctx = make_context(data, f, {m: [v] for m, v in full.items() if v})
+            vs = _broken(evaluator(ctx).broken(full))
+            return Ruling(not vs, vs, interpretations_used(data))
+
+        if self.data.seasonal.previous_path is None:     # no reveal of this turn can be told (1.1.1 order of play)
+            return rule(self.data)
+        from .solver.turn import ORDER_OF_PLAY, rule_in_order, seen_note   # lazy: see select
+        ruling, message = rule_in_order(self.data, f, rule, lambda a, b: a.as_json() == b.as_json(),
+                                        self._position_seen(f))
+        if message is None:
+            return ruling
+        interps = {**ruling.interpretations, "order-of-play": self.data.interpretations_in_force["order-of-play"]}
+        if ruling.legal:
+            return Ruling(True, (), interps, (seen_note(message),))
+        return Ruling(False, (Violation.of(ORDER_OF_PLAY.violation(message)),) + ruling.violations, interps)
 
     def why(self, faction: str, card: str, time_limit: TimeLimit = None) -> Why:
         """Why ``card`` (an id; or a bare number: the faction's card of that number on the only map
-        holding one) is in no legal selection of ``faction``, or one legal selection with it.
-        Raises :class:`InputError` for an unknown card and :class:`Undecided` when the time limit
-        ends the search before the answer is proved."""
+        holding one) is in no legal selection of ``faction``, or one legal selection with it, on the
+        position the faction saw at its 1.1.1 Step 4 (as :meth:`legal_selections`; ``notes`` says so).
+        Raises :class:`InputError` for an unknown card (or an earlier position that cannot be told) and
+        :class:`Undecided` when the time limit ends the search before the answer is proved."""
         from .solver.choices import SolverLimitReached, why   # lazy: imports ortools
         f = self.require_seen(faction)
         cid = self._why_card(f, card)
+        seen, message = self._seen(f)
         try:
-            ans = why(self.data, f, cid, budget=_budget(time_limit))
+            ans = why(seen.data, f, cid, budget=_budget(time_limit))
         except SolverLimitReached:
             raise Undecided(f"the time limit ended the search before the solver decided whether {cid} is in a "
                             "legal selection") from None
-        return Why.of(ans, {r.key: r for r in SELECTION_RULES})
+        out = Why.of(ans, {r.key: r for r in SELECTION_RULES}, [message] if message else [])
+        if message:
+            out.interpretations["order-of-play"] = self.data.interpretations_in_force["order-of-play"]
+        return out
 
     def _why_card(self, faction: str, card: str) -> str:
         maps = self.data.maps
@@ -344,8 +397,8 @@ class Position:
     def select(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
                ds: Optional[str] = None, seal: bool = False) -> Placed:
         """Select ``faction``'s Pending Cards (1.1.1 Step 4, 1.1.3): the ruling of :meth:`check` (and
-        1.1.3 "Card selection is final"; 1.1.1 Order of Play when a later faction has revealed in this
-        turn, interpretation ``order-of-play``) and, when legal, the position with the cards placed face
+        1.1.3 "Card selection is final"; made on the position the faction saw at its Step 4, 1.1.1 Order
+        of Play, interpretation ``order-of-play``) and, when legal, this position with the cards placed face
         down (:meth:`Placed.write` writes it). Raises :class:`InputError` when the faction's hand is
         face down here (:meth:`require_seen`). ``seal``: the cards are sealed when written
         (:attr:`Placed.seal_for`, docs/face-down.md "Sealed Pending Cards")."""

@@ -165,6 +165,8 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
             click.echo("In no legal selection:")
             for a in excluded:
                 click.echo(f"  {a.map.upper()} {_card_cell(pos, a.card)}: {a.message}")
+        for note in legal.notes:
+            click.echo(f"Note: {note}")
         click.echo(interpretations_text(legal.as_json(stream=True)["interpretations"]))
     return _pairs_exit(legal, complete)
 
@@ -215,7 +217,8 @@ def ruling_lines(pos, faction: str, choice: dict, ruling) -> list[str]:
         return _card_cell(pos, cid) if pos.cards[cid].map == m else f"{cid} {pos.cards[cid].name}"
     shown = ", ".join(f"{m.upper()} {cell(m)}" for m in pos.maps)
     return ([f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(faction)} Pending Cards {shown}"]
-            + [f"  {v}" for v in ruling.violations] + [interpretations_text(ruling.interpretations)])
+            + [f"  {v}" for v in ruling.violations] + [f"  Note: {n}" for n in ruling.notes]
+            + [interpretations_text(ruling.interpretations)])
 
 
 @click.command(epilog=STDIN_HELP)
@@ -266,5 +269,7 @@ def why(state, card, faction, as_json, interpretations, time_limit):
             if not ans.complete:
                 click.echo(f"  (the time limit of {time_limit:g} s was reached while the rules were narrowed down: "
                            "these rules together exclude the card, but fewer of them may do)")
+        for note in ans.notes:
+            click.echo(f"Note: {note}")
         click.echo(interpretations_text(ans.interpretations))
     return EXIT_OK if ans.legal else EXIT_ILLEGAL

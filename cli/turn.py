@@ -61,6 +61,8 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
         click.echo(f"{'Legal' if ruling.legal else 'Illegal'}: {faction_name(f)} Pending Cards {shown}")
         for v in ruling.violations:
             click.echo(f"  {v}")
+        for n in ruling.notes:
+            click.echo(f"  Note: {n}")
         click.echo(interpretations_text(ruling.interpretations))
         if new is not None:
             click.echo(f"Wrote {write}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "

@@ -416,6 +416,7 @@ class Ruling:
     legal: bool
     violations: list
     interpretations: dict
+    notes: list = field(default_factory=list)    # words of a ruling made on an earlier position (1.1.1 Order of Play)
 
     def as_json(self) -> dict:
         return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],

@@ -14,11 +14,13 @@ of every faction (1.1.1 Steps 1-2, with what a reveal sets off).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
-from typing import Optional
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional, TypeVar
 
+from ..model.errors import InputError, Problem
 from ..model.position import Position
-from ..model.vocabulary import faction_name, join_and
+from ..model.vocabulary import WarState, faction_name, join_and
 
 from .procedure import Reveal, reveal
 from .registry import rules
@@ -50,15 +52,183 @@ def later_reveals(pos: Position, faction: str) -> list[str]:
     return [g for g in after if g in pos.factions and pos.revealed_this_turn(g)]
 
 
-def order_message(pos: Position, faction: str, later: list[str]) -> str:
-    """Why ``faction`` cannot select on this position: the ``later`` factions revealed before it selected."""
-    names = join_and(f"the {faction_name(g)} faction" for g in later)
-    return (f"{names} revealed {'its' if len(later) == 1 else 'their'} Pending Cards in this Seasonal Turn, but the "
-            f"{faction_name(faction)} faction selects its next Pending Cards (Step 4) before "
-            f"{'that' if len(later) == 1 else 'those'} reveal{'s' if len(later) > 1 else ''} (interpretation "
-            f"order-of-play=faction-by-faction): this position is not the one the {faction_name(faction)} faction saw. "
-            f"Select on the position its own reveal left (`aeref reveal --faction {faction}`), or rule with "
-            "-i order-of-play=reveals-first")
+#: The parts of a position a reveal changes (1.1.1 Steps 1-2, 1.1.2.2, *1.1.4, 12): what
+#: :func:`position_seen` undoes of the later factions' reveals. The rest (the map, the Force Pools of the
+#: Replacements Segment, the decks) no reveal changes.
+_REVEALED_FIELDS = ("factions", "war_state", "european_war", "markers", "countries", "seasonal", "government", "flags")
+
+
+@dataclass
+class Seen:
+    """The position a faction saw at its 1.1.1 Step 4 under the order of play in force
+    (:func:`position_seen`): ``position`` (the position asked about itself when no later faction
+    has revealed), ``later`` the factions whose reveals in this Seasonal Turn came after that
+    Step 4 and were undone, ``reveals`` one phrase per such reveal and what it set off (its cards,
+    the war state changes), ``lacking`` what the file lacks when the earlier position cannot be
+    told (then ``position`` is None)."""
+    position: Optional[Position]
+    later: list = field(default_factory=list)
+    reveals: list = field(default_factory=list)
+    lacking: Optional[str] = None
+
+
+def _undone(now: Any, before: Any, after: Any) -> Any:
+    """``now`` with every part that went from ``before`` to ``after`` set back to ``before``'s (dicts by
+    key, dataclasses by field, anything else whole); the parts the change left alone stay as in ``now``.
+    Returns a new value where something is set back, ``now`` itself where nothing is."""
+    if before == after:
+        return now
+    if isinstance(now, dict) and isinstance(before, dict) and isinstance(after, dict):
+        out = dict(now)
+        for k in set(before) | set(after):
+            if k not in before:
+                if k in out and out[k] == after[k]:
+                    del out[k]
+            elif k not in after or k not in out:
+                out[k] = copy.deepcopy(before[k])
+            else:
+                out[k] = _undone(out[k], before[k], after[k])
+        return out
+    if (dataclasses.is_dataclass(now) and not isinstance(now, type) and type(now) is type(before) is type(after)):
+        out = copy.copy(now)
+        for f in dataclasses.fields(now):
+            a, b = getattr(before, f.name), getattr(after, f.name)
+            if a != b:
+                setattr(out, f.name, _undone(getattr(now, f.name), a, b))
+        return out
+    return copy.deepcopy(before)
+
+
+def _face_down(prev: Position, factions: list) -> Optional[str]:
+    """The first of ``factions`` whose hand or Pending Card lies face down in ``prev`` (its reveal cannot be
+    replayed without it), or None."""
+    return next((g for g in factions for fm in prev.factions.get(g, {}).values()
+                 if fm.hand_face_down is not None or fm.pending_face_down), None)
+
+
+def position_seen(pos: Position, faction: str) -> Seen:
+    """The position ``faction`` saw when it selected its next Pending Cards (1.1.1 Step 4) under the
+    order of play in force (interpretation ``order-of-play``).
+
+    Under ``reveals-first``, or when no later faction in :data:`REVEAL_ORDER` has revealed in this
+    Seasonal Turn (:func:`later_reveals`; it cannot be told without a readable ``previous:``), it is
+    ``pos`` itself. Otherwise the position before the later factions' reveals: the reveals of this
+    turn are replayed from the position of ``previous:`` (the turn the Pending Cards were selected in:
+    :func:`next_turn`, then :func:`~solver.procedure.reveal` faction by faction in the order of play,
+    each checked against ``previous:``), and what the later factions' reveals changed (their cards,
+    the war state changes they set off with their effects, reinforcements, the ESV) is set back in
+    ``pos`` to what it was just before them; everything else (the faction's own cards, what the
+    players entered) is read from ``pos``. Returns a :class:`Seen`; its ``lacking`` says what the
+    file lacks when the replay cannot be made (a hand face down in ``previous:``, a reveal that
+    fails, an Allied declaration of Total War the file does not record, Current Cards the replay
+    does not give). Raises :class:`~model.errors.InputError` for a faction not in the position."""
+    f = pos.require_faction(faction)
+    later = later_reveals(pos, f)
+    if not later:
+        return Seen(pos)
+    prev = pos.previous_position()
+    cut = REVEAL_ORDER.index(f)
+    replayed = [g for g in REVEAL_ORDER if g in pos.factions and (g in later or (
+        REVEAL_ORDER.index(g) <= cut and pos.revealed_this_turn(g)))]
+    named = f"previous: {pos.seasonal.previous}"
+    hidden = _face_down(prev, replayed)
+    if hidden is not None:
+        return Seen(None, later, lacking=f"{named} shows the {faction_name(hidden)} hand face down, so the reveals of "
+                                         f"{pos.turn} cannot be replayed to the position the {faction_name(f)} "
+                                         f"faction saw; give the {faction_name(hidden)} private file")
+    cur, before, reveals = next_turn(prev).position, None, []
+    try:
+        for g in replayed:
+            if g in later and before is None:
+                before = cur
+            res = reveal(cur, g, prev)
+            if res.total_war_option is not None and any(pos.war_state[m] == "total" for m in res.total_war_option["maps"]):
+                return Seen(None, later, lacking=(
+                    f"the {faction_name(g)} Current Card replayed from {named} was illegal, and the file does not say "
+                    "whether an Allied faction declared Total War at once (1.1.1) or a later reveal started it"))
+            if g in later:
+                cards = join_and(pos.card_text(r.revealed) for r in res.maps.values() if r.revealed) or "no card"
+                started = [f"{_display(ch.after)} went into "
+                           f"effect on the {ch.map.upper()} map, was {_display(ch.before)}"
+                           for ch in res.war_state if ch.changes]
+                reveals.append(f"the {faction_name(g)} reveal ({cards}" + "".join(f": {s}" for s in started) + ")")
+            cur = res.position
+    except (InputError, ValueError) as exc:
+        return Seen(None, later, lacking=f"the reveals of {pos.turn} cannot be replayed from {named}: {exc}")
+    for g in replayed:
+        for m, fm in pos.factions[g].items():
+            got = cur.factions.get(g, {}).get(m)
+            if got is None or got.current != fm.current:
+                return Seen(None, later, lacking=(
+                    f"the {faction_name(g)} {m.upper()} Current Card here is {pos.card_text(fm.current) if fm.current else 'none'}, "
+                    f"but its reveal replayed from {named} gives {pos.card_text(got.current) if got and got.current else 'none'}"))
+    seen = copy.copy(pos)
+    for name in _REVEALED_FIELDS:
+        setattr(seen, name, _undone(getattr(pos, name), getattr(before, name), getattr(cur, name)))
+    return Seen(seen, later, reveals)
+
+
+def _display(state: str) -> str:
+    """``Total War`` for ``total`` (12)."""
+    return WarState.of(state).display
+
+
+def seen_note(message: str) -> str:
+    """The note of a legal ruling (or an answer) made on the position a faction saw: 1.1.1 Order of Play and ``message``."""
+    return f"{ORDER_OF_PLAY.printed} {ORDER_OF_PLAY.title}: {message}"
+
+
+def seen_message(pos: Position, faction: str, seen: Seen) -> str:
+    """The words of 1.1.1 Order of Play for a ruling made on ``seen`` (:func:`position_seen`): which reveals
+    the ruling must not depend on, and why (interpretation ``order-of-play=faction-by-faction``)."""
+    name = faction_name(faction)
+    return (f"the {name} faction selects its next Pending Cards (Step 4) before {join_and(seen.reveals)} "
+            f"(interpretation order-of-play=faction-by-faction): ruled on the position before "
+            f"{'that reveal' if len(seen.reveals) == 1 else 'those reveals'}, the one the {name} faction saw")
+
+
+def lacking_error(pos: Position, faction: str, seen: Seen) -> InputError:
+    """The :class:`~model.errors.InputError` (at ``previous``) for a position whose :class:`Seen` cannot be told:
+    the later reveals, and what the file lacks."""
+    names = join_and(f"the {faction_name(g)} faction" for g in seen.later)
+    return InputError(Problem(pos.file, "previous", (
+        f"{names} revealed in {pos.turn} after the {faction_name(faction)} faction's Step 4 (1.1.1 Order of Play, "
+        f"interpretation order-of-play=faction-by-faction), and the position the {faction_name(faction)} faction "
+        f"saw cannot be told: {seen.lacking}; select on the position its own reveal left (`aeref reveal --faction "
+        f"{faction}`), or rule with -i order-of-play=reveals-first")))
+
+
+R = TypeVar("R")
+
+
+def rule_in_order(pos: Position, faction: str, rule: Callable[[Position], R],
+                  same: Callable[[R, R], bool], seen: Optional[Seen] = None) -> tuple[R, Optional[str]]:
+    """A ruling of ``rule`` (a function of a position) as the order of play gives it (1.1.1, interpretation
+    ``order-of-play``): on ``pos`` when ``faction`` saw it (:func:`position_seen`) or when ``same`` says
+    the ruling on the position it saw is the same; else the ruling on the position it saw, with the
+    message of :func:`seen_message` (None: ruled normally). Raises :class:`~model.errors.InputError`
+    when the position it saw cannot be told (the message says what the file lacks). ``seen``: the
+    :func:`position_seen` of ``pos`` and ``faction`` when the caller has it already."""
+    seen = seen if seen is not None else position_seen(pos, faction)
+    if seen.position is None:
+        raise lacking_error(pos, faction, seen)
+    now = rule(pos)
+    if seen.position is pos:
+        return now, None
+    earlier = rule(seen.position)
+    if same(now, earlier):
+        return now, None
+    return earlier, seen_message(pos, faction, seen)
+
+
+def _selection_ruling(pos: Position, f: str, choice: dict) -> Ruling:
+    """:func:`~solver.selection.check` on ``choice`` with 1.1.3 "Card selection is final" when no slot is left open."""
+    ruling = check(pos, f, choice)
+    made = selection_made(pos, f)
+    if made is not None and not open_slots(pos, f):   # placing again, even the same cards, is no selection
+        final = FINAL.violation(final_message(pos, f, made))
+        ruling = Ruling(False, [final] + [v for v in ruling.violations if v != final], ruling.interpretations)
+    return ruling
 
 
 def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[Position]]:
@@ -69,26 +239,28 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
     on the choice completed by the cards already placed
     (:func:`~solver.selection.complete_choice`), with a 1.1.3 violation added
     when the faction has no slot left open this Seasonal Turn ("Card selection
-    is final": a placed card binds, a slot left open may still be filled), a
-    1.1.1 Order of Play violation first when a later faction has already
-    revealed in this Seasonal Turn (:func:`later_reveals`, interpretation
-    ``order-of-play``), and the new position (the cards taken from the hand and made the Pending
-    Cards, each with the turn it was selected in), or None when the selection
-    is illegal. Raises :class:`~model.errors.InputError` for a faction not in
-    the position.
+    is final": a placed card binds, a slot left open may still be filled), made
+    on the position the faction saw at its Step 4 under the order of play
+    (:func:`rule_in_order`, interpretation ``order-of-play``: a ruling that a
+    later faction's reveal in this Seasonal Turn would change is made on the
+    position before that reveal, with a 1.1.1 Order of Play violation first, or
+    its words in ``notes`` when legal), and the new position (the cards taken
+    from the hand of ``pos`` and made the Pending Cards, each with the turn it
+    was selected in), or None when the selection is illegal. Raises
+    :class:`~model.errors.InputError` for a faction not in the position, or when
+    the position the faction saw cannot be told (what the file lacks).
     """
     f = pos.require_faction(faction)
     choice = complete_choice(pos, f, choice)
-    ruling = check(pos, f, choice)
     made = selection_made(pos, f)
-    if made is not None and not open_slots(pos, f):   # placing again, even the same cards, is no selection
-        final = FINAL.violation(final_message(pos, f, made))
-        ruling = Ruling(False, [final] + [v for v in ruling.violations if v != final], ruling.interpretations)
-    later = later_reveals(pos, f)
-    if later:                      # the ruling could depend on a reveal the faction had not seen (1.1.1)
-        order = ORDER_OF_PLAY.violation(order_message(pos, f, later))
+    ruling, message = rule_in_order(pos, f, lambda p: _selection_ruling(p, f, choice),
+                                    lambda a, b: a.as_json() == b.as_json())
+    if message is not None:
         interps = {**ruling.interpretations, "order-of-play": pos.interpretations_in_force["order-of-play"]}
-        ruling = Ruling(False, [order] + ruling.violations, interps)
+        if ruling.legal:
+            ruling = Ruling(True, [], interps, [seen_note(message)])
+        else:
+            ruling = Ruling(False, [ORDER_OF_PLAY.violation(message)] + ruling.violations, interps)
     if not ruling.legal:
         return ruling, None
     out = copy.deepcopy(pos)

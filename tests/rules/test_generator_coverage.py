@@ -121,3 +121,32 @@ def test_1_3_4_replacement_positions_hold_partisan_bases_of_every_faction_and_mi
     want += ["minor countries meet", "limited stacking", "pairs-to-armor"]
     want += [(t, i) for t in ("airborne", "marine") for i in ("armor-counts", "infantry-only")]
     assert not _short(seen, want), seen
+
+
+def test_1_1_1_order_of_play_positions_decide_some_selections():
+    """1.1.1 Step 4 (order-of-play=faction-by-faction): in the random Seasonal Turns of the order-of-play
+    agreement test (tests/support/order_positions.py) the later factions' reveals decide selections both ways,
+    as the oracle judges them: some legal only on the position after those reveals (a card the later reveal's
+    war state or card let through), some legal only on the position the faction saw."""
+    import itertools
+    import tempfile
+    from pathlib import Path
+
+    from aeref.model.position import load_position
+
+    from ..support.order_positions import order_scenarios, write_turn
+    let_through = made_illegal = deciding = 0
+    for spec in draw_examples(order_scenarios(), 40):
+        with tempfile.TemporaryDirectory() as d:
+            pos = load_position(write_turn(Path(d), spec))
+            f = spec["asked"]
+            seen = oracle.seen_position(pos, f, load_position)
+            decided = 0
+            for vals in itertools.product(*[pos.factions[f][m].hand + [None] for m in pos.maps]):
+                ch = dict(zip(pos.maps, vals))
+                before, after = oracle.legal(seen, f, ch), oracle.legal(pos, f, ch)
+                let_through += after and not before
+                made_illegal += before and not after
+                decided += before != after
+            deciding += bool(decided)
+    assert deciding >= 12 and let_through >= 20 and made_illegal >= 10, (deciding, let_through, made_illegal)

@@ -192,22 +192,17 @@ def test_interpretation_soviet_off_map_boxes(tmp_path):
 
 
 def test_interpretation_order_of_play(tmp_path, monkeypatch):
-    """1.1.1 order-of-play: after every faction's reveal (`reveal --faction all`), the Axis selection is refused
-    under faction-by-faction (1.1.1 Order of Play: the Western and Soviet reveals came after its Step 4) and
-    ruled as `check` rules it under reveals-first."""
-    from ..support import copy_examples
-    copy_examples(tmp_path / "examples")
+    """1.1.1 order-of-play: after every faction's reveal (`reveal --faction all`), in which the Western card
+    started Total War on the TK map, the red Axis card is ruled on the position before the Western reveal under
+    faction-by-faction (1.1.1 Order of Play, then 1.1.3.2) and on the position after it under reveals-first."""
+    from ..support.order_positions import TOTAL_WAR_TURN, write_turn
     monkeypatch.chdir(tmp_path)
-    run("select", "examples/ae-aug-1941.yaml", "--faction", "axis", "--tk", "22a", "--ds", "28b", "--write", "a.yaml")
-    run("select", "a.yaml", "--faction", "western", "--tk", "20", "--ds", "5", "--write", "w.yaml")
-    run("select", "w.yaml", "--faction", "soviet", "--tk", "26b", "--ds", "24", "--write", "s.yaml")
-    run("next-turn", "s.yaml", "--write", "nov.yaml")
-    run("reveal", "nov.yaml", "--faction", "all", "--write", "all.yaml")
-    args = ["select", "all.yaml", "--faction", "axis", "--tk", "11", "--ds", "12", "--json", "--write", "x.yaml"]
+    path = write_turn(tmp_path, TOTAL_WAR_TURN).name
+    args = ["select", path, "--faction", "axis", "--tk", "10", "--json", "--write", "x.yaml"]
     code, res, _ = run(*args)
-    assert code == 1 and res["violations"][0]["title"] == "Order of Play"
+    assert code == 1 and [v["title"] for v in res["violations"]] == ["Order of Play", "War State Selection Restrictions"]
     code, res, _ = run(*args, "-i", "order-of-play=reveals-first")
-    assert "Order of Play" not in [v["title"] for v in res["violations"]]
+    assert code == 0 and res["violations"] == []
 
 
 def test_interpretation_unplaced_interned(tmp_path):

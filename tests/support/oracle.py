@@ -15,6 +15,7 @@ card (not only the hand) and nothing.
 """
 from __future__ import annotations
 
+import copy
 from itertools import product
 from types import SimpleNamespace
 
@@ -438,3 +439,35 @@ def order_refused(pos, faction, load) -> list:
         return []
     later = ORDER_OF_PLAY[ORDER_OF_PLAY.index(faction) + 1:]
     return [g for g in later if g in pos.factions and revealed_now(pos, g, load)]
+
+
+def _starts(card):
+    """12: the war state a card starts on its map when it is played (its raw ``starts``), or None."""
+    return _ws(card.raw.starts) if getattr(card.raw, "starts", None) else None
+
+
+def seen_position(pos, faction, load):
+    """1.1.1 Step 4 under ``order-of-play=faction-by-faction``: the position ``faction`` saw when it selected.
+
+    1.1.1 is written for "the phasing faction": it discards (Step 1), reveals (Step 2), performs its card's
+    actions (Step 3) and selects its next Pending Card (Step 4) before the next faction's Step 1. So the later
+    factions (:func:`order_refused`) have not revealed yet: their cards are as the turn before left them (the
+    ``previous:`` position, read with ``load``), and a war state is what the turn before had, raised (12, no
+    going back) by the cards played since by the factions up to ``faction`` in the order of play - not by the
+    later factions' cards. The rest is read from ``pos``. The generated positions
+    (tests/support/order_positions.py) have no country at war and only legally selected Pending Cards, so the
+    cards played are the only cause of a war state change. ``pos`` itself when no later faction revealed."""
+    later = order_refused(pos, faction, load)
+    if not later:
+        return pos
+    prev = load(pos.seasonal.previous_path)
+    out = copy.copy(pos)
+    out.factions = {**pos.factions, **{g: prev.factions[g] for g in later}}
+    ws = dict(prev.war_state)
+    for g in ORDER_OF_PLAY[:ORDER_OF_PLAY.index(faction) + 1]:
+        for m, fm in prev.factions.get(g, {}).items():
+            card = pos.cards[fm.pending] if fm.pending else None
+            if card is not None and _starts(card) and RANK[_starts(card)] > RANK[ws[card.map]]:
+                ws[card.map] = _starts(card)
+    out.war_state = ws
+    return out
