@@ -185,7 +185,7 @@ class Evaluator:
                 self._sums.append(c)
         self._over = [i for i, c in enumerate(self._sums) if c.const > c.bound]
         self._indexed = False                   # the indexes of _index (fits, unary_excluded, slots): built when asked
-        self._by_lit: Optional[dict] = None     # (slot, value) -> the constraints it appears in (broken_by)
+        self._by_lit: Optional[tuple] = None    # the literals of each constraint, indexed for broken_by
 
     def _index(self) -> None:
         """The indexes of :meth:`fits`, :meth:`unary_excluded` and the ``slots`` of :meth:`broken`, built
@@ -287,17 +287,27 @@ class Evaluator:
         for a value - in posting order. A constraint in which none of them appears keeps its total
         when a slot of ``lits`` changes from None to its value: the check of one placement more
         (:mod:`solver.replacements.lost`) needs only these, not every constraint of the slot."""
-        index = self._by_lit
-        if index is None:
-            index = self._by_lit = {}
+        if self._by_lit is None:
+            # nogoods by literal; sums by the set of their literals, one set per tuple of terms (9.2 posts
+            # a hex's units and steps with one): a sum of 2,000 terms is one set, not 2,000 index entries
+            index: dict = {}
+            groups: dict = {}                   # id(terms) -> (terms, literals, [sums])
             for c in self.constraints:
-                keys = {(l[0], l[1]) for l in c.lits} if isinstance(c, Nogood) else {(l[0], l[1]) for _, l in c.terms}
-                for k in keys:
-                    index.setdefault(k, []).append(c)
+                if isinstance(c, Nogood):
+                    for k in {(l[0], l[1]) for l in c.lits}:
+                        index.setdefault(k, []).append(c)
+                else:
+                    got = groups.get(id(c.terms))
+                    if got is None or got[0] is not c.terms:
+                        # a Lit is a tuple: it hashes and compares as (slot, value)
+                        got = groups[id(c.terms)] = (c.terms, set(l for _, l in c.terms), [])
+                    got[2].append(c)
+            self._by_lit = index, [(keys, cs) for _, keys, cs in groups.values()]
+        index, sums = self._by_lit
         seen, out = set(), []
         for slot, value in lits:
             for key in ((slot, value), (slot, ANY)):
-                for c in index.get(key, ()):
+                for c in [*index.get(key, ()), *(c for keys, cs in sums if key in keys for c in cs)]:
                     if id(c) not in seen:
                         seen.add(id(c))
                         if (b := self.check(c, choice)) is not None:
