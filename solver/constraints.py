@@ -386,17 +386,39 @@ class Tracker:
         self.choice = dict(choice)
         self.sums = [c for c in constraints if isinstance(c, AtMost)]
         get = self.choice.get
-        self.totals = [c.const + sum(coef for coef, l in c.terms if _holds_value(l, get(l[0]))) for c in self.sums]
+        self.totals = []
+        held: dict = {}                          # id(terms) -> (terms, total): sums posted with one tuple of terms
+        for c in self.sums:
+            got = held.get(id(c.terms))
+            if got is None or got[0] is not c.terms:
+                total = 0
+                for coef, l in c.terms:
+                    w, v = l[1], get(l[0])
+                    if (v is not None) if w is ANY else (v == w):      # _holds_value(l, v), inline
+                        total += coef
+                got = held[id(c.terms)] = (c.terms, total)
+            self.totals.append(c.const + got[1])
+        # literal -> [(group, coef)]; a group is the sums posted with one tuple of terms (9.2: a hex's units
+        # and steps), indexed once: group -> the indexes of its sums in self.sums
         terms: dict = {}
         nogoods: dict = {}
+        groups: dict = {}
+        self._members: list = []
         for i, c in enumerate(self.sums):
+            got = groups.get(id(c.terms))
+            if got is not None and got[0] is c.terms:
+                self._members[got[1]].append(i)
+                continue
+            g = len(self._members)
+            groups[id(c.terms)] = (c.terms, g)
+            self._members.append([i])
             for coef, l in c.terms:
                 if coef:
-                    key = (l[0], l[1])
-                    if key in terms:
-                        terms[key].append((i, coef))
+                    got = terms.get(l)          # a Lit is a tuple: it hashes and compares as (slot, value)
+                    if got is None:
+                        terms[l] = [(g, coef)]
                     else:
-                        terms[key] = [(i, coef)]
+                        got.append((g, coef))
         for c in constraints:
             if isinstance(c, Nogood):
                 for key in dict.fromkeys((l[0], l[1]) for l in c.lits):
@@ -421,8 +443,9 @@ class Tracker:
             off, on = self._flipped(slot, self.choice.get(slot), new)
             for keys, sign in ((off, -1), (on, 1)):
                 for key in keys:
-                    for i, coef in self._terms.get(key, ()):
-                        out[i] = out.get(i, 0) + sign * coef
+                    for g, coef in self._terms.get(key, ()):
+                        for i in self._members[g]:
+                            out[i] = out.get(i, 0) + sign * coef
         return out
 
     def fits(self, changes: Mapping) -> bool:
