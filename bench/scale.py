@@ -37,7 +37,16 @@ process's maximum resident set, ``ru_maxrss``) is its own:
   ``--count``; ``pairs --time-limit 0 --limit 0`` on 6,000 + 6,000 under a
   4 GiB address-space cap (exit 2 in a player's words, not exit 3).
 
-Times are medians; the load average is printed before and after.
+Times are medians; the load average is printed before and after, and each
+replacements row gives its CPU seconds too (the wall clock of a loaded machine
+runs several times them).
+
+Where the time of 2,000 Force Pool units goes (2026-12-02, CPU seconds; before
+and after in ``bench/results/2026-12-02-scale-replacements.md``): about 3.3 s
+in all, 3.4 to 4.3 s wall at a light load: start-up 1.1 (imports: ortools loads
+pandas), loading 0.3, Replacement Locations and payments 0.2, posting the rules
+0.2 (232,000 unit x hex terms in the 9.2 sums), the count model 0.4, the greedy
+placer 0.2, CP-SAT 0.01 (3 classes, 9 counts), the lost steps' reasons 0.6.
 """
 from __future__ import annotations
 
@@ -78,6 +87,13 @@ def run_measured(cmd: list, env: dict | None = None, cap_bytes: int | None = Non
                  stderr=subprocess.DEVNULL) -> tuple[float, float, str, int]:
     """Run ``cmd`` (its address space capped at ``cap_bytes`` when given); returns ``(wall seconds, peak MB of
     that process, stdout, exit code)`` (stdout "" when it goes to a file)."""
+    return run_measured_cpu(cmd, env, cap_bytes, stdout, stderr)[:4]
+
+
+def run_measured_cpu(cmd: list, env: dict | None = None, cap_bytes: int | None = None, stdout=subprocess.PIPE,
+                     stderr=subprocess.DEVNULL) -> tuple[float, float, str, int, float]:
+    """:func:`run_measured` and the CPU seconds (user + system) of that process: on a loaded machine the
+    wall clock runs several times the CPU time, which says what the work costs."""
     def cap():
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (cap_bytes, cap_bytes))
@@ -88,7 +104,7 @@ def run_measured(cmd: list, env: dict | None = None, cap_bytes: int | None = Non
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss / 1024, out, p.returncode
+    return wall, usage.ru_maxrss / 1024, out, p.returncode, usage.ru_utime + usage.ru_stime
 
 
 def bench_replacements(tmp: Path, runs: int) -> list[list]:
@@ -103,18 +119,20 @@ def bench_replacements(tmp: Path, runs: int) -> list[list]:
         path = tmp / f"{gen}-{steps}-{hexes}.yaml"
         path.write_text(yaml.safe_dump(getattr(gens, gen)(steps, hexes, 0)))
         _, g = greedy(load_position(path), faction, "tk")
-        walls, peaks, out = [], [], None
+        walls, peaks, cpus, out = [], [], [], None
         for _ in range(runs):
-            wall, peak, text, rc = run_measured([exe, "replacements", str(path), "--faction", faction, "--json"])
+            wall, peak, text, rc, cpu = run_measured_cpu([exe, "replacements", str(path), "--faction", faction, "--json"])
             walls.append(wall)
             peaks.append(peak)
+            cpus.append(cpu)
             out = json.loads(text) if rc == 0 else None
-        wall, peak = statistics.median(walls), max(peaks)
+        wall, peak, cpu = statistics.median(walls), max(peaks), statistics.median(cpus)
         if out is None:
             rows.append([label, "-", f"{wall:.1f}", f"{peak:.0f}", g.steps_used(), "failed", "NO"])
             continue
         used, proved = out["steps-used"], out["optimal"]
-        result = f"{used} of {out['steps-received']}, " + ("proved" if proved else f"at most {out.get('steps-bound')}")
+        result = (f"{used} of {out['steps-received']}, " + ("proved" if proved else f"at most {out.get('steps-bound')}")
+                  + f"; {cpu:.1f} s CPU")
         met = wall <= secs and (mb is None or peak <= mb) and (proved or goal == "answers")
         target = f"{goal} <= {secs} s" + (f", <= {mb} MB" if mb else "")
         rows.append([label, target, f"{wall:.1f}", f"{peak:.0f}", g.steps_used(), result, "yes" if met else "NO"])

@@ -171,35 +171,51 @@ class Evaluator:
         self._nogoods: dict[tuple, list[Nogood]] = {}
         self._empty: list[Nogood] = []          # nogoods with no literal: always broken
         self._sums: list[AtMost] = []
-        self._by_slot: dict[Hashable, list[Constraint]] = {}
-        self._unary: dict = {}                  # literal -> the constraints that exclude it alone
         self._none_anchored: dict[Hashable, list[Nogood]] = {}
-        # for fits(): the other literals of each nogood by anchor, unary nogoods, sum terms by literal
-        self._rest: dict[tuple, list[tuple]] = {}
-        self._unary_nogoods: set = set()
-        self._sum_terms: dict[tuple, list[tuple[int, int]]] = {}
-        self._none_slots: set = set()           # slots with a None literal: a choice must name them for the fast path
         for c in self.constraints:
             if isinstance(c, Nogood):
                 if not c.lits:
                     self._empty.append(c)
                     continue
                 anchor = min(c.lits, key=_anchor_rank)
+                self._nogoods.setdefault((anchor[0], anchor[1]), []).append(c)
+                if anchor[1] is None:
+                    self._none_anchored.setdefault(anchor[0], []).append(c)
+            else:
+                self._sums.append(c)
+        self._over = [i for i, c in enumerate(self._sums) if c.const > c.bound]
+        self._indexed = False                   # the indexes of _index (fits, unary_excluded, slots): built when asked
+        self._by_lit: Optional[tuple] = None    # the literals of each constraint, indexed for broken_by
+
+    def _index(self) -> None:
+        """The indexes of :meth:`fits`, :meth:`unary_excluded` and the ``slots`` of :meth:`broken`, built
+        on first use (a ruling that only lists what is broken never reads every term of every sum twice)."""
+        if self._indexed:
+            return
+        self._indexed = True
+        self._by_slot: dict[Hashable, list[Constraint]] = {}
+        self._unary: dict = {}                  # literal -> the constraints that exclude it alone
+        # for fits(): the other literals of each nogood by anchor, unary nogoods, sum terms by literal
+        self._rest: dict[tuple, list[tuple]] = {}
+        self._unary_nogoods: set = set()
+        self._sum_terms: dict[tuple, list[tuple[int, int]]] = {}
+        self._none_slots: set = set()           # slots with a None literal: a choice must name them for the fast path
+        i = 0
+        for c in self.constraints:
+            if isinstance(c, Nogood):
+                if not c.lits:
+                    continue
+                anchor = min(c.lits, key=_anchor_rank)
                 key = (anchor[0], anchor[1])
-                self._nogoods.setdefault(key, []).append(c)
                 rest = tuple(dict.fromkeys((l[0], l[1]) for l in c.lits if (l[0], l[1]) != key))
                 if rest:
                     self._rest.setdefault(key, []).append(rest)
                 else:
                     self._unary_nogoods.add(key)
                     self._unary.setdefault(key, []).append(c)
-                if anchor[1] is None:
-                    self._none_anchored.setdefault(anchor[0], []).append(c)
                 self._none_slots.update(l[0] for l in c.lits if l[1] is None)
                 slots = {l[0] for l in c.lits}
             else:
-                i = len(self._sums)
-                self._sums.append(c)
                 slots = {l[0] for _, l in c.terms}
                 for coef, l in c.terms:
                     if c.const + coef > c.bound:
@@ -208,23 +224,28 @@ class Evaluator:
                         self._sum_terms.setdefault((l[0], l[1]), []).append((i, coef))
                     if l[1] is None:
                         self._none_slots.add(l[0])
+                i += 1
             for s in slots:
                 self._by_slot.setdefault(s, []).append(c)
-        self._over = [i for i, c in enumerate(self._sums) if c.const > c.bound]
-        self._by_lit: Optional[dict] = None     # (slot, value) -> the constraints it appears in (broken_by)
 
     # ------------------------------------------------------------------ the one check
     @staticmethod
     def check(c: Constraint, choice: Mapping) -> Optional[Broken]:
         """The :class:`Broken` of ``c`` in ``choice``, or None when it holds."""
+        get = choice.get
         if isinstance(c, Nogood):
             for l in c.lits:
-                if not holds(l, choice):
+                w = l[1]
+                v = get(l[0])
+                if not ((v is not None) if w is ANY else (v == w)):      # holds(l, choice), inline
                     return None
             return Broken(c, tuple(c.lits), c.message)
         held, total = [], c.const
         for coef, l in c.terms:
-            if holds(l, choice):
+            # holds(l, choice), inline: a sum has a term per unit and hex (232,000 for 2,000 units)
+            w = l[1]
+            v = get(l[0])
+            if (v is not None) if w is ANY else (v == w):
                 held.append(l)
                 total += coef
         if total <= c.bound:
@@ -247,6 +268,7 @@ class Evaluator:
         """Every broken constraint of ``choice``, in posting order. With ``slots``,
         only the constraints that mention one of those slots are checked."""
         if slots is not None:
+            self._index()
             seen, cands = set(), []
             for s in slots:
                 for c in self._by_slot.get(s, ()):
@@ -265,17 +287,27 @@ class Evaluator:
         for a value - in posting order. A constraint in which none of them appears keeps its total
         when a slot of ``lits`` changes from None to its value: the check of one placement more
         (:mod:`solver.replacements.lost`) needs only these, not every constraint of the slot."""
-        index = self._by_lit
-        if index is None:
-            index = self._by_lit = {}
+        if self._by_lit is None:
+            # nogoods by literal; sums by the set of their literals, one set per tuple of terms (9.2 posts
+            # a hex's units and steps with one): a sum of 2,000 terms is one set, not 2,000 index entries
+            index: dict = {}
+            groups: dict = {}                   # id(terms) -> (terms, literals, [sums])
             for c in self.constraints:
-                keys = {(l[0], l[1]) for l in c.lits} if isinstance(c, Nogood) else {(l[0], l[1]) for _, l in c.terms}
-                for k in keys:
-                    index.setdefault(k, []).append(c)
+                if isinstance(c, Nogood):
+                    for k in {(l[0], l[1]) for l in c.lits}:
+                        index.setdefault(k, []).append(c)
+                else:
+                    got = groups.get(id(c.terms))
+                    if got is None or got[0] is not c.terms:
+                        # a Lit is a tuple: it hashes and compares as (slot, value)
+                        got = groups[id(c.terms)] = (c.terms, set(l for _, l in c.terms), [])
+                    got[2].append(c)
+            self._by_lit = index, [(keys, cs) for _, keys, cs in groups.values()]
+        index, sums = self._by_lit
         seen, out = set(), []
         for slot, value in lits:
             for key in ((slot, value), (slot, ANY)):
-                for c in index.get(key, ()):
+                for c in [*index.get(key, ()), *(c for keys, cs in sums if key in keys for c in cs)]:
                     if id(c) not in seen:
                         seen.add(id(c))
                         if (b := self.check(c, choice)) is not None:
@@ -295,6 +327,7 @@ class Evaluator:
 
     def fits(self, choice: Mapping, slots: Optional[Iterable[Hashable]] = None) -> bool:
         """True when ``choice`` breaks no constraint (of those mentioning ``slots``, when given)."""
+        self._index()
         if slots is not None:
             return all(self.check(c, choice) is None for s in slots for c in self._by_slot.get(s, ()))
         if any(s not in choice for s in self._none_slots):
@@ -322,11 +355,13 @@ class Evaluator:
     def unary_excluded(self, lit: tuple) -> bool:
         """True when ``lit`` alone breaks a constraint (a unary nogood, or a coefficient
         above the bound): such literals are pruned before a model is built."""
+        self._index()
         return (lit[0], lit[1]) in self._unary
 
     def excluding(self, lit: tuple) -> list:
         """The constraints that exclude ``lit`` alone (a unary nogood, or a coefficient above
         the bound), in posting order."""
+        self._index()
         return sorted(self._unary.get((lit[0], lit[1]), ()), key=lambda c: self._order[id(c)])
 
 
@@ -351,17 +386,39 @@ class Tracker:
         self.choice = dict(choice)
         self.sums = [c for c in constraints if isinstance(c, AtMost)]
         get = self.choice.get
-        self.totals = [c.const + sum(coef for coef, l in c.terms if _holds_value(l, get(l[0]))) for c in self.sums]
+        self.totals = []
+        held: dict = {}                          # id(terms) -> (terms, total): sums posted with one tuple of terms
+        for c in self.sums:
+            got = held.get(id(c.terms))
+            if got is None or got[0] is not c.terms:
+                total = 0
+                for coef, l in c.terms:
+                    w, v = l[1], get(l[0])
+                    if (v is not None) if w is ANY else (v == w):      # _holds_value(l, v), inline
+                        total += coef
+                got = held[id(c.terms)] = (c.terms, total)
+            self.totals.append(c.const + got[1])
+        # literal -> [(group, coef)]; a group is the sums posted with one tuple of terms (9.2: a hex's units
+        # and steps), indexed once: group -> the indexes of its sums in self.sums
         terms: dict = {}
         nogoods: dict = {}
+        groups: dict = {}
+        self._members: list = []
         for i, c in enumerate(self.sums):
+            got = groups.get(id(c.terms))
+            if got is not None and got[0] is c.terms:
+                self._members[got[1]].append(i)
+                continue
+            g = len(self._members)
+            groups[id(c.terms)] = (c.terms, g)
+            self._members.append([i])
             for coef, l in c.terms:
                 if coef:
-                    key = (l[0], l[1])
-                    if key in terms:
-                        terms[key].append((i, coef))
+                    got = terms.get(l)          # a Lit is a tuple: it hashes and compares as (slot, value)
+                    if got is None:
+                        terms[l] = [(g, coef)]
                     else:
-                        terms[key] = [(i, coef)]
+                        got.append((g, coef))
         for c in constraints:
             if isinstance(c, Nogood):
                 for key in dict.fromkeys((l[0], l[1]) for l in c.lits):
@@ -386,8 +443,9 @@ class Tracker:
             off, on = self._flipped(slot, self.choice.get(slot), new)
             for keys, sign in ((off, -1), (on, 1)):
                 for key in keys:
-                    for i, coef in self._terms.get(key, ()):
-                        out[i] = out.get(i, 0) + sign * coef
+                    for g, coef in self._terms.get(key, ()):
+                        for i in self._members[g]:
+                            out[i] = out.get(i, 0) + sign * coef
         return out
 
     def fits(self, changes: Mapping) -> bool:

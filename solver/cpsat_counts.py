@@ -283,6 +283,8 @@ class _Read:
         self.sig_sums: list = [[] for _ in range(n)]
         self.sig_objs: list = [[] for _ in range(n)]
         self.shared: dict = {}                       # equal items are one object (memory, hashing)
+        self.single: dict = {}                       # item -> the shared frozenset of it alone
+        self.memo: dict = {}                         # id(terms) -> (terms, constant, entries): entries
         self.empty = False
 
     def resolve(self, lit: tuple) -> Any:
@@ -336,15 +338,33 @@ class _Read:
 
     def entries(self, terms: Sequence[tuple], slack: int) -> tuple[int, list]:
         """``(slack, [(entity, items)])`` of sum terms (:func:`~solver.cpsat_core.add_terms`):
-        constant terms moved into the slack, equal items shared."""
+        constant terms moved into the slack, equal items shared. Sums posted with one tuple of
+        terms (9.2's units and steps of a hex) are read once."""
+        memo = self.memo.get(id(terms))
+        if memo is not None and memo[0] is terms:
+            return slack - memo[1], memo[2]
         const, coefs = add_terms(terms, self.resolve)
         per: dict = {}
         for (e, r, v), k in coefs.items():
-            per.setdefault(e, []).append(((r, v), k))
+            item = ((r, v), k)
+            d = per.get(e)
+            if d is None:
+                per[e] = [item]
+            else:
+                d.append(item)
         out = []
+        shared, single = self.shared, self.single
         for e, d in per.items():
-            items = frozenset(d)
-            out.append((e, self.shared.setdefault(items, items)))
+            if len(d) == 1:                          # one item (a unit in a hex's stacking sum): one lookup
+                items = single.get(d[0])
+                if items is None:
+                    items = frozenset(d)
+                    items = single[d[0]] = shared.setdefault(items, items)
+            else:
+                items = frozenset(d)
+                items = shared.setdefault(items, items)
+            out.append((e, items))
+        self.memo[id(terms)] = (terms, const, out)
         return slack - const, out
 
 

@@ -53,6 +53,7 @@ class ReplacementContext:
     supply: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     _trace_cache: dict = field(default_factory=dict)
+    _posted: dict = field(default_factory=dict, repr=False)   # rules -> (what was read, the constraints posted): rules.post
 
     # ------------------------------------------------------------------ unit facts
     def unit_class(self, u: Unit) -> Optional[str]:

@@ -9,6 +9,8 @@ optimiser's model (the one compiler, :mod:`solver.cpsat`).
 """
 from __future__ import annotations
 
+from functools import partial
+from itertools import repeat
 from typing import Optional
 
 from ...model.vocabulary import step_words
@@ -107,20 +109,34 @@ def stacking_limits(ctx: ReplacementContext, loc: str) -> tuple[int, int]:
 def units_by_hex(ctx: ReplacementContext) -> dict:
     """The units that may be placed in each hex (Off-Map Boxes have no stacking limit)."""
     out: dict = {}
+    hexes = ctx.board.hexes
+    by_values: dict = {}                 # units with one candidate list (often thousands) share the lookups
     for u in _units(ctx):
-        for loc in ctx.place_values[u.id]:
-            if loc in ctx.board.hexes:
-                out.setdefault(loc, []).append(u)
+        values = ctx.place_values[u.id]
+        key = tuple(values)
+        if key not in by_values:
+            by_values[key] = [loc for loc in values if loc in hexes]
+        for loc in by_values[key]:
+            if loc in out:
+                out[loc].append(u)
+            else:
+                out[loc] = [u]
     return out
+
+
+#: ``Lit`` made from a ``(slot, value)`` pair without the named tuple's Python-level constructor
+#: (a stacking sum has a term per unit and hex: 232,000 for 2,000 units).
+_lit = partial(tuple.__new__, Lit)
 
 
 def _post_stacking(ctx):
     # 9.2 Stacking: at most 3 friendly ground units with 6 steps in a hex (Limited Stacking: 3 steps).
+    slots = {u.id: ("place", u.id) for u in _units(ctx)}
     for loc, us in units_by_hex(ctx).items():
         n0, s0 = friendly_stack(ctx, loc)
         max_u, max_s = stacking_limits(ctx, loc)
         lim = " (Limited Stacking)" if ctx.board.hexes[loc].limited_stacking else ""
-        terms = tuple((1, Lit(("place", u.id), loc)) for u in us)
+        terms = tuple(zip(repeat(1), map(_lit, zip([slots[u.id] for u in us], repeat(loc)))))
         for what, have, bound in (("ground units", n0, max_u), ("steps", s0, max_s)):
             if have >= bound:
                 for u in us:
@@ -194,8 +210,16 @@ RULES: tuple = TAKE_RULES + PAYMENT_RULES + (LINK, CAPACITY, LOCATIONS, ENEMY, S
 
 
 def post(ctx: ReplacementContext, rules=RULES) -> list:
-    """Post every rule for ``ctx``: the constraints, each carrying its rule."""
-    return post_rules(rules, ctx)
+    """Post every rule for ``ctx``: the constraints, each carrying its rule (a new list; the constraints
+    themselves are posted once per context and set of rules, and shared: the optimiser, the greedy
+    placer and the explanation of lost steps read the same ones). A candidate added to the context
+    since (a proposed allocation's own location or payment) posts them again."""
+    key = (tuple(map(id, rules)), tuple((id(v), len(v)) for v in ctx.place_values.values()),
+           tuple((id(v), len(v)) for v in ctx.pay_values.values()), len(ctx.units), len(ctx.pools))
+    got = ctx._posted.get(key[0])
+    if got is None or got[0] != key:
+        got = ctx._posted[key[0]] = (key, post_rules(rules, ctx))
+    return list(got[1])
 
 
 __all__ = ["RULES", "post", "friendly_stack", "stacking_limits", "units_by_hex", "minor_nationality", "check_step_count"]

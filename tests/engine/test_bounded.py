@@ -146,11 +146,12 @@ def test_report_far_too_short_a_limit_ends_in_time(tmp_path):
 
 
 def test_replacements_far_too_short_a_limit_ends_in_time(tmp_path):
-    """`replacements` of 2,000 Force Pool units over 2,000 hexes with --time-limit 3: ends in time, and says
-    it is not proved optimal (or the one Error: line of the limit)."""
+    """`replacements` of 8,000 Force Pool units over 4,000 hexes with --time-limit 3: ends in time, and says
+    it is not proved optimal (or the one Error: line of the limit). (2,000 units over 2,000 hexes, once too
+    large, are now answered and proved within 3 s: issue 20.)"""
     import yaml
     path = tmp_path / "r.yaml"
-    path.write_text(yaml.safe_dump(bench("replacements").generate(2000, 2000, 0)))
+    path.write_text(yaml.safe_dump(bench("replacements").generate(8000, 4000, 0)))
     r, took = _timed("replacements", path, "--faction", "soviet", "--time-limit", "3")
     assert took < 3 + MARGIN, took
     assert "Traceback" not in r.output
@@ -237,3 +238,25 @@ def test_1_1_3_2_tk_alone_lists_and_explains_without_importing_ortools(tmp_path)
             "print(l.count().number, len(l.excluded()), 'ortools' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["98", "2", "False"]
+
+
+def test_1_3_4_rules_posted_once_per_context_and_again_for_a_candidate_added(tmp_path):
+    """The rules of 1.3.3 / 1.3.4 / 9.2 are posted once per Replacements Segment context (the optimiser,
+    the greedy placer and the lost steps' reasons share them: issue 20); a location a proposed allocation
+    adds to a unit's candidates after posting posts them again, with the 1.3.4 nogood for it."""
+    import yaml
+    from aeref.model.position import load_position
+    from aeref.solver.replacements.rules import post
+    from aeref.solver.replacements.segment import make_context
+    path = tmp_path / "r.yaml"
+    path.write_text(yaml.safe_dump(bench("replacements").generate(10, 50, 0)))
+    ctx = make_context(load_position(path), "soviet", "tk")
+    first = post(ctx)
+    again = post(ctx)
+    assert again is not first and all(a is b for a, b in zip(first, again)) and len(first) == len(again)
+    uid = next(u for u in ctx.force_pool if ctx.place_values[u])
+    wrong = next(h for h in ctx.board.hexes if h not in ctx.eligible[uid])
+    ctx.place_values[uid].append(wrong)
+    third = post(ctx)
+    assert any(getattr(c, "lits", None) == ((("place", uid), wrong),) and c.rule.number == "1.3.4" for c in third)
+    assert not any(getattr(c, "lits", None) == ((("place", uid), wrong),) for c in first)
