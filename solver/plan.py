@@ -31,7 +31,6 @@ turn. Does not import ortools.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Optional
 
 from ..model.calendar import Turn
@@ -198,43 +197,6 @@ class Planner:
         return self.levels[k + 1]
 
 
-def _path(node: Node, last: Optional[dict] = None) -> list[dict]:
-    out = [] if last is None else [last]
-    while node.parent is not None:
-        out.append(node.choice)
-        node = node.parent
-    return list(reversed(out))
-
-
-def _reasons(planner: Planner, k: int, slot: str, card: str) -> list:
-    """The rules that keep ``card`` out of every legal selection in every position of selection turn k:
-    per position, the constraints excluding the card alone (:meth:`Evaluator.excluding`), else every
-    violation of a selection holding it; distinct (rule, message) pairs, in order of discovery. Each
-    position's rules are posted once for all the cards asked about (``planner.evaluators``)."""
-    seen, out = set(), []
-    for key, node in planner.levels[k].items():
-        if key not in planner.evaluators:
-            extra = {m: [c for mm, c in planner.cards if mm == m] for m in node.position.maps}
-            ctx = make_context(node.position, planner.faction, extra)
-            planner.evaluators[key] = (ctx, evaluator(ctx))
-        ctx, ev = planner.evaluators[key]
-        alone = ev.excluding((slot, card))
-        if alone:
-            ids = {id(c) for c in alone}
-            vs = [b.violation for b in ev.broken({**{s: None for s in ctx.slots}, slot: card}) if id(b.constraint) in ids]
-        else:
-            vs = []
-            others = [s for s in ctx.slots if s != slot]
-            for rest in product(*[ctx.values(s) for s in others]):
-                vs += ev.violations({slot: card, **dict(zip(others, rest))})
-        for v in vs:
-            item = (f"{v.rule} {v.title}", v.message)
-            if item not in seen:
-                seen.add(item)
-                out.append(item)
-    return out
-
-
 def _hand_cards(pos: Position, faction: str) -> list[tuple[str, str]]:
     """Every card of the faction's hand (and its Pending Cards, and a recyclable Current Card, which
     returns to the hand when discarded: 1.1.1 Step 1), ``(map, card id)`` in map then hand order."""
@@ -348,10 +310,15 @@ class _Solver:
         every card it selects in that turn too)."""
         pm, cards = self.model, self.cards
         found: dict = {}
-        for choice in legal_choices_direct(self.start, self.faction):
-            for m, c in choice.items():
-                if c and (m, c) in cards and (m, c) not in found:
-                    found[(m, c)] = (0, replay(self.pos, self.faction, [choice], self.assumptions, self.memo))
+        legal = legal_choices_direct(self.start, self.faction)
+        cover: dict = {}                  # card -> a legal choice holding it; those holding most new cards first
+        for want in range(len(self.pos.maps), 0, -1):
+            for choice in legal:
+                new = [(m, c) for m, c in choice.items() if c and (m, c) in cards and (m, c) not in cover]
+                if len(new) >= want:
+                    cover.update({mc: choice for mc in new})
+        for mc, choice in cover.items():
+            found[mc] = (0, replay(self.pos, self.faction, [choice], self.assumptions, self.memo))
         searched = 1
         stopped = False
         for k in range(1, self.turns):
@@ -411,8 +378,13 @@ class _Solver:
     def _by(self, pm, goal: Goal, upto: int) -> list:
         """The literals "every wanted card selected by turn ``upto``, no avoided card ever"."""
         out = [pm.selected_by(pm.card_map(w), w, upto) for w in goal.want]
-        out += [pm.x(k, pm.card_map(a), a).negated() for a in goal.avoid for k in range(self.turns)
-                if pm.x(k, pm.card_map(a), a) not in (True, False)]
+        for a in goal.avoid:
+            for k in range(self.turns):
+                x = pm.x(k, pm.card_map(a), a)
+                if x is True:
+                    out.append(False)
+                elif x is not False:
+                    out.append(x.negated())
         return out
 
     def _last_turn(self, goal: Goal) -> int:
@@ -456,7 +428,8 @@ class _Solver:
         if core is None:
             self.complete = False
             return kept, []
-        return kept, [(key, pm.explain(key, k, [])) for key, k in core]
+        cards = [(k, pm.card_map(c), c) for c in kept for k in range(last + 1)]
+        return kept, [(key, pm.explain(key, k, cards)) for key, k in core]
 
 
 def _count(planner: Planner) -> int:

@@ -79,10 +79,8 @@ class TurnContext(SelectionContext):
     def twins_revealed(self, card) -> list:
         out = SelectionContext.twins_revealed(self, card)
         for j in range(self.k):
-            for m in self.slots:
-                for t in self.candidates[m]:
-                    if card.is_twin_of(self.pos.cards[t]):
-                        out.append((str(self.plan.turn(j + 1)), t, (Lit((j, m), t),)))
+            for m, t in self.plan.twins(card):
+                out.append((str(self.plan.turn(j + 1)), t, (Lit((j, m), t),)))
         return out
 
     def current(self, m: str) -> list:
@@ -179,6 +177,7 @@ class PlanModel:
         self.assumptions = assumptions
         self.cands = {m: [c for mm, c in cards if mm == m] for m in pos.maps}
         self.facts: dict = {}                  # fact slot -> its values
+        self._twins = None
         self.turn_of: dict = {}                # id(constraint) -> the turn it rules
         self._war = {}
         constraints = []
@@ -206,6 +205,18 @@ class PlanModel:
         self.groups: dict = {}                 # (rule key, turn) -> its constraints
         for c in constraints:
             self.groups.setdefault((c.rule.key, self.turn_of[id(c)]), []).append(c)
+
+    def twins(self, card) -> list:
+        """``[(map, card id)]``: the plan's cards that are © twins of ``card`` (1.1.1 Step 2, AE)."""
+        if self._twins is None:
+            self._twins = {}
+            for m, cs in self.cands.items():
+                for t in cs:
+                    tc = self.pos.cards[t]
+                    if tc.combined:
+                        for om, ocs in self.cands.items():
+                            self._twins.setdefault(t, []).extend((om, o) for o in ocs if tc.is_twin_of(self.pos.cards[o]))
+        return self._twins.get(card.id, []) if card.combined else []
 
     def card_map(self, cid: str) -> str:
         return self.pos.cards[cid].map
@@ -338,8 +349,7 @@ class PlanModel:
                     continue
                 out = [self.x(k - 1, mp, cid)] if card.recyclable else [self.x(j, mp, cid) for j in range(k)]
                 if pos.game == "ae" and card.combined:
-                    out += [self.x(j, om, t) for j in range(k) for om in pos.maps if om != mp
-                            for t in self.cands[om] if card.is_twin_of(pos.cards[t])]
+                    out += [self.x(j, om, t) for j in range(k) for om, t in self.twins(card)]
                 _equal_none(m_, b, out)
 
     def _post_forced_empty(self) -> None:

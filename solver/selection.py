@@ -64,6 +64,7 @@ class SelectionContext:
     interp: dict = field(default_factory=dict)
     made: Optional[dict] = None
     _hands: dict = field(default_factory=dict, repr=False, compare=False)   # map -> the hand as a set
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)    # facts read once: the cards revealed
 
     def values(self, slot: str) -> list:
         return list(self.candidates[slot]) + [None]
@@ -96,7 +97,9 @@ class SelectionContext:
 
     def twins_revealed(self, card) -> list:
         """``[(when, twin id, guard)]``: the © twin of ``card`` revealed (1.1.1 Step 2); here the first in the history."""
-        for r in self.pos.revealed(self.faction):
+        if "revealed" not in self._memo:
+            self._memo["revealed"] = [r for r in self.pos.revealed(self.faction) if self.pos.cards[r.card].combined]
+        for r in self._memo["revealed"]:
             if card.is_twin_of(self.pos.cards[r.card]):
                 return [(r.when, r.card, ())]
         return []
