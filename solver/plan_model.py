@@ -466,6 +466,16 @@ class PlanModel:
                 self.forbidden += 1
                 return
 
+    def feasible_with(self, rules: list, wanted: list, budget: Optional[Budget] = None) -> Optional[bool]:
+        """Whether the model admits a plan holding every literal of ``wanted`` with only the enforcement
+        literals ``rules`` on (the others' rules off; no re-check); None when the budget ended the solve."""
+        self.model.clear_assumptions()
+        self.model.add_assumptions([w for w in wanted if w is not True] + list(rules))
+        if any(w is False for w in wanted):
+            return False
+        _, out = solve(self.model, budget, objective=False, **PARAMS)
+        return out.found if out.proved or out.found else None
+
     def core(self, wanted: list, budget: Optional[Budget]) -> Optional[list]:
         """A minimal set of the (rule key, turn) enforcement literals that with ``wanted`` (literals) admit no
         plan: CP-SAT's core (:meth:`sufficient_assumptions_for_infeasibility`) shrunk by deletion. None when
