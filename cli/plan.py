@@ -85,8 +85,9 @@ def _text(pos, ans) -> list[str]:
 @click.option("--by", "by", default=None, metavar="TURN", help="The Seasonal Turn by which the wanted cards are revealed.")
 @click.option("--avoid", multiple=True, metavar="CARD", help="A card the plan never selects (repeatable).")
 @click.option("--count", "count", is_flag=True, help="Count the distinct plans over the horizon.")
-@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN",
-              help="A fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940 (repeatable).")
+@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN|played=CARD@TURN",
+              help="A fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940, or another faction's card "
+                   "revealed in a turn, e.g. played=tk-western-23@May-June 1939 (repeatable).")
 @click.option("--write-dir", "write_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Write the position after each planned turn into DIR.")
 @force_option
