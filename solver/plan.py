@@ -1,32 +1,30 @@
 """Planning ahead (issue 23): the Pending Cards of the next Seasonal Turns, proved.
 
-A plan is one faction's Pending Card selection in each Seasonal Turn of a
-horizon. Each turn is decided by the selection rules of
-:mod:`solver.selection` on the position that turn would reach (the one
-:class:`~solver.constraints.Evaluator`: :func:`~solver.selection.legal_choices_direct`),
-and the next turn's position is made by the Seasonal Turn's own procedure of
-:mod:`solver.turn` / :mod:`solver.procedure`: the selection placed
-(:func:`~solver.turn.select`, which rules on it as ``check`` does), the turn
-advanced (:func:`~solver.turn.next_turn`) and the faction's Pending Cards
-revealed (:func:`~solver.procedure.reveal`, 1.1.1 Steps 1-2: the Current Card
-discarded, set aside or back to the hand when recyclable, the © twin removed,
-the war state a card ``starts``). No rule is written again for planning.
+A plan is one faction's Pending Card selection in each Seasonal Turn of a horizon. The questions are put
+to ONE CP-SAT model over the horizon (:mod:`solver.plan_model`: the selection rules of
+:mod:`solver.selection` posted per turn, the facts earlier turns decide as literals of the model):
 
-The search is breadth first over the positions the faction can reach, turn by
-turn; positions that no rule tells apart (the same hand, Current Cards,
-cards revealed, war states) are one node. So the first turn in which a card
-can be revealed is the earliest (every position of every earlier turn was
-tried: a proof by exhaustion), and the rules that stop it in the turn before
-are read from every position of that turn (:meth:`Evaluator.excluding`, else
-every violation of a selection holding it).
+* the earliest turn of every hand card: turn 0 from the file's legal selections, then turn by turn, each
+  card not yet placed solved with its selection in that turn assumed; an infeasible turn is proved (the
+  model holds every real plan), a plan found places every card it selects in that turn;
+* the rules that stop a card in the turn before: a minimal core of the per-(rule, turn) enforcement
+  literals (:meth:`~solver.plan_model.PlanModel.core`); in turn 0, the file's own position, each rule
+  excluding the card alone (:meth:`Evaluator.excluding`);
+* a goal: the first turn by which every wanted card can be selected (each earlier one proved infeasible),
+  else a minimal set of wanted cards (by deletion) and the core of rules behind it.
 
-One turn of the search (the selection placed, the reveal, the re-check) is :mod:`solver.plan_turn`.
+Every plan the model finds is carried out by the Seasonal Turn's own procedure and re-checked by ``check``
+turn by turn (:func:`~solver.plan_turn.replay`); one that fails has its prefix forbidden and the model is
+solved again (the counterexample loop of :meth:`~solver.plan_model.PlanModel.feasible`), so a plan shown is
+legal. ``--count`` is the breadth-first search over the positions the faction can reach (:class:`Planner`),
+positions no rule tells apart merged with their counts added: an exact dynamic programme over real
+positions (the rules evaluated by :func:`~solver.selection.legal_choices_direct`, no rule written again).
 
-What the faction does not decide is frozen at the file's value: the other
-factions select no Pending Cards, countries, markers and the Government stay
-as they are; a war state changes only by a revealed card's ``starts`` or by
-an :class:`Assumption`. Every named interpretation in force applies in every
-turn. Does not import ortools.
+What the faction does not decide is frozen at the file's value: the other factions select no Pending Cards
+unless an assumption has one reveal a card (:class:`~solver.plan_turn.PlayedAssumption`), countries,
+markers and the Government stay as they are; a war state changes only by a revealed card's ``starts`` or
+by an assumption. Every named interpretation in force applies in every turn. Imports ortools (through
+:mod:`solver.plan_model`): the API loads this module lazily.
 """
 from __future__ import annotations
 
