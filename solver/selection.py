@@ -454,6 +454,10 @@ EMPTY = rules["1.1.3"].row("No Pending Card", _post_empty, ("empty-slot",), meta
 RULES: tuple[Row, ...] = (PROCEDURE, HAND, FINAL, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
 
 
+#: The rules a choice that fills every slot can break (all but 1.1.3 No Pending Card).
+_FILLED: tuple[Row, ...] = tuple(r for r in RULES if r is not EMPTY)
+
+
 def evaluator(ctx: SelectionContext, rules=RULES) -> Evaluator:
     """Post ``rules`` for ``ctx`` and index their constraints for evaluation."""
     return Evaluator(post(rules, ctx))
@@ -487,7 +491,9 @@ def check(pos: Position, faction: str, choice: dict) -> Ruling:
     """
     full = {m: choice.get(m) for m in pos.maps}
     ctx = make_context(pos, faction, {m: [v] for m, v in full.items() if v})
-    vs = evaluator(ctx).violations(full)
+    # 1.1.3 No Pending Card rules on an empty slot only (each of its nogoods holds "no card" on one): a choice
+    # filling every slot cannot break it, so it is not posted then (it tries every card of the other slots)
+    vs = evaluator(ctx, RULES if None in full.values() else _FILLED).violations(full)
     return Ruling(not vs, vs, interpretations_used(pos))
 
 
