@@ -37,7 +37,7 @@ from ..model.vocabulary import faction_name
 
 from . import plan_model
 from .limits import Budget, Progress, ProgressSink
-from .plan_turn import _assume, _key, _lean, advance, replay
+from .plan_turn import PlayedAssumption, _assume, _key, _lean, advance, replay
 from .selection import evaluator, interpretations_used, legal_choices_direct, make_context
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
@@ -220,7 +220,8 @@ def facts(pos: Position, faction: str, assumptions: tuple) -> list[str]:
     others = [faction_name(f) for f in pos.factions if f != faction]
     out = []
     if others:
-        out.append(f"the other factions ({', '.join(others)}) select no Pending Cards: their cards are not played")
+        out.append(f"the other factions ({', '.join(others)}) select no Pending Cards: their cards are not played"
+                   + (" but for those assumed below" if any(isinstance(a, PlayedAssumption) for a in assumptions) else ""))
     out.append("countries, markers, the Government and the Force Pools stay as in the file")
     for m in pos.maps:
         out.append(f"{pos.war_state[m].display} in effect on the {m.upper()} map in {pos.turn}; it changes only by "
