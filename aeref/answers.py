@@ -770,6 +770,7 @@ class Plan:
             out["reached"] = str(r.goal_turn) if r.goal_turn else None
             out["plan"] = _plan_turns_json(r.goal_plan) if r.goal_plan else None
             out["conflict"] = list(r.conflict)
+            out["conflict-rules"] = _reasons_json(r.conflict_rules)
         if r.count is not None:
             out["count"] = r.count
             out["count-exact"] = r.count_exact

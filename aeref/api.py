@@ -625,7 +625,8 @@ class Position:
         the rules that stop it the turn before; with ``want`` (cards ``MAP:CARD``, ids or bare numbers),
         ``by`` (a Seasonal Turn) and ``avoid`` the earliest plan reaching that goal or a minimal set of
         wanted cards that cannot all come; ``count`` the distinct plans; ``assume``:
-        ``[MAP:]war-state=STATE@TURN`` items. Every plan is re-checked turn by turn.
+        ``[MAP:]war-state=STATE@TURN`` and ``played=CARD@TURN`` (another faction's card revealed in that
+        turn, read by the Selection Requirements, 1.1.3.1) items. Every plan is re-checked turn by turn.
 
         Raises ``ValueError`` naming the option and value for a horizon of 0 or more than 40 turns, a
         wanted or avoided card not in the hand, a turn outside the horizon, an unknown map, war state or
@@ -640,7 +641,7 @@ class Position:
         goal = _plan.Goal(tuple(self._plan_card(f, w, "--want") for w in want),
                           self._plan_turn(by, f"--by {by}", last) if by else None,
                           tuple(self._plan_card(f, a, "--avoid") for a in avoid))
-        assumptions = tuple(self._assumption(a, last) for a in assume)
+        assumptions = tuple(self._assumption(a, last, f) for a in assume)
         res = _plan.plan(self.data, f, n, assumptions, goal, count, _budget(time_limit), progress)
         return Plan(res)
 
@@ -671,12 +672,15 @@ class Position:
             raise ValueError(f"{label}: {t} is not a Seasonal Turn of the plan ({self.data.turn.next()} to {last})")
         return t
 
-    def _assumption(self, text: str, last: Any) -> Any:
+    def _assumption(self, text: str, last: Any, faction: str = "") -> Any:
         item = str(text).strip()
         head, _, value = item.partition("=")
         map_, _, key = head.rpartition(":")
+        if key.strip().lower() == "played" and not map_ and value:
+            return self._played_assumption(text, value, last, faction)
         if key.strip().lower() != "war-state" or not value:
-            raise ValueError(f"--assume {text}: write [MAP:]war-state=STATE@TURN, e.g. war-state=total@Mar-Apr 1940")
+            raise ValueError(f"--assume {text}: write [MAP:]war-state=STATE@TURN (e.g. war-state=total@Mar-Apr 1940) "
+                             "or played=CARD@TURN (e.g. played=tk-western-5@Mar-Apr 1940)")
         maps = self.data.maps
         if not map_ and len(maps) > 1:
             raise ValueError(f"--assume {text}: game {self.data.game} has two maps: write tk:war-state=... or ds:war-state=...")
@@ -695,3 +699,22 @@ class Position:
         turn = self._plan_turn(when.strip(), f"--assume {text}", last) if when.strip() else self.data.turn.next()
         from .solver.plan_turn import Assumption   # lazy: see select
         return Assumption(m, ws, turn)
+
+    def _played_assumption(self, text: str, value: str, last: Any, faction: str) -> Any:
+        """``--assume played=CARD@TURN``: another faction's card revealed in TURN (1.1.3.1 "card X played")."""
+        cid, _, when = value.partition("@")
+        cid = cid.strip().lower()
+        card = self.data.cards.get(cid)
+        if card is None:
+            raise ValueError(f"--assume {text}: unknown card {cid!r} (write its id, e.g. tk-western-5)")
+        if card.map not in self.data.maps:
+            raise ValueError(f"--assume {text}: {cid} is a {card.map.upper()} card; game {self.data.game} has no "
+                             f"{card.map.upper()} map")
+        if card.faction == faction:
+            raise ValueError(f"--assume {text}: {cid} is a card of the {faction} faction itself: the plan decides when "
+                             "it is played")
+        if not when.strip():
+            raise ValueError(f"--assume {text}: write the Seasonal Turn it is revealed in, e.g. played={cid}@Mar-Apr 1940")
+        turn = self._plan_turn(when.strip(), f"--assume {text}", last)
+        from .solver.plan_turn import PlayedAssumption   # lazy: see select
+        return PlayedAssumption(cid, turn, self.data.card_text(cid))

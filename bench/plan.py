@@ -8,7 +8,8 @@ Run by hand from the project root (not a test)::
 
 Sizes (issue 23 targets): a TK Axis hand of 40 cards over 12 Seasonal Turns (<= 2 s), an AE hand of
 30 + 30 cards over 8 turns (<= 5 s), each with a budget of four times its target, and small hands (6 cards, 4 turns; 3 + 3 cards, 3 turns) timed
-beside the brute-force planner of the tests (``tests/support/plan_oracle.py``) as a ratio.
+beside the brute-force planner of the tests (``tests/support/plan_oracle.py``) as a ratio (the plan's time
+there includes ``--count``, the breadth-first count over real positions, and the CP-SAT model's build).
 
 Every card here is a TEST-ONLY card ("Test-only card N"), not a card of the games. The generator mixes
 what the rules read across turns: a Selection Requirement that another card was played (chains of
@@ -18,6 +19,7 @@ card that starts Limited War.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -91,6 +93,7 @@ def main(argv=None) -> int:
             found = sum(1 for e in res.earliest if e.turn)
             rows.append((f"{game.upper()} {n}/map, {turns} turns", f"{t:.2f} s (target {target:g} s)", "-", "-",
                          f"{found}/{len(res.earliest)} cards placed, {'complete' if res.complete else 'stopped'}"))
+    print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     w = max(len(r[0]) for r in rows)
     print(f"{'size':<{w}}  plan  brute force  ratio  agree")
     for r in rows:

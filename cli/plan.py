@@ -42,11 +42,12 @@ def _text(pos, ans) -> list[str]:
                 out.append(f"  {name}: earliest {e.turn} (proved: no plan reveals it earlier)")
                 out += _timeline(pos, e.plan)
                 if e.reasons:
-                    out.append(f"    not in {e.turn.ahead(-1)}: in every position the faction can reach by "
-                               f"{e.turn.ahead(-2)}:")
+                    out.append(f"    not in {e.turn.ahead(-1)}: a minimal set of the rules that stop it (each in a "
+                               f"Seasonal Turn of the plan):")
                     out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
             elif e.proved:
-                out.append(f"  {name}: cannot be revealed by {r.last}: in every position of {r.last.ahead(-1)}:")
+                out.append(f"  {name}: cannot be revealed by {r.last}: a minimal set of the rules that stop it "
+                           f"in {r.last.ahead(-1)}:")
                 out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
             else:
                 out.append(f"  {name}: not found; proved not before {e.not_before} (the time limit ended the search)")
@@ -60,6 +61,9 @@ def _text(pos, ans) -> list[str]:
             out += _timeline(pos, r.goal_plan)
         elif r.complete:
             out.append(f"  No plan reaches the goal; these wanted cards cannot all come: {', '.join(r.conflict)}")
+            if r.conflict_rules:
+                out.append("  a minimal set of the rules that keep them from all coming (each in a Seasonal Turn):")
+                out += [f"      {rule}: {msg}" for rule, msg in r.conflict_rules]
         else:
             out.append("  No plan found before the time limit ended the search (not proved impossible)")
     if r.count is not None:
@@ -81,8 +85,9 @@ def _text(pos, ans) -> list[str]:
 @click.option("--by", "by", default=None, metavar="TURN", help="The Seasonal Turn by which the wanted cards are revealed.")
 @click.option("--avoid", multiple=True, metavar="CARD", help="A card the plan never selects (repeatable).")
 @click.option("--count", "count", is_flag=True, help="Count the distinct plans over the horizon.")
-@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN",
-              help="A fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940 (repeatable).")
+@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN|played=CARD@TURN",
+              help="A fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940, or another faction's card "
+                   "revealed in a turn, e.g. played=tk-western-23@May-June 1939 (repeatable).")
 @click.option("--write-dir", "write_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Write the position after each planned turn into DIR.")
 @force_option

@@ -27,7 +27,7 @@ Imports ortools: load this module only on paths that solve. See docs/design.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
@@ -80,7 +80,8 @@ class Compiled:
 
 
 def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: bool = False,
-                  label: str = "pick", free: Optional[Hashable] = None) -> Compiled:
+                  label: str = "pick", free: Optional[Hashable] = None,
+                  enforce_key: Optional[Callable[[Constraint], Hashable]] = None) -> Compiled:
     """Compile ``constraints`` over ``domains`` (``{slot: [[value, ...], ...]}``, classes
     of values; None may be a value) to a CP-SAT model.
 
@@ -90,7 +91,8 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
     left out and one that always is becomes an empty clause. The same clause
     from one rule is posted once. With ``enforce`` each constraint is guarded
     by the enforcement literal of its rule (a clause shared by two rules is
-    guarded by each). ``label`` prefixes the variable names.
+    guarded by each); ``enforce_key(constraint)`` names a constraint's literal instead of
+    its rule's key (the plan's: a rule in one turn). ``label`` prefixes the variable names.
 
     With ``free`` (a slot), that slot is not chosen: its class Booleans say
     instead which of its classes *fit* the choice of the other slots
@@ -109,6 +111,8 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
     viols: Optional[dict] = {} if free in comp.by_slot else None
     for c in constraints:
         rule_key = c.rule.key if c.rule is not None else ""
+        if enforce_key is not None:
+            rule_key = enforce_key(c)
         if enforce and rule_key not in comp.enforce:
             comp.enforce[rule_key] = m.new_bool_var(f"enforce[{rule_key}]")
         if viols is not None and _mentions(c, free):

@@ -1,45 +1,43 @@
 """Planning ahead (issue 23): the Pending Cards of the next Seasonal Turns, proved.
 
-A plan is one faction's Pending Card selection in each Seasonal Turn of a
-horizon. Each turn is decided by the selection rules of
-:mod:`solver.selection` on the position that turn would reach (the one
-:class:`~solver.constraints.Evaluator`: :func:`~solver.selection.legal_choices_direct`),
-and the next turn's position is made by the Seasonal Turn's own procedure of
-:mod:`solver.turn` / :mod:`solver.procedure`: the selection placed
-(:func:`~solver.turn.select`, which rules on it as ``check`` does), the turn
-advanced (:func:`~solver.turn.next_turn`) and the faction's Pending Cards
-revealed (:func:`~solver.procedure.reveal`, 1.1.1 Steps 1-2: the Current Card
-discarded, set aside or back to the hand when recyclable, the © twin removed,
-the war state a card ``starts``). No rule is written again for planning.
+A plan is one faction's Pending Card selection in each Seasonal Turn of a horizon. The questions are put
+to ONE CP-SAT model over the horizon (:mod:`solver.plan_model`: the selection rules of
+:mod:`solver.selection` posted per turn, the facts earlier turns decide as literals of the model):
 
-The search is breadth first over the positions the faction can reach, turn by
-turn; positions that no rule tells apart (the same hand, Current Cards,
-cards revealed, war states) are one node. So the first turn in which a card
-can be revealed is the earliest (every position of every earlier turn was
-tried: a proof by exhaustion), and the rules that stop it in the turn before
-are read from every position of that turn (:meth:`Evaluator.excluding`, else
-every violation of a selection holding it).
+* the earliest turn of every hand card: turn 0 from the file's legal selections, then turn by turn, each
+  card not yet placed solved with its selection in that turn assumed; an infeasible turn is proved (the
+  model holds every real plan), a plan found places every card it selects in that turn;
+* the rules that stop a card in the turn before: a minimal core of the per-(rule, turn) enforcement
+  literals (:meth:`~solver.plan_model.PlanModel.core`); in turn 0, the file's own position, each rule
+  excluding the card alone (:meth:`Evaluator.excluding`);
+* a goal: the first turn by which every wanted card can be selected (each earlier one proved infeasible),
+  else a minimal set of wanted cards (by deletion) and the core of rules behind it.
 
-One turn of the search (the selection placed, the reveal, the re-check) is :mod:`solver.plan_turn`.
+Every plan the model finds is carried out by the Seasonal Turn's own procedure and re-checked by ``check``
+turn by turn (:func:`~solver.plan_turn.replay`); one that fails has its prefix forbidden and the model is
+solved again (the counterexample loop of :meth:`~solver.plan_model.PlanModel.feasible`), so a plan shown is
+legal. ``--count`` is the breadth-first search over the positions the faction can reach (:class:`Planner`),
+positions no rule tells apart merged with their counts added: an exact dynamic programme over real
+positions (the rules evaluated by :func:`~solver.selection.legal_choices_direct`, no rule written again).
 
-What the faction does not decide is frozen at the file's value: the other
-factions select no Pending Cards, countries, markers and the Government stay
-as they are; a war state changes only by a revealed card's ``starts`` or by
-an :class:`Assumption`. Every named interpretation in force applies in every
-turn. Does not import ortools.
+What the faction does not decide is frozen at the file's value: the other factions select no Pending Cards
+unless an assumption has one reveal a card (:class:`~solver.plan_turn.PlayedAssumption`), countries,
+markers and the Government stay as they are; a war state changes only by a revealed card's ``starts`` or
+by an assumption. Every named interpretation in force applies in every turn. Imports ortools (through
+:mod:`solver.plan_model`): the API loads this module lazily.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Optional
 
 from ..model.calendar import Turn
 from ..model.position import Position
 from ..model.vocabulary import faction_name
 
+from . import plan_model
 from .limits import Budget, Progress, ProgressSink
-from .plan_turn import _assume, _key, _lean, advance, replay
+from .plan_turn import PlayedAssumption, _assume, _key, _lean, advance, replay
 from .selection import evaluator, interpretations_used, legal_choices_direct, make_context
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
@@ -116,6 +114,7 @@ class PlanResult:
     complete: bool = True
     rechecked: bool = True
     notes: list = field(default_factory=list)
+    conflict_rules: list = field(default_factory=list)   # (rule key, message) of the rules, each in a turn, behind ``conflict``
 
 
 class Stopped(Exception):
@@ -196,43 +195,6 @@ class Planner:
         return self.levels[k + 1]
 
 
-def _path(node: Node, last: Optional[dict] = None) -> list[dict]:
-    out = [] if last is None else [last]
-    while node.parent is not None:
-        out.append(node.choice)
-        node = node.parent
-    return list(reversed(out))
-
-
-def _reasons(planner: Planner, k: int, slot: str, card: str) -> list:
-    """The rules that keep ``card`` out of every legal selection in every position of selection turn k:
-    per position, the constraints excluding the card alone (:meth:`Evaluator.excluding`), else every
-    violation of a selection holding it; distinct (rule, message) pairs, in order of discovery. Each
-    position's rules are posted once for all the cards asked about (``planner.evaluators``)."""
-    seen, out = set(), []
-    for key, node in planner.levels[k].items():
-        if key not in planner.evaluators:
-            extra = {m: [c for mm, c in planner.cards if mm == m] for m in node.position.maps}
-            ctx = make_context(node.position, planner.faction, extra)
-            planner.evaluators[key] = (ctx, evaluator(ctx))
-        ctx, ev = planner.evaluators[key]
-        alone = ev.excluding((slot, card))
-        if alone:
-            ids = {id(c) for c in alone}
-            vs = [b.violation for b in ev.broken({**{s: None for s in ctx.slots}, slot: card}) if id(b.constraint) in ids]
-        else:
-            vs = []
-            others = [s for s in ctx.slots if s != slot]
-            for rest in product(*[ctx.values(s) for s in others]):
-                vs += ev.violations({slot: card, **dict(zip(others, rest))})
-        for v in vs:
-            item = (f"{v.rule} {v.title}", v.message)
-            if item not in seen:
-                seen.add(item)
-                out.append(item)
-    return out
-
-
 def _hand_cards(pos: Position, faction: str) -> list[tuple[str, str]]:
     """Every card of the faction's hand (and its Pending Cards, and a recyclable Current Card, which
     returns to the hand when discarded: 1.1.1 Step 1), ``(map, card id)`` in map then hand order."""
@@ -258,7 +220,8 @@ def facts(pos: Position, faction: str, assumptions: tuple) -> list[str]:
     others = [faction_name(f) for f in pos.factions if f != faction]
     out = []
     if others:
-        out.append(f"the other factions ({', '.join(others)}) select no Pending Cards: their cards are not played")
+        out.append(f"the other factions ({', '.join(others)}) select no Pending Cards: their cards are not played"
+                   + (" but for those assumed below" if any(isinstance(a, PlayedAssumption) for a in assumptions) else ""))
     out.append("countries, markers, the Government and the Force Pools stay as in the file")
     for m in pos.maps:
         out.append(f"{pos.war_state[m].display} in effect on the {m.upper()} map in {pos.turn}; it changes only by "
@@ -273,15 +236,19 @@ def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: 
          count: bool = False, budget: Optional[Budget] = None, progress: ProgressSink = None) -> PlanResult:
     """Plan ``faction``'s Pending Cards over ``turns`` Seasonal Turns (default :func:`default_turns`).
 
-    Without a goal: for every hand card (:func:`_hand_cards`) the :class:`Earliest` turn it can be
-    revealed in, a plan, and the reasons of the turn before. With a goal: the earliest plan reaching
-    it, or a minimal set of wanted cards that cannot all be met (shrunk by deletion). ``count``: the
-    number of distinct plans over the whole horizon (meeting the goal, when one is given). Every plan
-    returned is re-checked turn by turn (:func:`replay`). ``budget`` bounds the search (a count of
-    planned turns, :data:`TURNS_PER_SECOND`, then the wall clock); when it runs out the answer is the best
-    so far (``complete`` False). ``progress`` receives :class:`~solver.limits.Progress` reports. Raises ``ValueError`` for a
-    horizon of 0 or more than :data:`MAX_TURNS`, :class:`~model.errors.InputError` for a faction not in
-    the position.
+    The plan is one CP-SAT model over the horizon (:class:`~solver.plan_model.PlanModel`: the selection
+    rules posted per turn). Without a goal: for every hand card (:func:`_hand_cards`) the :class:`Earliest`
+    turn it can be revealed in (each turn, earliest first, solved with the card's choice assumed: a turn
+    found infeasible is proved), a plan, and a minimal set of the rules (each in a turn) that stop it in the
+    turn before. With a goal: the earliest plan reaching it, or a minimal set of wanted cards (shrunk by
+    deletion) and of the rules that keep them from all coming. ``count``: the number of distinct plans over
+    the whole horizon (meeting the goal, when one is given), counted exactly by the breadth-first merge of
+    the positions no rule tells apart (:class:`Planner`: a dynamic programme over real positions, faster
+    than enumerating the model's solutions). Every plan returned is re-checked turn by turn
+    (:func:`replay`). ``budget`` bounds every solve (CP-SAT's deterministic work, then the wall clock); when
+    it runs out the answer is the best so far (``complete`` False). ``progress`` receives
+    :class:`~solver.limits.Progress` reports. Raises ``ValueError`` for a horizon of 0 or more than
+    :data:`MAX_TURNS`, :class:`~model.errors.InputError` for a faction not in the position.
     """
     f = pos.require_faction(faction)
     turns = default_turns(pos.turn) if turns is None else turns
@@ -289,97 +256,179 @@ def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: 
         raise ValueError(f"--turns {turns}: the horizon is 1 to {MAX_TURNS} Seasonal Turns")
     budget = budget or Budget(None)
     last = pos.turn.ahead(turns)
-    planner = Planner(pos, f, turns, assumptions, goal, budget, progress)
     res = PlanResult(f, pos.turn, last, [], goal, None, None, [], None, True, facts(pos, f, assumptions),
                      interpretations_used(pos))
+    solver = _Solver(plan_model, pos, f, turns, assumptions, budget, progress)
     if goal.empty:
-        res.earliest = _earliest_all(planner, pos)
+        res.earliest = solver.earliest_all()
     else:
-        try:
-            res.goal_plan, res.goal_turn = _goal(planner, pos)
-            if res.goal_plan is None:
-                res.conflict = _conflict(pos, planner)
-        except Stopped:
-            pass
+        res.goal_plan, res.goal_turn = solver.goal(goal)
+        if res.goal_plan is None and solver.complete:
+            res.conflict, res.conflict_rules = solver.conflict(goal)
+    res.complete = solver.complete
     if count:
+        planner = Planner(pos, f, turns, assumptions, goal, budget, progress)
         try:
             res.count = _count(planner)
         except Stopped:
             res.count, res.count_exact = _count_so_far(planner), False
-    res.complete = res.complete and planner.complete
+        res.complete = res.complete and planner.complete
     return res
 
 
-def _earliest_all(planner: Planner, pos: Position) -> list[Earliest]:
-    """The :class:`Earliest` of every hand card: level by level, the first selection turn with a
-    position in which a legal selection holds the card. The budget running out leaves the cards not
-    yet found unproved, with the turn they cannot come before."""
-    cards = _hand_cards(pos, planner.faction)
-    found: dict = {}
-    memo: dict = {}
-    searched = 0                     # selection turns examined in full
-    try:
-        for k in range(planner.turns):
-            level = planner.levels[k] if k < len(planner.levels) else planner.expand(k - 1)
-            for key, node in level.items():
-                for choice in planner.legal(key, node):
-                    for m, c in choice.items():
-                        if c and (m, c) in cards and (m, c) not in found:
-                            found[(m, c)] = (k, node, choice)
-            searched = k + 1
-            if len(found) == len(cards):
+class _Solver:
+    """The questions of :func:`plan` put to one :class:`~solver.plan_model.PlanModel` (and, for the
+    minimal conflict sets, a second one with an enforcement literal per rule and turn)."""
+
+    def __init__(self, plan_model, pos: Position, faction: str, turns: int, assumptions: tuple,
+                 budget: Budget, progress: ProgressSink):
+        self.pm_mod = plan_model
+        self.pos, self.faction, self.turns = pos, faction, turns
+        self.assumptions, self.budget, self.progress = assumptions, budget, progress
+        self.start = _lean(pos)
+        _assume(self.start, assumptions)
+        self.cards = _hand_cards(pos, faction)
+        self.model = self._new(True)
+        self.memo: dict = {}
+        self.complete = True
+
+    def _new(self, enforce: bool):
+        m = self.pm_mod.PlanModel(self.start, self.faction, self.turns, self.cards, self.assumptions, enforce)
+        m.original = self.pos
+        return m
+
+    def _feasible(self, lits: list, upto: int):
+        found = self.model.feasible(lits, upto, self.budget, self.progress, self.memo)
+        if found.status == "stopped":
+            self.complete = False
+        return found
+
+    def earliest_all(self) -> list:
+        """The :class:`Earliest` of every hand card: turn 0 from the file's legal selections, then turn by
+        turn the cards not yet placed, each solved with its choice in that turn assumed (a plan found places
+        every card it selects in that turn too)."""
+        pm, cards = self.model, self.cards
+        found: dict = {}
+        legal = legal_choices_direct(self.start, self.faction)
+        cover: dict = {}                  # card -> a legal choice holding it; those holding most new cards first
+        for want in range(len(self.pos.maps), 0, -1):
+            for choice in legal:
+                new = [(m, c) for m, c in choice.items() if c and (m, c) in cards and (m, c) not in cover]
+                if len(new) >= want:
+                    cover.update({mc: choice for mc in new})
+        for mc, choice in cover.items():
+            found[mc] = (0, replay(self.pos, self.faction, [choice], self.assumptions, self.memo))
+        searched = 1
+        stopped = False
+        for k in range(1, self.turns):
+            for m, c in cards:
+                if (m, c) in found:
+                    continue
+                f = self._feasible([pm.x(k, m, c)], k)
+                if f.status == "stopped":
+                    stopped = True
+                    break
+                if f.status == "plan":
+                    for mm, cc in f.choices[k].items():
+                        if cc and (mm, cc) in cards and (mm, cc) not in found:
+                            found[(mm, cc)] = (k, f.steps)
+            if stopped:
                 break
-    except Stopped:
-        pass
-    out = []
-    for m, c in cards:
-        if (m, c) in found:
-            k, node, choice = found[(m, c)]
-            steps = replay(pos, planner.faction, _path(node, choice), planner.assumptions, memo)
-            reasons = _reasons(planner, k - 1, m, c) if k > 0 else []
-            out.append(Earliest(c, m, steps[-1].reveal_turn, steps, reasons))
-        elif searched == planner.turns:
-            out.append(Earliest(c, m, None, [], _reasons(planner, planner.turns - 1, m, c)))
-        else:
-            out.append(Earliest(c, m, None, [], [], False, pos.turn.ahead(searched + 1)))
-    return out
+            searched = k + 1
+        out = []
+        for m, c in cards:
+            if (m, c) in found:
+                k, steps = found[(m, c)]
+                reasons = self.reasons([(k - 1, m, c)]) if k > 0 else []
+                out.append(Earliest(c, m, steps[-1].reveal_turn, steps, reasons))
+            elif searched == self.turns:
+                out.append(Earliest(c, m, None, [], self.reasons([(self.turns - 1, m, c)])))
+            else:
+                out.append(Earliest(c, m, None, [], [], False, self.pos.turn.ahead(searched + 1)))
+        return out
 
+    def reasons(self, wanted: list) -> list:
+        """A minimal set of the rules (each in a turn) that stop the selections ``wanted`` (``(k, map, card)``):
+        ``(rule key, message)`` pairs, the message the turn and what the rule says there of the card."""
+        if not self.complete:
+            return []
+        if len(wanted) == 1 and wanted[0][0] == 0:
+            # turn 0 is the file's position, ruled exactly: each rule excluding the card alone is a minimal set
+            k, m, c = wanted[0]
+            ctx = make_context(self.start, self.faction, {mm: [cc for x, cc in self.cards if x == mm] for mm in self.pos.maps})
+            ev = evaluator(ctx)
+            alone = ev.excluding((m, c))
+            if alone:
+                ids = {id(x) for x in alone}
+                vs = [b.violation for b in ev.broken({**{s: None for s in ctx.slots}, m: c}) if id(b.constraint) in ids]
+                out = []
+                for v in vs:
+                    item = (f"{v.rule} {v.title}", f"{self.pos.turn}: {v.message}")
+                    if item not in out:
+                        out.append(item)
+                return out
+        pm = self.model
+        core = pm.core([pm.x(k, m, c) for k, m, c in wanted], self.budget)
+        if core is None:
+            self.complete = False
+            return []
+        return [(key, pm.explain(key, k, wanted)) for key, k in core]
 
-def _goal(planner: Planner, pos: Position) -> tuple[Optional[list], Optional[Turn]]:
-    """The earliest plan meeting the goal: the first level with a node whose wanted cards are all revealed."""
-    want = set(planner.goal.want)
-    for k in range(planner.turns + 1):
-        if k >= len(planner.levels):
-            planner.expand(k - 1)
-        for node in planner.levels[k].values():
-            if set(node.revealed_by) >= want:
-                if not want:             # only --avoid: the plan of the whole horizon
-                    if k < planner.turns:
-                        break
-                steps = replay(pos, planner.faction, _path(node), planner.assumptions)
-                return steps, (steps[-1].reveal_turn if steps else pos.turn)
-    return None, None
+    def _by(self, pm, goal: Goal, upto: int) -> list:
+        """The literals "every wanted card selected by turn ``upto``, no avoided card ever"."""
+        out = [pm.selected_by(pm.card_map(w), w, upto) for w in goal.want]
+        for a in goal.avoid:
+            for k in range(self.turns):
+                x = pm.x(k, pm.card_map(a), a)
+                if x is True:
+                    out.append(False)
+                elif x is not False:
+                    out.append(x.negated())
+        return out
 
+    def _last_turn(self, goal: Goal) -> int:
+        if goal.by is None:
+            return self.turns - 1
+        return min(self.turns - 1, goal.by.index - self.pos.turn.index - 1)
 
-def _conflict(pos: Position, planner: Planner) -> list:
-    """A minimal set of the wanted cards that no plan reveals together (by deletion: a card whose
-    removal leaves the rest still impossible is dropped). The searches share ``planner``'s budget."""
-    goal = planner.goal
-    kept = list(goal.want)
-    for c in list(goal.want):
-        if len(kept) == 1:
-            break
-        trial = [x for x in kept if x != c]
-        p = Planner(pos, planner.faction, planner.turns, planner.assumptions, Goal(tuple(trial), goal.by, goal.avoid),
-                    planner.budget, planner.progress)
-        p.work = planner.work
-        try:
-            found, _ = _goal(p, pos)
-        finally:
-            planner.work, planner.complete = p.work, planner.complete and p.complete
-        if found is None:
-            kept = trial
-    return kept
+    def goal(self, goal: Goal) -> tuple:
+        """The earliest plan meeting ``goal``: the first turn K by which every wanted card can be selected
+        (each earlier K proved infeasible), the plan carried out to K; only ``avoid``: a plan of the whole
+        horizon. ``(None, None)`` when none does (or the budget ended the search)."""
+        pm = self.model
+        first = 0 if goal.want else self.turns - 1
+        for k in range(first, self._last_turn(goal) + 1):
+            f = self._feasible(self._by(pm, goal, k), k)
+            if f.status == "plan":
+                return f.steps, (f.steps[-1].reveal_turn if f.steps else self.pos.turn)
+            if f.status == "stopped":
+                break
+        return None, None
+
+    def conflict(self, goal: Goal) -> tuple:
+        """A minimal set of the wanted cards that no plan reveals together (by deletion: a card whose removal
+        leaves the rest still impossible is dropped), and a minimal set of the rules, each in a turn, that keep
+        those cards from all coming (:meth:`~solver.plan_model.PlanModel.core`)."""
+        kept = list(goal.want)
+        last = self._last_turn(goal)
+        for c in list(goal.want):
+            if len(kept) == 1:
+                break
+            trial = Goal(tuple(x for x in kept if x != c), goal.by, goal.avoid)
+            f = self._feasible(self._by(self.model, trial, last), last) if last >= 0 else None
+            if f is not None and f.status == "stopped":
+                return kept, []
+            if f is None or f.status == "none":
+                kept = list(trial.want)
+        if last < 0:
+            return kept, []
+        pm = self.model
+        core = pm.core(self._by(pm, Goal(tuple(kept), goal.by, goal.avoid), last), self.budget)
+        if core is None:
+            self.complete = False
+            return kept, []
+        cards = [(k, pm.card_map(c), c) for c in kept for k in range(last + 1)]
+        return kept, [(key, pm.explain(key, k, cards)) for key, k in core]
 
 
 def _count(planner: Planner) -> int:

@@ -11,6 +11,7 @@ from typing import Optional
 
 from ..model.calendar import Turn
 from ..model.position import Position
+from ..model.position_data import FactionMap, PlayedCard
 from ..model.vocabulary import WarState
 
 from .procedure import reveal
@@ -18,7 +19,7 @@ from .selection import check, open_slots, selection_made
 from .turn import next_turn, select
 
 @dataclass(frozen=True)
-class Assumption:
+class WarAssumption:
     """A fact the file does not give for the turns ahead: ``war_state`` in effect on ``map``
     from Seasonal Turn ``turn`` on (``--assume [MAP:]war-state=STATE@TURN``)."""
     map: str
@@ -27,6 +28,23 @@ class Assumption:
 
     def text(self) -> str:
         return f"{self.war_state.display} in effect on the {self.map.upper()} map from {self.turn} (assumed)"
+
+
+#: The war state assumption's first name.
+Assumption = WarAssumption
+
+
+@dataclass(frozen=True)
+class PlayedAssumption:
+    """Another faction's card ``card`` revealed as its Current Card in Seasonal Turn ``turn``
+    (``--assume played=CARD@TURN``): from that turn on it counts as played for the Selection
+    Requirements "card X played" (1.1.3.1); ``text_card`` names it in words."""
+    card: str
+    turn: Turn
+    text_card: str = ""
+
+    def text(self) -> str:
+        return f"{self.text_card or self.card} revealed by its faction in {self.turn} (assumed)"
 
 
 @dataclass
@@ -76,9 +94,17 @@ def _key(pos: Position, faction: str) -> tuple:
 
 
 def _assume(pos: Position, assumptions: tuple) -> None:
-    """Apply the assumptions due by ``pos.turn`` (in place); a war state never goes back (12)."""
+    """Apply the assumptions due by ``pos.turn`` (in place); a war state never goes back (12); another
+    faction's card assumed played joins its faction's ``played`` history (once)."""
     for a in assumptions:
-        if a.turn <= pos.turn and a.map in pos.war_state and pos.war_state[a.map] < a.war_state:
+        if a.turn > pos.turn:
+            continue
+        if isinstance(a, PlayedAssumption):
+            card = pos.cards[a.card]
+            fm = pos.factions.setdefault(card.faction, {}).setdefault(card.map, FactionMap())
+            if a.card != fm.current and all(p.card != a.card for p in fm.played):
+                fm.played.append(PlayedCard(a.card, a.turn))
+        elif a.map in pos.war_state and pos.war_state[a.map] < a.war_state:
             pos.war_state[a.map] = a.war_state
 
 

@@ -25,38 +25,56 @@ def revealed_cards(pos: Position, faction: str) -> dict[str, str]:
     return out
 
 
-def european_war(pos: Position) -> str:
+def european_war(pos: Position, facts: "Facts" = None) -> str:
     """``none`` / ``limited`` / ``total``: the European war state for 1.1.3.1.
 
-    In AE (©) and in TK it follows the TK war state; in DS alone (*) it is the
-    state file's ``european-war``.
+    In AE (©) and in TK it follows the TK war state (as ``facts`` give it: default the position's);
+    in DS alone (*) it is the state file's ``european-war``.
     """
     if "tk" in pos.war_state:
-        return {"pre-war": "none", "limited": "limited", "total": "total"}[pos.war_state["tk"]]
+        return {"pre-war": "none", "limited": "limited", "total": "total"}[(facts or DIRECT).war_state(pos, "tk")]
     return pos.european_war
 
 
-def _played(pos: Position, card: Card, req: Played) -> tuple[bool, str]:
-    owner = req.card.split("-")[1]
-    seen = revealed_cards(pos, owner)
-    was = req.card in seen
+class Facts:
+    """The facts of a requirement that a plan changes from turn to turn (issue 23): whether a card has been
+    played (revealed as a Current Card) and the war state of a map. This one reads them from the position
+    (every ruling); the plan model (:mod:`solver.plan_model`) gives each a value of its own and evaluates
+    the requirement once per combination, so a requirement is defined once (:func:`check_requirement`)."""
+
+    def played(self, pos: Position, cid: str):
+        """The turn text in which card ``cid`` was revealed, or None when it was not."""
+        return revealed_cards(pos, cid.split("-")[1]).get(cid)
+
+    def war_state(self, pos: Position, m: str):
+        """The war state in effect on map ``m`` (None: the map is not in play)."""
+        return pos.war_state.get(m)
+
+
+#: The facts of the position itself.
+DIRECT = Facts()
+
+
+def _played(pos: Position, card: Card, req: Played, facts: Facts) -> tuple[bool, str]:
+    when = facts.played(pos, req.card)
+    was = when is not None
     what = f"card {pos.card_text(req.card)}"
-    fact = f"revealed in {seen[req.card]}" if was else "not played"
+    fact = f"revealed in {when}" if was else "not played"
     if req.negate:
         return (not was), f"{what} not played ({fact})"
     return was, f"{what} played ({fact})"
 
 
-def _war_state_is(pos: Position, card: Card, req: WarStateIs) -> tuple[bool, str]:
+def _war_state_is(pos: Position, card: Card, req: WarStateIs, facts: Facts) -> tuple[bool, str]:
     m = req.map or card.map
     wanted = " or ".join(WarState.of(s).display for s in req.states)
     if m not in pos.war_state:
         return False, f"{wanted} on the {m.upper()} map (that map is not in play)"
-    now = pos.war_state[m]
+    now = facts.war_state(pos, m)
     return now in req.states, f"{wanted} in effect on the {m.upper()} map ({now.display} is)"
 
 
-def _country_is(pos: Position, card: Card, req: CountryIs) -> tuple[bool, str]:
+def _country_is(pos: Position, card: Card, req: CountryIs, facts: Facts) -> tuple[bool, str]:
     parts, ok = [], True
     for cname, fld, value in req.fields:
         c = pos.country(cname, card.map)          # the card's own map's Posture Display
@@ -73,15 +91,15 @@ def _country_is(pos: Position, card: Card, req: CountryIs) -> tuple[bool, str]:
     return ok, " and ".join(parts)
 
 
-def _government_is(pos: Position, card: Card, req: GovernmentIs) -> tuple[bool, str]:
+def _government_is(pos: Position, card: Card, req: GovernmentIs, facts: Facts) -> tuple[bool, str]:
     now = pos.government
     if req.value == "none":
         return now == "none", f"no branch leads the Japanese Government ({'none does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
     return now == req.value, f"the Japanese {req.value.capitalize()} leads the Government ({'no branch does' if now == 'none' else 'the ' + now.capitalize() + ' does'})"
 
 
-def _european_war(pos: Position, card: Card, req: EuropeanWar) -> tuple[bool, str]:
-    now = european_war(pos)
+def _european_war(pos: Position, card: Card, req: EuropeanWar, facts: Facts) -> tuple[bool, str]:
+    now = european_war(pos, facts)
     rank = {"none": 0, "limited": 1, "total": 2}
     if req.value == "none":
         holds = now == "none"
@@ -92,7 +110,7 @@ def _european_war(pos: Position, card: Card, req: EuropeanWar) -> tuple[bool, st
     return holds, f"{label[req.value]} ({fact})"
 
 
-def _marker_in(pos: Position, card: Card, req: MarkerIn) -> tuple[bool, str]:
+def _marker_in(pos: Position, card: Card, req: MarkerIn, facts: Facts) -> tuple[bool, str]:
     where = pos.markers.where(req.name, card.map)
     # the card's own map's boxes too (`boxes:`, where `reveal` puts what a card places, 1.1.2.2)
     mb = pos.seasonal.boxes.get(card.map) if pos.seasonal is not None else None
@@ -109,33 +127,33 @@ def _marker_in(pos: Position, card: Card, req: MarkerIn) -> tuple[bool, str]:
     return holds, f"{want} ({fact})"
 
 
-def _flag(pos: Position, card: Card, req: Flag) -> tuple[bool, str]:
+def _flag(pos: Position, card: Card, req: Flag, facts: Facts) -> tuple[bool, str]:
     holds = any(norm_name(f) == norm_name(req.name) for f in pos.flags)
     return holds, f"flag {req.name} ({'set' if holds else 'not set'})"
 
 
-def _grouped(pos: Position, card: Card, item) -> tuple[bool, str]:
+def _grouped(pos: Position, card: Card, item, facts: Facts) -> tuple[bool, str]:
     """An item of an ``any``, ``all`` or ``not``, its text bracketed where the meaning depends on it: a
     country entry with several facts (``(France's Status is active and France's Posture is war)``);
     ``any`` and ``all`` bracket themselves."""
-    h, t = check_requirement(pos, card, item)
+    h, t = check_requirement(pos, card, item, facts)
     if isinstance(item, CountryIs) and len(item.fields) > 1:
         t = f"({t})"
     return h, t
 
 
-def _any_of(pos: Position, card: Card, req: AnyOf) -> tuple[bool, str]:
-    res = [_grouped(pos, card, it) for it in req.items]
+def _any_of(pos: Position, card: Card, req: AnyOf, facts: Facts) -> tuple[bool, str]:
+    res = [_grouped(pos, card, it, facts) for it in req.items]
     return any(h for h, _ in res), "(" + " or ".join(t for _, t in res) + ")"
 
 
-def _all_of(pos: Position, card: Card, req: AllOf) -> tuple[bool, str]:
-    res = [_grouped(pos, card, it) for it in req.items]
+def _all_of(pos: Position, card: Card, req: AllOf, facts: Facts) -> tuple[bool, str]:
+    res = [_grouped(pos, card, it, facts) for it in req.items]
     return all(h for h, _ in res), "(" + " and ".join(t for _, t in res) + ")"
 
 
-def _not(pos: Position, card: Card, req: Not) -> tuple[bool, str]:
-    h, t = _grouped(pos, card, req.item)
+def _not(pos: Position, card: Card, req: Not, facts: Facts) -> tuple[bool, str]:
+    h, t = _grouped(pos, card, req.item, facts)
     return (not h), f"not {t}"
 
 
@@ -145,12 +163,14 @@ _CHECKS = ((Played, _played), (WarStateIs, _war_state_is), (CountryIs, _country_
            (Not, _not))
 
 
-def check_requirement(pos: Position, card: Card, req) -> tuple[bool, str]:
-    """Whether ``req`` (a :mod:`model.requirements` item on ``card``) holds in ``pos``.
+def check_requirement(pos: Position, card: Card, req, facts: Facts = None) -> tuple[bool, str]:
+    """Whether ``req`` (a :mod:`model.requirements` item on ``card``) holds in ``pos``, the cards played
+    and the war states read from ``facts`` (default :data:`DIRECT`: the position's).
 
-    Returns ``(holds, text)``; ``text`` states the requirement and the fact.
+    Returns ``(holds, text)``; ``text`` states the requirement and the fact. Raises ``TypeError`` for an
+    unknown item.
     """
     for kind, decide in _CHECKS:
         if isinstance(req, kind):
-            return decide(pos, card, req)
+            return decide(pos, card, req, facts or DIRECT)
     raise TypeError(f"unknown requirement {req!r}")

@@ -64,6 +64,7 @@ class SelectionContext:
     interp: dict = field(default_factory=dict)
     made: Optional[dict] = None
     _hands: dict = field(default_factory=dict, repr=False, compare=False)   # map -> the hand as a set
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)    # facts read once: the cards revealed
 
     def values(self, slot: str) -> list:
         return list(self.candidates[slot]) + [None]
@@ -80,6 +81,52 @@ class SelectionContext:
     def reveal_turn(self):
         """The Seasonal Turn in which a Pending Card selected now is revealed."""
         return self.pos.turn.next()
+
+    # The facts a plan changes from turn to turn (issue 23). Each is asked of the context as *cases*: a value
+    # and the guard (choice literals) under which it holds. This context resolves each to the position's one
+    # value with an empty guard, so a rule yields exactly the constraints it always did; the plan model's
+    # context (:class:`solver.plan_model.TurnContext`) returns a case per value, each guarded by its
+    # literals, and a rule yields its constraint with the guard added (a Nogood's extra literals).
+
+    #: False: every fact is the position's (the plan's contexts are symbolic).
+    symbolic = False
+
+    def out_of_hand(self, cid: str) -> list:
+        """The guards under which card ``cid`` is not in the hand (1.1.3): ``[()]`` or ``[]`` here."""
+        return [] if self.in_hand(cid) else [()]
+
+    def twins_revealed(self, card) -> list:
+        """``[(when, twin id, guard)]``: the © twin of ``card`` revealed (1.1.1 Step 2); here the first in the history."""
+        if "revealed" not in self._memo:
+            self._memo["revealed"] = [r for r in self.pos.revealed(self.faction) if self.pos.cards[r.card].combined]
+        for r in self._memo["revealed"]:
+            if card.is_twin_of(self.pos.cards[r.card]):
+                return [(r.when, r.card, ())]
+        return []
+
+    def current(self, m: str) -> list:
+        """``[(Current Card id or None, guard)]`` of the faction on map ``m`` (1.1.3.3 Sequential)."""
+        fm = self.pos.factions[self.faction].get(m)
+        return [(fm.current if fm else None, ())]
+
+    def war_states(self, m: str) -> list:
+        """``[(war state, guard)]`` in effect on map ``m`` (1.1.3.2, the Soviet Production Limit)."""
+        return [(self.pos.war_state[m], ())]
+
+    def requirement(self, card, req) -> list:
+        """``[(holds, text, guard)]`` of the Selection Requirement ``req`` of ``card`` (1.1.3.1)."""
+        return [(*check_requirement(self.pos, card, req), ())]
+
+    def annual_prior(self, group: tuple, kind: str, maps: tuple, year: int) -> tuple:
+        """The cards of ``kind`` revealed on the maps of ``group`` in calendar year ``year`` before this
+        selection (1.1.3.3 Annual): ``(prior, terms)``, ``prior`` ``[(card id, turn)]`` of the history,
+        ``terms`` further ``(1, literal)`` terms (none here: the history is all there is)."""
+        prior = []
+        for r in self.pos.revealed(self.faction):
+            c = self.pos.cards[r.card]
+            if r.map in group and r.turn is not None and r.turn.calendar_year == year and kind in c.kinds and c.map in maps:
+                prior.append((r.card, r.turn))
+        return prior, ()
 
 
 def make_context(pos: Position, faction: str, extra: Optional[dict] = None) -> SelectionContext:
@@ -146,16 +193,13 @@ def _post_procedure(ctx: SelectionContext):
     from the faction's other deck. (Step 1, a card set aside once played, cannot be
     in the hand: the loader refuses such a file, model/consistency.py.)"""
     pos, f = ctx.pos, ctx.faction
-    revealed = pos.revealed(f)
     for slot, cid, card in _cards(ctx):
         if card.faction != f or not ctx.in_hand(cid):
             continue                      # a card not in the hand is ruled on by 1.1.3
         if pos.game == "ae":
-            for r in revealed:
-                if card.is_twin_of(pos.cards[r.card]):
-                    yield Nogood((Lit(slot, cid),), f"{card.text}: its © twin {pos.card_text(r.card)} was played "
-                                 f"in {r.when}, which removed it from the {card.map.upper()} deck (Step 2)")
-                    break
+            for when, twin, guard in ctx.twins_revealed(card):
+                yield Nogood((Lit(slot, cid),) + guard, f"{card.text}: its © twin {pos.card_text(twin)} was played "
+                             f"in {when}, which removed it from the {card.map.upper()} deck (Step 2)")
 
 
 # ----------------------------------------------------------------------------- 1.1.3
@@ -168,7 +212,8 @@ def _post_hand(ctx: SelectionContext):
                          f"not {with_article(faction_name(f))} card")
             continue
         fm = pos.factions[f].get(card.map)
-        if ctx.in_hand(cid):
+        guards = ctx.out_of_hand(cid)
+        if not guards:
             continue                      # (the Pending Card was selected from the hand: 1.1.3 "Card selection is final")
         if card.map not in pos.maps:
             why = f"the {card.map.upper()} map is not in play in game {pos.game}"
@@ -178,7 +223,8 @@ def _post_hand(ctx: SelectionContext):
             why = "it was played before and is not in the hand"
         else:
             why = f"it is not in the {faction_name(f)} {card.map.upper()} hand"
-        yield Nogood((Lit(slot, cid),), f"{card.text}: {why}")
+        for guard in guards:
+            yield Nogood((Lit(slot, cid),) + guard, f"{card.text}: {why}")
 
 
 def final_message(pos: Position, faction: str, made: dict, cards: Optional[str] = None) -> str:
@@ -214,8 +260,8 @@ def _post_final(ctx: SelectionContext):
 
 
 def _post_empty(ctx: SelectionContext, base: Evaluator):
-    if ctx.interp.get("empty-slot") != "forced":
-        return
+    if ctx.interp.get("empty-slot") != "forced" or ctx.symbolic:
+        return                            # (a plan's turn: solver.plan_model compiles this rule over the turn's constraints)
     if ctx.made is not None:
         # a selection already made is ruled on as it was made: the cards that fitted then, not 1.1.3 Final
         base = Evaluator([c for c in base.constraints if c.rule != FINAL])
@@ -241,9 +287,9 @@ def _post_empty(ctx: SelectionContext, base: Evaluator):
 def _post_requirements(ctx: SelectionContext):
     for slot, cid, card in _cards(ctx):
         for req in card.requires:
-            holds, text = check_requirement(ctx.pos, card, req)
-            if not holds:
-                yield Nogood((Lit(slot, cid),), f"{card.text} requires {text}")
+            for holds, text, guard in ctx.requirement(card, req):
+                if not holds:
+                    yield Nogood((Lit(slot, cid),) + guard, f"{card.text} requires {text}")
 
 
 # ----------------------------------------------------------------------------- 1.1.3.2
@@ -252,14 +298,14 @@ def _post_war_state(ctx: SelectionContext):
     pos = ctx.pos
     for slot, cid, card in _cards(ctx):
         m = card.map if card.map in pos.war_state else slot
-        now = pos.war_state[m]
-        if card.war_state > now:
-            allowed = [f"{w.colour} {w.display}" for w in now.up_to()]
-            yield Nogood(
-                (Lit(slot, cid),),
-                f"{card.text} is a {card.war_state.colour} {card.war_state.display} card; "
-                f"{now.display} is in effect on the {m.upper()} map, so only {' or '.join(allowed)} cards may be selected",
-            )
+        for now, guard in ctx.war_states(m):
+            if card.war_state > now:
+                allowed = [f"{w.colour} {w.display}" for w in now.up_to()]
+                yield Nogood(
+                    (Lit(slot, cid),) + guard,
+                    f"{card.text} is a {card.war_state.colour} {card.war_state.display} card; "
+                    f"{now.display} is in effect on the {m.upper()} map, so only {' or '.join(allowed)} cards may be selected",
+                )
 
 
 # ----------------------------------------------------------------------------- 1.1.3.3
@@ -275,15 +321,15 @@ def _post_sequential(ctx: SelectionContext):
                 continue
             compare = [card.map] if scope == "map" else [m for m in pos.maps if m in maps]
             for m in compare:
-                fm = pos.factions[f].get(m)
-                cur = pos.cards.get(fm.current) if fm and fm.current else None
-                if cur is not None and kind in cur.kinds and cur.map in maps:
-                    one, many = label
-                    yield Nogood(
-                        (Lit(slot, cid),),
-                        f"{card.text} is {one} and the {faction_name(f)} {m.upper()} Current Card "
-                        f"{cur.text} is one too: no two {many} back-to-back",
-                    )
+                for cur_id, guard in ctx.current(m):
+                    cur = pos.cards.get(cur_id) if cur_id else None
+                    if cur is not None and kind in cur.kinds and cur.map in maps:
+                        one, many = label
+                        yield Nogood(
+                            (Lit(slot, cid),) + guard,
+                            f"{card.text} is {one} and the {faction_name(f)} {m.upper()} Current Card "
+                            f"{cur.text} is one too: no two {many} back-to-back",
+                        )
 
 
 def _post_annual(ctx: SelectionContext):
@@ -296,11 +342,7 @@ def _post_annual(ctx: SelectionContext):
             continue
         groups = [tuple(m for m in pos.maps if m in maps)] if scope == "faction" else [(m,) for m in pos.maps if m in maps]
         for group in groups:
-            prior = []
-            for r in pos.revealed(f):
-                c = pos.cards[r.card]
-                if r.map in group and r.turn is not None and r.turn.calendar_year == year and kind in c.kinds and c.map in maps:
-                    prior.append((r.card, r.turn))
+            prior, earlier = ctx.annual_prior(group, kind, maps, year)
             terms = tuple(
                 (1, Lit(slot, cid)) for slot, cid, card in _cards(ctx)
                 if card.faction == f and kind in card.kinds and card.map in group
@@ -321,7 +363,7 @@ def _post_annual(ctx: SelectionContext):
 
             # one earlier reveal that year already forbids every card of the type; selecting
             # nothing never breaks the rule, even after an (illegal) second reveal in the history
-            yield AtMost(terms, 1, explain, const=min(len(prior), 1))
+            yield AtMost(terms + tuple(earlier), 1, explain, const=min(len(prior), 1))
 
 
 def _post_theater(ctx: SelectionContext):
@@ -355,10 +397,11 @@ def _post_twins(ctx: SelectionContext):
                 )
 
 
-def production_limit(pos: Position) -> tuple[int, str]:
+def production_limit(pos: Position, war: Optional[dict] = None) -> tuple[int, str]:
     """The Soviet Production Limit (1.1.3.3) and the reason: 3 once Total War is
-    in effect on either map, else 1."""
-    total = [m.upper() for m in pos.maps if pos.war_state[m] == "total"]
+    in effect on either map (``war``: map -> war state; default the position's), else 1."""
+    war = pos.war_state if war is None else war
+    total = [m.upper() for m in pos.maps if war[m] == "total"]
     if total:
         return 3, f"Total War on {' and '.join(total)}"
     return 1, "Pre-War or Limited War on both maps"
@@ -368,19 +411,31 @@ def _post_production(ctx: SelectionContext):
     pos = ctx.pos
     if pos.game != "ae" or ctx.faction != "soviet":
         return
-    limit, reason = production_limit(pos)
     terms = tuple(
         (card.production or 0, Lit(slot, cid)) for slot, cid, card in _cards(ctx) if (card.production or 0) > 0
     )
+    if not terms:
+        return
+    for war in product(*[ctx.war_states(m) for m in pos.maps]):
+        limit, reason = production_limit(pos, {m: w for m, (w, _) in zip(pos.maps, war)})
+        guard = tuple(l for _, g in war for l in g)
 
-    def explain(held):
-        parts = [f"{cid} ({pos.cards[cid].production or 0})" for _, cid in held]
-        total = sum(pos.cards[cid].production or 0 for _, cid in held)
-        lhs = " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
-        return f"{lhs} exceeds the limit {limit} ({reason})"
+        def explain(held, limit=limit, reason=reason):
+            held = [l for l in held if l[0] in ctx.slots]
+            parts = [f"{cid} ({pos.cards[cid].production or 0})" for _, cid in held]
+            total = sum(pos.cards[cid].production or 0 for _, cid in held)
+            lhs = " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+            return f"{lhs} exceeds the limit {limit} ({reason})"
 
-    if terms:
-        yield AtMost(terms, limit, explain)
+        yield guarded_at_most(terms, limit, explain, guard)
+
+
+def guarded_at_most(terms: tuple, bound: int, explain, guard: tuple, const: int = 0) -> AtMost:
+    """``const + sum(terms) <= bound`` in force only while every literal of ``guard`` holds: each guard
+    literal a term whose coefficient (the most the terms can add) lifts the bound out of reach when it does
+    not hold. An empty guard is the plain :class:`AtMost`."""
+    big = sum(k for k, _ in terms)
+    return AtMost(tuple(terms) + tuple((big, g) for g in guard), bound + big * len(guard), explain, const=const)
 
 
 PROCEDURE = rules["1.1.1"].row("Option Card Procedure", _post_procedure)
@@ -397,6 +452,10 @@ EMPTY = rules["1.1.3"].row("No Pending Card", _post_empty, ("empty-slot",), meta
 
 #: Every selection rule, in the order rulings list them.
 RULES: tuple[Row, ...] = (PROCEDURE, HAND, FINAL, REQUIREMENTS, WAR_STATE, THEATER, SEQUENTIAL_RULE, ANNUAL_RULE, TWINS, PRODUCTION, EMPTY)
+
+
+#: The rules a choice that fills every slot can break (all but 1.1.3 No Pending Card).
+_FILLED: tuple[Row, ...] = tuple(r for r in RULES if r is not EMPTY)
 
 
 def evaluator(ctx: SelectionContext, rules=RULES) -> Evaluator:
@@ -433,7 +492,9 @@ def check(pos: Position, faction: str, choice: dict) -> Ruling:
     """
     full = {m: choice.get(m) for m in pos.maps}
     ctx = make_context(pos, faction, {m: [v] for m, v in full.items() if v})
-    vs = evaluator(ctx).violations(full)
+    # 1.1.3 No Pending Card rules on an empty slot only (each of its nogoods holds "no card" on one): a choice
+    # filling every slot cannot break it, so it is not posted then (it tries every card of the other slots)
+    vs = evaluator(ctx, RULES if None in full.values() else _FILLED).violations(full)
     return Ruling(not vs, vs, interpretations_used(pos))
 
 

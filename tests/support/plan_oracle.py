@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from aeref.model.position_data import PlayedCard
+from aeref.model.position_data import FactionMap, PlayedCard
 
 from . import oracle
 
@@ -126,9 +126,29 @@ def hand_cards(pos, faction) -> list[str]:
     return out
 
 
-def explore(pos, faction, turns, without=()) -> Explored:
-    """Every plan of ``turns`` Seasonal Turns from ``pos``, depth first (``without``: rules not applied)."""
+def assume_played(pos, assumed=()):
+    """``pos`` with the cards of ``assumed`` (``(card id, Seasonal Turn)``: another faction reveals it in that
+    turn) due by ``pos.turn`` in their faction's ``played`` history: from then on each counts as played (1.1.3.1)."""
+    due = [(c, t) for c, t in assumed if t <= pos.turn]
+    if not due:
+        return pos
+    out = copy.copy(pos)
+    out.factions = {f: dict(sections) for f, sections in pos.factions.items()}
+    for cid, t in due:
+        card = pos.cards[cid]
+        sections = out.factions.setdefault(card.faction, {})
+        fm = copy.deepcopy(sections.get(card.map) or FactionMap())
+        if all(p.card != cid for p in fm.played):
+            fm.played.append(PlayedCard(cid, t))
+        sections[card.map] = fm
+    return out
+
+
+def explore(pos, faction, turns, without=(), assumed=()) -> Explored:
+    """Every plan of ``turns`` Seasonal Turns from ``pos``, depth first (``without``: rules not applied;
+    ``assumed``: other factions' cards revealed, :func:`assume_played`)."""
     res = Explored()
+    pos = assume_played(pos, assumed)
     # every card of the faction's decks in play is tried: 1.1.3 (from the hand) rules on the others
     cards = sorted(c for c, card in pos.cards.items() if card.faction == faction and card.map in pos.maps)
 
@@ -142,7 +162,7 @@ def explore(pos, faction, turns, without=()) -> Explored:
                     t = p.turn.ahead(1)
                     if c not in res.earliest or t < res.earliest[c]:
                         res.earliest[c] = t
-            rec(after(p, faction, ch), k + 1)
+            rec(assume_played(after(p, faction, ch), assumed), k + 1)
     rec(pos, 0)
     return res
 
