@@ -630,10 +630,11 @@ class Position:
 
         Raises ``ValueError`` naming the option and value for a horizon of 0 or more than 40 turns, a
         wanted or avoided card not in the hand, a turn outside the horizon, an unknown map, war state or
-        assumption, or a war state going back; :class:`InputError` for a faction not in the position.
+        assumption, or a war state going back; :class:`InputError` for a faction not in the position or
+        whose hand is face down in this view (1.1, :meth:`require_seen`).
         """
         from .solver import plan as _plan   # lazy: see select
-        f = self.data.require_faction(faction)
+        f = self.require_seen(faction)     # a plan needs the hand (1.1: face down in another faction's view)
         if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
             raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
         n = _plan.default_turns(self.data.turn) if turns is None else int(turns)

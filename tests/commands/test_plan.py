@@ -89,3 +89,16 @@ def test_12_plan_assumption_of_a_war_state_going_back_is_refused(aeref):
     assert r.code == 2, r
     assert r.output.startswith("Error: --assume tk:war-state=pre-war") and "never goes back" in r.output
 
+
+
+def test_1_1_plan_of_a_faction_whose_hand_is_face_down_is_refused(aeref, game):
+    """1.1: no player sees another's hand: planning the Axis cards in the Western view (or on a public file
+    whose Axis hand is face down) is refused naming whose hand it needs (exit 2), never an empty plan."""
+    import aeref as api
+    from aeref.model.errors import InputError
+    with pytest.raises(InputError, match="face down"):
+        api.load("examples/ae-1941.yaml").view("western").plan("axis", turns=2)
+    r = aeref("split", "examples/ae-1941.yaml", "-o", "public.yaml", "--private-dir", "axis=axis")
+    assert r.code == 0, r
+    r = aeref("plan", "public.yaml", "--faction", "axis", "--turns", "2")
+    assert r.code == 2 and r.output.startswith("Error:") and "face down" in r.output, r
