@@ -98,6 +98,38 @@ def _no_pydantic_plugins() -> None:
         sys.modules[name] = loader
 
 
+class _NoDistributions(types.ModuleType):
+    """A stand-in for ``importlib.metadata`` while :func:`tabulate` imports the library: every
+    distribution is "not found"."""
+
+    class PackageNotFoundError(ModuleNotFoundError):
+        pass
+
+    def version(self, name: str) -> str:
+        raise self.PackageNotFoundError(name)
+
+
+def tabulate(rows, **options) -> str:
+    """``tabulate.tabulate(rows, **options)``: the text of a table (the library does the layout).
+
+    The library is imported on the first table (only the commands that print one pay for it). At
+    import it reads its own version through ``importlib.metadata``, whose import and look-up of
+    the installed distributions cost a cold ``pairs`` about 70 ms (issue 20) for a version no
+    command prints; while it is imported, ``importlib.metadata`` is a stand-in that finds no
+    distribution (``tabulate.__version__`` is then ``"unknown"``), unless the real one is loaded
+    already. The stand-in is gone when the import ends; the tables are the library's own."""
+    name = "importlib.metadata"
+    stand_in = "tabulate" not in sys.modules and name not in sys.modules
+    if stand_in:
+        sys.modules[name] = _NoDistributions(name)
+    try:
+        from tabulate import tabulate as layout   # lazy: tables only for the commands that print one
+    finally:
+        if stand_in:
+            del sys.modules[name]
+    return layout(rows, **options)
+
+
 def _given_once(cmd: click.Command, name: str, parent: click.Context, args: list) -> None:
     """A single-value option given twice (``--tk 38 --tk 39``) is a usage error: click would keep the
     last one silently. Raises :class:`click.UsageError`; ``args`` that do not parse are left to click."""

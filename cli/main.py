@@ -1,10 +1,26 @@
 """The ``aeref`` console script: the group of :mod:`cli.help` (each command's module is
-imported only when that command runs)."""
+imported only when that command runs).
+
+Start-up (issue 20): Python's cyclic garbage collector is paused while this module imports
+the rest of aeref (click, pydantic, the models and rules: tens of thousands of long-lived
+objects, none of them garbage, that each collection would walk again) and set back as it was
+when the imports end; :func:`main`, the console script's process, then moves those objects
+out of the collector's sight (:func:`gc.freeze`) so that the collections of the command itself
+(the lazy import of ortools among them) do not walk them either.
+"""
 from __future__ import annotations
 
-import click
+import gc
 
-from .help import ReferenceGroup
+_COLLECTING = gc.isenabled()
+gc.disable()        # until the imports below end (module doc)
+try:
+    import click
+
+    from .help import ReferenceGroup
+finally:
+    if _COLLECTING:
+        gc.enable()
 
 
 @click.group(cls=ReferenceGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,5 +35,8 @@ def cli():
 
 
 def main() -> None:
-    """Entry point of the ``aeref`` console script."""
+    """Entry point of the ``aeref`` console script: runs the command of ``sys.argv`` and exits
+    with its code (FORMAT 5). The objects made while starting (every module, class and function
+    imported) are frozen out of the garbage collector's generations first (module doc)."""
+    gc.freeze()
     cli.main(prog_name="aeref")
