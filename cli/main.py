@@ -17,6 +17,7 @@ gc.disable()        # until the imports below end (module doc)
 try:
     import click
 
+    from ..api import process_started
     from .help import ReferenceGroup
 finally:
     if _COLLECTING:
@@ -37,6 +38,7 @@ def cli():
 def main() -> None:
     """Entry point of the ``aeref`` console script: runs the command of ``sys.argv`` and exits
     with its code (FORMAT 5). The objects made while starting (every module, class and function
-    imported) are frozen out of the garbage collector's generations first (module doc)."""
+    imported) are frozen out of the garbage collector's generations first (module doc).
+    ``--time-limit`` counts from the start of the process (:func:`~aeref.api.process_started`)."""
     gc.freeze()
-    cli.main(prog_name="aeref")
+    cli.main(prog_name="aeref", started=process_started())
