@@ -5,12 +5,18 @@ Start-up (issue 20): Python's cyclic garbage collector is paused while this modu
 the rest of aeref (click, pydantic, the models and rules: tens of thousands of long-lived
 objects, none of them garbage, that each collection would walk again) and set back as it was
 when the imports end; :func:`main`, the console script's process, then moves those objects
-out of the collector's sight (:func:`gc.freeze`) so that the collections of the command itself
-(the lazy import of ortools among them) do not walk them either.
+out of the collector's sight (:func:`gc.freeze`) and pauses the collector for the first
+:data:`QUIET_START` seconds of the command too (loading and validating the files, the lazy import of
+ortools): a short command ends before any collection; a longer one collects as usual from then on
+(a timer thread sets the collector back), so that memory stays bounded.
 """
 from __future__ import annotations
 
 import gc
+import threading
+
+#: Seconds of the console script's command run with the cyclic garbage collector paused (module doc).
+QUIET_START = 1.0
 
 _COLLECTING = gc.isenabled()
 gc.disable()        # until the imports below end (module doc)
@@ -41,4 +47,9 @@ def main() -> None:
     imported) are frozen out of the garbage collector's generations first (module doc).
     ``--time-limit`` counts from the start of the process (:func:`~aeref.api.process_started`)."""
     gc.freeze()
+    if gc.isenabled():
+        gc.disable()
+        back = threading.Timer(QUIET_START, gc.enable)
+        back.daemon = True              # never keeps a finished command waiting
+        back.start()
     cli.main(prog_name="aeref", started=process_started())
