@@ -40,7 +40,7 @@ from .model.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view a
 from .model.wording import unknown_card
 from .solver import drm as _drm
 from .solver.constraints import Rule
-from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
+from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached, process_started
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .model.calendar import parse_turn

@@ -23,7 +23,7 @@ from typing import Optional
 
 import click
 
-from ..api import Budget, InputError, TimeLimitReached
+from ..api import Budget, InputError, TimeLimitReached, process_started
 from ..model.wording import suggest
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4
@@ -50,10 +50,13 @@ _BACKSTOP: list = []        # the SIGALRM handlers the backstops replaced, to pu
 
 def budget(seconds: Optional[float]) -> Budget:
     """The :class:`~aeref.api.Budget` of this command: ``seconds`` (``--time-limit``; 0: none)
-    counted from the moment the command line was parsed.
+    counted from the start of the command: in the ``aeref`` console script the start of its process
+    (:func:`~aeref.api.process_started`: Python's start and the imports count too, issue 20), else
+    (the group run by a program, ``AerefGroup.main``) the moment the group was called.
 
     With a limit it also arms the wall-clock backstop: :data:`BACKSTOP_GRACE` seconds after the
-    limit, wherever the command is (loading, tracing, building, writing), it ends with
+    limit (the time already gone counted off), wherever the command is (loading, tracing, building,
+    writing), it ends with
     :class:`~aeref.api.TimeLimitReached` (one ``Error:`` line, exit 2). The solves, the enumeration
     and the report's matrix stop at the limit themselves and say what they left out; the backstop
     bounds the rest. Disarmed when the command ends (:class:`AerefGroup`)."""
@@ -98,6 +101,38 @@ def _no_pydantic_plugins() -> None:
         sys.modules[name] = loader
 
 
+class _NoDistributions(types.ModuleType):
+    """A stand-in for ``importlib.metadata`` while :func:`tabulate` imports the library: every
+    distribution is "not found"."""
+
+    class PackageNotFoundError(ModuleNotFoundError):
+        pass
+
+    def version(self, name: str) -> str:
+        raise self.PackageNotFoundError(name)
+
+
+def tabulate(rows, **options) -> str:
+    """``tabulate.tabulate(rows, **options)``: the text of a table (the library does the layout).
+
+    The library is imported on the first table (only the commands that print one pay for it). At
+    import it reads its own version through ``importlib.metadata``, whose import and look-up of
+    the installed distributions cost a cold ``pairs`` about 70 ms (issue 20) for a version no
+    command prints; while it is imported, ``importlib.metadata`` is a stand-in that finds no
+    distribution (``tabulate.__version__`` is then ``"unknown"``), unless the real one is loaded
+    already. The stand-in is gone when the import ends; the tables are the library's own."""
+    name = "importlib.metadata"
+    stand_in = "tabulate" not in sys.modules and name not in sys.modules
+    if stand_in:
+        sys.modules[name] = _NoDistributions(name)
+    try:
+        from tabulate import tabulate as layout   # lazy: tables only for the commands that print one
+    finally:
+        if stand_in:
+            del sys.modules[name]
+    return layout(rows, **options)
+
+
 def _given_once(cmd: click.Command, name: str, parent: click.Context, args: list) -> None:
     """A single-value option given twice (``--tk 38 --tk 39``) is a usage error: click would keep the
     last one silently. Raises :class:`click.UsageError`; ``args`` that do not parse are left to click."""
@@ -128,8 +163,11 @@ class AerefGroup(click.Group):
             _given_once(cmd, cmd_name, ctx, rest)
         return cmd_name, cmd, rest
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        _STARTED.append(time.perf_counter())
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, started=None, **extra):
+        """click's ``main``: runs the command of ``args`` (``sys.argv``), its errors each one ``Error:`` line
+        with its exit code (module doc). ``started``: the ``time.perf_counter()`` reading from which the
+        command's ``--time-limit`` counts (the console script: its process's start); None: now."""
+        _STARTED.append(time.perf_counter() if started is None else started)
         _no_pydantic_plugins()
         try:
             rv = super().main(args, prog_name or "aeref", complete_var, standalone_mode=False, **extra)

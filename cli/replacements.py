@@ -6,7 +6,7 @@ import click
 from ..api import AllocationError
 from ..model.vocabulary import faction_name, step_words
 from .arguments import BadInput, choose_map, load, require_faction
-from .common import EXIT_ILLEGAL, EXIT_OK, budget
+from .common import EXIT_ILLEGAL, EXIT_OK, budget, tabulate
 from .jsonout import emit_json
 from .liveline import live_line
 from .options import STDIN_HELP, faction_option, interp_option, json_option, map_option, state_argument, time_limit_option
@@ -49,7 +49,6 @@ def replacements(state, faction, map_, as_json, interpretations, time_limit):
     if as_json:
         emit_json(out)
         return EXIT_OK
-    from tabulate import tabulate
     fac = faction_name(f)
     click.echo(f"Replacements Segment (1.3): {fac}, {m.upper()} map, {pos.turn}")
     rec = "; ".join(_steps_text(r["count"], r["step"], bare=True) for r in out["received"]) or "none"

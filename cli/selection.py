@@ -10,7 +10,7 @@ from ..model.decks import country_notes
 from ..model.position import read_state
 from ..model.vocabulary import faction_name, join_and, plural
 from .arguments import BadInput, card_arg, load, require_faction, selection_args
-from .common import EXIT_ILLEGAL, EXIT_INCOMPLETE, EXIT_OK, budget, print_problems, problems_exit
+from .common import EXIT_ILLEGAL, EXIT_INCOMPLETE, EXIT_OK, budget, print_problems, problems_exit, tabulate
 from .jsonout import emit_json
 from .liveline import live_line
 from .options import (
@@ -139,7 +139,6 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
         emit_json(out)
         return _pairs_exit(legal, out["complete"]())
     else:
-        from tabulate import tabulate
         click.echo(f"Legal Pending Card selections: {faction_name(f)}, {pos.turn} ({pos.game.upper()}), "
                    f"revealed in {pos.turn.next()}")
         if made is not None:

@@ -16,7 +16,7 @@ import click
 from ..model.vocabulary import WarState, faction_name, join_and
 from ..model.wording import rules_word
 from .arguments import choose_map, load, require_faction
-from .common import EXIT_OK
+from .common import EXIT_OK, tabulate
 from .jsonout import emit_json
 from .options import STDIN_HELP, as_option, faction_choice, json_option, map_choice, state_argument
 from .options import private_option
@@ -238,8 +238,6 @@ def _country_rows(display: list) -> list:
 
 
 def render(f: dict) -> list[str]:
-    from tabulate import tabulate
-
     lines = [viewer_line(f["viewer"])] if "viewer" in f else []
     lines.append(f"{f['game'].upper()}, {f['turn']}: Pending Cards selected now are revealed in {f['reveal-turn']}")
     if f["previous"]:

@@ -74,3 +74,22 @@ def test_1_1_3_pairs_on_one_map_imports_no_solver():
     tk = EXAMPLE.parent / "tk-1939.yaml"
     assert _heavy_modules("pairs", str(tk), "--faction", "axis") == "HEAVY []"
     assert _heavy_modules("pairs", str(tk), "--faction", "axis", "--json") == "HEAVY []"
+
+
+def test_1_1_3_pairs_table_looks_up_no_distribution_metadata():
+    """Issue 20 (cold start): the table of `pairs` (1.1.3, the legal selections) is laid out by tabulate, which
+    reads its own version through importlib.metadata at import (about 70 ms of a cold `pairs`); the command line
+    imports it without that look-up (cli/common.tabulate), and the table is the library's."""
+    loaded = _loaded_modules("pairs", str(EXAMPLE), "--faction", "soviet")
+    assert "tabulate" in loaded                     # the probe can fail: the table was printed by tabulate
+    assert "importlib.metadata" not in loaded
+
+
+def test_importing_the_command_line_leaves_the_garbage_collector_as_it_was():
+    """Issue 20 (cold start): cli/main pauses the cyclic GC only while it imports aeref; a program that imports the
+    command line (tests, mkdocs-click) finds the collector as it left it, on or off."""
+    probe = ("import gc, sys\nwas = sys.argv[1] == 'on'\n(gc.enable if was else gc.disable)()\n"
+             "import aeref.cli.main\nprint(gc.isenabled() == was, 'aeref.api' in sys.modules)")
+    for state in ("on", "off"):
+        out = subprocess.run([sys.executable, "-c", probe, state], capture_output=True, text=True, timeout=120)
+        assert out.stdout.split() == ["True", "True"], out.stdout + out.stderr
