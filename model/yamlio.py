@@ -150,6 +150,7 @@ def _read_events(loader: _Loader) -> Any:
     ``construct_document(get_single_node())`` for a document with no explicit tag, alias or merge key
     (raises :class:`_Unusual` at the first one). A key written twice is refused as there."""
     resolvers = loader.yaml_implicit_resolvers
+    typed: dict = {}                                     # a plain scalar's value by its text: read once (10,000 cards)
     loader.get_event()                                   # stream start
     if isinstance(loader.peek_event(), yaml.StreamEndEvent):
         return None
@@ -164,7 +165,10 @@ def _read_events(loader: _Loader) -> Any:
                 raise _Unusual
             value = ev.value
             if ev.implicit[0] and (not value or value[0] in resolvers):
-                value = _typed(loader, ev)
+                text = value
+                value = typed.get(text, _NOKEY)
+                if value is _NOKEY:                      # the schema's reading depends on the text alone
+                    value = typed[text] = _typed(loader, ev)
         elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
             if ev.tag is not None and ev.tag != "!" or ev.anchor is not None:
                 raise _Unusual
