@@ -355,14 +355,8 @@ def round_trip_text(source: str | Path, old: dict, new: dict) -> str:
         return added
 
     out_keys: list = []             # the result's top-level keys and lines, known without parsing it again
-
-    def piece_keys(piece: list) -> None:
-        """The top-level keys of ``piece``, lines of the result written from ruamel's output (small), at ``len(out)``."""
-        if any(x.strip() and not x.startswith("#") for x in piece):
-            out_keys.extend((k, line + len(out)) for k, line in _top_keys("".join(piece)))
-
     added = insert_after(None)
-    piece_keys(added)
+    out_keys += _piece_keys(added, len(out))
     out += added
     for i, (key, _) in enumerate(tops):
         chunk = lines[bounds[i]:bounds[i + 1]]
@@ -378,15 +372,20 @@ def round_trip_text(source: str | Path, old: dict, new: dict) -> str:
         if added:
             keep = _trailing_comments(chunk)
             chunk = chunk[:len(chunk) - keep] + added + chunk[len(chunk) - keep:]
-        if copied and not added:
-            out_keys.append((key, len(out)))         # the section as the source wrote it: its key on its first line
-        else:
-            piece_keys(chunk)
+        # a section as the source wrote it has its key on its first line; the others are read (small)
+        out_keys += [(key, len(out))] if copied and not added else _piece_keys(chunk, len(out))
         out += chunk
     text = "".join(out)
     _TOP_KEYS.insert(0, (text, tuple(out_keys)))    # read_derived reads the result: it need not be parsed for its keys
     del _TOP_KEYS[2:]
     return text
+
+
+def _piece_keys(piece: list, at: int) -> list:
+    """The top-level keys of ``piece`` (lines of a written text, from line ``at`` on) with their lines there."""
+    if not any(x.strip() and not x.startswith("#") for x in piece):
+        return []
+    return [(k, line + at) for k, line in _top_keys("".join(piece))]
 
 
 #: Top-level sections copied as read and never derived from the position (FORMAT 6): the large ones.
