@@ -22,6 +22,8 @@ process's maximum resident set, ``ru_maxrss``) is its own:
   © twin) beside plain evaluation of every pair (``legal_choices_direct``),
   and on 320 interchangeable cards per map with ``--json``;
 * ``aeref validate`` on a 100,000-hex map (``generate``'s grid);
+* ``aeref next-turn --write`` on a 20,000-hex map: the round-trip write (issue 20), its comment and
+  map section kept byte for byte;
 * cold ``check`` / ``pairs`` on the shipped AE example
   (``examples/ae-soviet-production.yaml``) beside their floors, ``import click,
   pydantic, yaml`` and ``import ortools.sat.python.cp_model`` alone (issue 20),
@@ -84,16 +86,10 @@ REPLACEMENTS = [
 
 
 def run_measured(cmd: list, env: dict | None = None, cap_bytes: int | None = None, stdout=subprocess.PIPE,
-                 stderr=subprocess.DEVNULL) -> tuple[float, float, str, int]:
+                 stderr=subprocess.DEVNULL, cpu: list | None = None) -> tuple[float, float, str, int]:
     """Run ``cmd`` (its address space capped at ``cap_bytes`` when given); returns ``(wall seconds, peak MB of
-    that process, stdout, exit code)`` (stdout "" when it goes to a file)."""
-    return run_measured_cpu(cmd, env, cap_bytes, stdout, stderr)[:4]
-
-
-def run_measured_cpu(cmd: list, env: dict | None = None, cap_bytes: int | None = None, stdout=subprocess.PIPE,
-                     stderr=subprocess.DEVNULL) -> tuple[float, float, str, int, float]:
-    """:func:`run_measured` and the CPU seconds (user + system) of that process: on a loaded machine the
-    wall clock runs several times the CPU time, which says what the work costs."""
+    that process, stdout, exit code)`` (stdout "" when it goes to a file); its CPU seconds (user + system)
+    are appended to ``cpu`` when given (on a loaded machine the wall clock says little)."""
     def cap():
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (cap_bytes, cap_bytes))
@@ -104,7 +100,9 @@ def run_measured_cpu(cmd: list, env: dict | None = None, cap_bytes: int | None =
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss / 1024, out, p.returncode, usage.ru_utime + usage.ru_stime
+    if cpu is not None:
+        cpu.append(usage.ru_utime + usage.ru_stime)
+    return wall, usage.ru_maxrss / 1024, out, p.returncode
 
 
 def bench_replacements(tmp: Path, runs: int) -> list[list]:
@@ -121,10 +119,9 @@ def bench_replacements(tmp: Path, runs: int) -> list[list]:
         _, g = greedy(load_position(path), faction, "tk")
         walls, peaks, cpus, out = [], [], [], None
         for _ in range(runs):
-            wall, peak, text, rc, cpu = run_measured_cpu([exe, "replacements", str(path), "--faction", faction, "--json"])
+            wall, peak, text, rc = run_measured([exe, "replacements", str(path), "--faction", faction, "--json"], cpu=cpus)
             walls.append(wall)
             peaks.append(peak)
-            cpus.append(cpu)
             out = json.loads(text) if rc == 0 else None
         wall, peak, cpu = statistics.median(walls), max(peaks), statistics.median(cpus)
         if out is None:
@@ -161,6 +158,39 @@ def bench_validate(tmp: Path, runs: int) -> list[list]:
         met = rc == 0 and wall <= secs and peak <= mb
         rows.append([label, f"<= {secs} s, <= {mb} MB", f"{wall:.1f}", f"{peak:.0f}", "-",
                      f"{path.stat().st_size / 2**20:.1f} MB file, exit {rc}", "yes" if met else "NO"])
+    return rows
+
+
+#: (label, hexes, target seconds): the round-trip write (``aeref next-turn --write``: comments, key order and
+#: every untouched section kept as written) of a position on a map of bench/replacements.py's ``generate``.
+WRITE = [("next-turn --write, 20,000 hexes (round trip)", 20_000, 10)]
+
+
+def bench_write(tmp: Path, runs: int) -> list[list]:
+    """``aeref next-turn --write`` (the whole command: loading, the next turn, the round-trip write and its
+    read-back check) on a large map: wall seconds, peak memory, and whether the file kept its comment and
+    its map section byte for byte."""
+    import yaml
+    gens = _bench("replacements")
+    exe = str(Path(sys.executable).parent / "aeref")
+    rows = []
+    for label, hexes, secs in WRITE:
+        path = tmp / f"write-{hexes}.yaml"
+        path.write_text("# a comment of the player's\n" + yaml.safe_dump(gens.generate(200, hexes, 0), sort_keys=False))
+        out = tmp / f"write-{hexes}-next.yaml"
+        walls, peaks, cpus, rc = [], [], [], 0
+        for _ in range(runs):
+            out.unlink(missing_ok=True)
+            wall, peak, _, rc = run_measured([exe, "next-turn", str(path), "--write", str(out)], cpu=cpus)
+            walls.append(wall)
+            peaks.append(peak)
+        wall, peak = statistics.median(walls), max(peaks)
+        src, got = path.read_text(), out.read_text() if out.exists() else ""
+        kept = got.startswith("# a comment") and src[src.index("\nmap:"):] == got[got.index("\nmap:"):] if got else False
+        rows.append([label, f"<= {secs} s", f"{wall:.1f}", f"{peak:.0f}", "-",
+                     f"{path.stat().st_size / 2**20:.1f} MB file, exit {rc}, CPU {statistics.median(cpus):.1f} s, "
+                     + ("comment and map kept" if kept else "NOT kept"),
+                     "yes" if rc == 0 and kept and wall <= secs else "NO"])
     return rows
 
 
@@ -296,7 +326,7 @@ def bench_cold(runs: int) -> list[list]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="one run of each (five for cold starts)")
-    ap.add_argument("--only", choices=["replacements", "pairs", "bounded", "validate", "cold"], default=None,
+    ap.add_argument("--only", choices=["replacements", "pairs", "bounded", "validate", "write", "cold"], default=None,
                     help="only these rows")
     args = ap.parse_args(argv)
     runs = 1 if args.quick else 3
@@ -306,7 +336,7 @@ def main(argv=None) -> int:
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} at the start; "
           f"medians of {runs} runs")
     parts = {"replacements": bench_replacements, "pairs": bench_pairs, "bounded": bench_bounded,
-             "validate": bench_validate}
+             "validate": bench_validate, "write": bench_write}
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, part in parts.items():

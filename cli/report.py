@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import time
+from dataclasses import dataclass
+from functools import cache
 from itertools import islice
 from typing import Any, Optional
 
 import click
 
 from .. import __version__
-from ..api import AllocationError, InputError, Position
+from ..api import AllocationError, Budget, InputError, Position
 from ..model.vocabulary import WarState, faction_name
 from ..model.wording import rules_word
 from ..model.yamlio import load_yaml_file
@@ -45,7 +48,7 @@ MATRIX_CELLS = 2500
 LISTED = 200
 
 
-def matrix(pos: Position, faction: str, legal=None, limit=None) -> dict:
+def matrix(pos: Position, faction: str, legal=None, limit=None, reserve: float = 0.0) -> dict:
     """Every selection of ``faction``'s hands (each map's hand plus "no card"), ruled by the engine of
     ``check`` (:meth:`aeref.api.LegalSelections.check`: ``check``'s ruling, the rules posted once) with
     ``check``'s words. In AE the rows are the TK hand and the columns the DS hand; in TK or DS alone one
@@ -56,7 +59,8 @@ def matrix(pos: Position, faction: str, legal=None, limit=None) -> dict:
     A matrix of more than :data:`MATRIX_CELLS` cells is not drawn: ``"omitted"`` gives its size and
     ``"legal"`` the first :data:`LISTED` legal selections in the order people read them (``"legal-count"``,
     ``"legal-complete"``). Cells the time limit (``limit``, a Budget) leaves unruled have ``"legal"`` None,
-    counted in ``"unruled"``."""
+    counted in ``"unruled"``; the ruling stops ``reserve`` seconds before the limit (the time the page
+    takes to build and write, :func:`page_reserve`)."""
     from .selection import _natural, ruling_lines      # lazy: the command module of `check`
 
     legal = legal if legal is not None else pos.legal_selections(faction, limit)
@@ -80,7 +84,7 @@ def matrix(pos: Position, faction: str, legal=None, limit=None) -> dict:
             if cols_map:
                 choice[cols_map] = c
             cell_made = made is not None and all(made.get(m) == v for m, v in choice.items())
-            if limit is not None and limit.limited and limit.left() <= 0:
+            if limit is not None and limit.limited and limit.left() <= reserve:
                 unruled += 1
                 cells.append({"choice": choice, "legal": None, "text": "not ruled: the time limit ran out first",
                               "rules": [], "made": cell_made})
@@ -465,20 +469,54 @@ def plan_timeline(pos: Position, earliest, goal=None) -> dict:
 
 # ----------------------------------------------------------------------------- the page
 
+@dataclass
+class _Reserved(Budget):
+    """The command's :class:`~aeref.api.Budget` with ``reserve`` seconds of its wall clock kept back for
+    building and writing the page: the solves, the enumeration and the matrix see the wall clock end that
+    much earlier; the deterministic work budget is the command's own (the same answers on any machine)."""
+
+    reserve: float = 0.0
+
+    def left(self) -> Optional[float]:
+        return None if self.seconds is None else max(0.0, self.seconds - self.reserve - self.elapsed())
+
+
+def _cells(pos: Position, faction: str) -> int:
+    """How many cells (or listed selections) the faction's matrix draws, as :func:`matrix` decides."""
+    sizes = [len(pos.hand(faction, m)) + 2 for m in pos.maps]     # each hand, "no card" and a placed card
+    cells = sizes[0] * (sizes[1] if len(sizes) > 1 else 1)
+    return cells if cells <= MATRIX_CELLS else LISTED
+
+
+def page_reserve(pos: Position, factions: list[str]) -> float:
+    """Seconds of ``--time-limit`` kept back for building and writing the page: the time this process took
+    to compile the page's template (so measured on this machine at its present load), scaled by what the
+    page draws. Rendering a cell, a listed selection or a card costs about 1/2,000 of the compile (measured:
+    801 cells 0.07 s, 2,401 cells 0.2 s beside a compile of 0.23 s); a quarter of the compile is added for
+    the rest of the page and the write."""
+    compiled = _page_template()[3]
+    drawn = sum(_cells(pos, f) for f in factions) + len(pos.data.cards)
+    return compiled * (0.25 + drawn / 2000)
+
+
 def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
-                allocation_faction: Optional[str] = None, limit=None, plan: Optional[tuple] = None) -> dict:
+                allocation_faction: Optional[str] = None, limit=None, plan: Optional[tuple] = None,
+                reserve: float = 0.0) -> dict:
     """Everything the page shows, as plain data (tested apart from the HTML). ``pos``: an
     :class:`aeref.api.Position` or the plain data of one; ``limit``: the command's
-    :class:`~aeref.api.Budget` for every solve (default: none); ``plan``: ``(earliest, goal)``, the
-    :class:`aeref.answers.Plan` answers :func:`plan_timeline` draws (``goal`` may be None), or None: no plan
-    on the page (and no ``"plan"`` key)."""
+    :class:`~aeref.api.Budget` for every solve (default: none), of which ``reserve`` seconds are kept
+    back for the page (:func:`page_reserve`): every solve, the enumeration and the matrix stop that much
+    before the limit; ``plan``: ``(earliest, goal)``, the :class:`aeref.answers.Plan` answers
+    :func:`plan_timeline` draws (``goal`` may be None), or None: no plan on the page (and no ``"plan"`` key)."""
     from .show import facts                 # lazy: the command module of `show`
     pos = pos if isinstance(pos, Position) else Position(pos)
+    if limit is not None and limit.limited and reserve > 0:
+        limit = _Reserved(limit.seconds, limit.start, limit.spent, limit.interrupted, reserve)
     data: dict[str, Any] = {"facts": facts(pos.data), "factions": [], "maps": [], "turn": seasonal_turn(pos)}
     for f in factions:
         legal = pos.legal_selections(f, limit)
         left_out = excluded(pos, f, limit, legal)      # enumerated first: the matrix rules cells while time is left
-        data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f, legal, limit),
+        data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f, legal, limit, reserve),
                                  "excluded": left_out})
     if pos.data.map_board is not None and pos.data.replacements:
         for (m, f) in sorted(pos.data.replacements):
@@ -491,18 +529,27 @@ def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
     return data
 
 
-def render(data: dict) -> str:
-    """The page: the template filled with ``data`` (Jinja2, auto-escaping on)."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
+@cache
+def _page_template() -> tuple:
+    """The page's template compiled (once a process), the inline script, its hash for the
+    Content-Security-Policy, and the seconds the compile took (:func:`page_reserve`)."""
+    from jinja2 import Environment, PackageLoader, select_autoescape     # lazy: only the page needs Jinja2
 
+    started = time.perf_counter()
     env = Environment(loader=PackageLoader("aeref.cli", "templates"), autoescape=select_autoescape(default=True),
                       trim_blocks=True, lstrip_blocks=True)
     script = env.loader.get_source(env, _SCRIPT_NAME)[0]
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    return env.get_template("report.html.j2").render(d=data, script=script, script_hash=f"sha256-{digest}",
-                                                      faction_name=faction_name, rules_word=rules_word,
-                                                      war_state_name=lambda w: WarState.of(w).display,
-                                                      version=__version__)
+    template = env.get_template("report.html.j2")
+    return template, script, f"sha256-{digest}", time.perf_counter() - started
+
+
+def render(data: dict) -> str:
+    """The page: the template filled with ``data`` (Jinja2, auto-escaping on)."""
+    template, script, digest, _ = _page_template()
+    return template.render(d=data, script=script, script_hash=digest, faction_name=faction_name,
+                           rules_word=rules_word, war_state_name=lambda w: WarState.of(w).display,
+                           version=__version__)
 
 
 def _plans(pos: Position, faction: str, turns, want, by, avoid, assume, limit) -> tuple:
@@ -578,7 +625,9 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
     plan = None
     if plan_faction is not None:
         plan = _plans(pos, plan_faction.lower(), turns, want, by, avoid, assume, limit)
-    data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit, plan)
+    reserve = page_reserve(pos, fs) if limit.limited and not as_json else 0.0
+    data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit, plan,
+                       reserve)
     if as_json:
         emit_json(data)
         return 0

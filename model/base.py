@@ -17,6 +17,10 @@ def _alias(name: str) -> str:
     return name.replace("_", "-")
 
 
+#: :func:`~model.names.norm_key` of the string keys met so far (bounded: a file of many distinct keys only misses).
+_KEYS: dict[str, str] = {}
+
+
 class FileModel(BaseModel):
     """Base of every YAML schema: keys may use ``-`` or ``_``; unknown keys are errors."""
 
@@ -34,7 +38,11 @@ class FileModel(BaseModel):
         if isinstance(data, dict):
             out, given = {}, {}
             for k, v in data.items():
-                key = norm_key(k)
+                key = _KEYS.get(k) if type(k) is str else None
+                if key is None:
+                    key = norm_key(k)
+                    if type(k) is str and len(_KEYS) < 10_000:
+                        _KEYS[k] = key          # a key as written, spelled once (10,000 cards repeat six keys)
                 if key in out:   # war-state and war_state both: which one is meant?
                     raise ValueError(f"key {key} is given twice ({given[key]!r} and {k!r})")
                 out[key], given[key] = v, k
@@ -46,7 +54,9 @@ class FileModel(BaseModel):
     def _no_bool_for_a_number(cls, v: Any, info: ValidationInfo) -> Any:
         """``true``/``false`` where a number (or a card number or a name written as one) goes is refused:
         pydantic would read it as 1 or 0 (``production: true`` a Production Value of 1)."""
-        if info.field_name in _number_fields(cls) and _holds_bool(v):
+        if info.field_name not in _number_fields(cls):     # most fields: nothing to check
+            return v
+        if _holds_bool(v):
             raise ValueError("true or false is not a number here: write a whole number (or a name in quotes)")
         if info.field_name in _only_number_fields(cls) and any(isinstance(x, str) and "_" in x for x in _values(v)):
             raise ValueError("a whole number is written in digits alone, without _ (2315, not 2_315)")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal, Optional, Union
 
 from pydantic import Field, field_validator
@@ -203,20 +204,33 @@ class Card:
 #: whole words - a card named "Winter Counteroffensive" is no Offensive card.
 NAME_KINDS = {"demand": "Demand", "diplomatic-overtures": "Diplomatic Overtures", "offensive": "Offensive",
               "war-progress": "War Progress"}
+_ANY_NAME_KIND = "|".join(NAME_KINDS.values())
+
+
+@cache
+def _words_pattern(words: str) -> re.Pattern:
+    """The compiled pattern of ``words`` as whole words, in any case (compiled once per wording); ``|``
+    separates alternatives (``Demand|War Progress``: either)."""
+    alternatives = (r"\s+".join(re.escape(w) for w in alt.split()) for alt in words.split("|"))
+    return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b", re.IGNORECASE)
 
 
 def has_words(name: str, words: str) -> bool:
     """True when ``name`` contains ``words`` as whole words, in any case (``War  Progress`` too)."""
-    pattern = r"\b" + r"\s+".join(re.escape(w) for w in words.split()) + r"\b"
-    return re.search(pattern, name, re.IGNORECASE) is not None
+    return _words_pattern(words).search(name) is not None
+
+
+def _name_kinds(name: str) -> frozenset:
+    """The card types ``name`` names by its words (:data:`NAME_KINDS`, 1.1.3.3)."""
+    if not _words_pattern(_ANY_NAME_KIND).search(name):      # a quick no: most names name none
+        return frozenset()
+    return frozenset(kind for kind, words in NAME_KINDS.items() if has_words(name, words))
 
 
 def derive_kinds(c: CardFile) -> frozenset:
     """The card types of FORMAT section 2 (1.1.3.3): derived, plus ``kinds``."""
     kinds = set(c.kinds)
-    for kind, words in NAME_KINDS.items():
-        if has_words(c.name, words):
-            kinds.add(kind)
+    kinds |= _name_kinds(c.name)
     if c.rearmament:
         kinds.add("rearmament")
     if c.blitz >= 2:

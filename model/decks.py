@@ -36,8 +36,10 @@ class DeckCards:
 def _valid_cards(items: Any, file: str, problems: list[Problem], unreadable: set) -> list[tuple[CardFile, str]]:
     """The valid cards of ``items``; the ids of the invalid ones go to ``unreadable``."""
     good = validate_items(items, CardFile, file, "cards", problems, "a card", "map, faction, number, name, war-state")
+    if len(good) == len(items) if isinstance(items, list) else True:
+        return good                    # every card read (or none to read): none unreadable
     valid = {f"{cf.map}-{cf.faction}-{cf.number}" for cf, _ in good}
-    for item in items if isinstance(items, list) else ():
+    for item in items:
         if isinstance(item, dict):
             d = {norm_key(k): v for k, v in item.items()}
             cid = "-".join(str(d.get(k)).strip().lower() for k in ("map", "faction", "number"))
@@ -117,16 +119,19 @@ def _build(loaded: list, problems: list[Problem], out: DeckCards) -> dict:
             continue
         if cf.faction == "soviet" and cf.production is None:
             problems.append(Problem(file, join_path(where, "production"), f"{cid} {cf.name}: a Soviet card needs its Production Value (the black circle)"))
-        reqs, rp = parse_requirements(cf.requires, file, join_path(where, "requires"), cf.map, cf.faction)
+        reqs, rp = parse_requirements(cf.requires, file, join_path(where, "requires"), cf.map, cf.faction) \
+            if cf.requires else ([], ())
         problems.extend(Problem(p.file, p.where, f"{cid} {cf.name}: {p.message}") for p in rp)   # name the card (FORMAT 3)
         cards[cid] = Card(
             id=cid, map=cf.map, faction=cf.faction, number=str(cf.number), name=cf.name,
-            war_state=WarState.of(cf.war_state), production=cf.production, combined=cf.combined,
+            war_state=WarState(cf.war_state), production=cf.production, combined=cf.combined,
             recyclable=cf.recyclable, rearmament=cf.rearmament, blitz=cf.blitz, kinds=derive_kinds(cf), requires=reqs,
             starts=WarState.of(cf.starts) if cf.starts else None, replacements=list(cf.replacements),
             reinforcements=list(cf.reinforcements), removes=list(cf.removes), source=f"{file}: {where}", raw=cf,
         )
     for cid, card in cards.items():
+        if not card.requires:
+            continue
         file, where = card.source.split(": ", 1)
         raw_items = card.raw.requires if card.raw is not None else []
         for i, req in enumerate(card.requires):

@@ -134,14 +134,21 @@ class _Unusual(Exception):
 _STR, _NOKEY = "tag:yaml.org,2002:str", object()
 
 
-def _typed(loader: _Loader, ev: yaml.ScalarEvent) -> Any:
-    """The value of a plain scalar that may be other than text (``12``, ``true``, ``~``), as the schema reads it."""
+def _typed(loader: _Loader, ev: yaml.ScalarEvent, known: dict) -> Any:
+    """The value of a plain scalar that may be other than text (``12``, ``true``, ``~``), as the schema reads it;
+    ``known``: the values of the texts read so far in this document (the reading depends on the text alone)."""
+    value = known.get(ev.value, _NOKEY)
+    if value is not _NOKEY:
+        return value
     tag = loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
     if tag == _STR:
-        return ev.value
-    if tag not in loader.yaml_constructors or tag == "tag:yaml.org,2002:merge":
+        value = ev.value
+    elif tag not in loader.yaml_constructors or tag == "tag:yaml.org,2002:merge":
         raise _Unusual
-    return loader.yaml_constructors[tag](loader, yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark))
+    else:
+        value = loader.yaml_constructors[tag](loader, yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark))
+    known[ev.value] = value
+    return value
 
 
 def _read_events(loader: _Loader) -> Any:
@@ -150,6 +157,7 @@ def _read_events(loader: _Loader) -> Any:
     ``construct_document(get_single_node())`` for a document with no explicit tag, alias or merge key
     (raises :class:`_Unusual` at the first one). A key written twice is refused as there."""
     resolvers = loader.yaml_implicit_resolvers
+    typed: dict = {}                                     # a plain scalar's value by its text: read once (10,000 cards)
     loader.get_event()                                   # stream start
     if isinstance(loader.peek_event(), yaml.StreamEndEvent):
         return None
@@ -164,7 +172,7 @@ def _read_events(loader: _Loader) -> Any:
                 raise _Unusual
             value = ev.value
             if ev.implicit[0] and (not value or value[0] in resolvers):
-                value = _typed(loader, ev)
+                value = _typed(loader, ev, typed)
         elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
             if ev.tag is not None and ev.tag != "!" or ev.anchor is not None:
                 raise _Unusual

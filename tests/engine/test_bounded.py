@@ -245,6 +245,28 @@ def test_1_1_3_report_cells_the_limit_leaves_are_marked_unruled(tmp_path):
     assert full["unruled"] == 0 and sum(c["legal"] for r in full["rows"] for c in r["cells"]) == 40   # no card: 1.1.3
 
 
+def test_1_1_3_report_matrix_stops_the_page_reserve_before_the_limit(tmp_path):
+    """The matrix rules its cells (1.1.3) only while more than ``reserve`` seconds of the limit are left, the
+    time kept back for building and writing the page: with the whole limit kept back no cell is ruled (and
+    the page says so), with none kept back every cell is."""
+    pos = load(write(tk_hand(40), tmp_path / "s.yaml"))
+    legal = pos.legal_selections("soviet")
+    assert report_cli.matrix(pos, "soviet", legal, Budget(60), reserve=60)["unruled"] == 41
+    assert report_cli.matrix(pos, "soviet", legal, Budget(60), reserve=0)["unruled"] == 0
+    [fx] = report_cli.report_data(pos, ["soviet"], limit=Budget(60), reserve=60)["factions"]
+    assert fx["matrix"]["unruled"] == 41
+    assert "41 cells marked ? are not ruled" in report_cli.render(report_cli.report_data(pos, ["soviet"], limit=Budget(60),
+                                                                                        reserve=60))
+
+
+def test_1_1_3_report_reserve_grows_with_what_the_page_draws(tmp_path):
+    """The time kept back for the page (:func:`page_reserve`) is measured (the template's compile on this
+    machine) and grows with the cells and cards the page draws (1.1.3's matrix of an 800-card hand)."""
+    small = report_cli.page_reserve(load(write(tk_hand(10), tmp_path / "a.yaml")), ["soviet"])
+    large = report_cli.page_reserve(load(write(tk_hand(800), tmp_path / "b.yaml")), ["soviet"])
+    assert 0 < small < large
+
+
 def test_1_3_3_one_placement_more_checks_only_the_constraints_its_values_appear_in():
     """The lost-step reasons (1.3.3) try one placement more of an unplaced unit: ``Evaluator.broken_by``
     checks the constraints its new values appear in (as such or as ANY), and finds every constraint that

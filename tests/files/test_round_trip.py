@@ -278,3 +278,21 @@ def test_a_hand_written_file_keeps_its_layout_through_a_seasonal_turn(tmp_path, 
     assert "              - {card: 11, turn: May-June 1941}\n    # the Western faction\n    western:" in text
     assert "            current:\n            hand:\n              - 19a   # Aid to China" in text
     assert_same_position(monkeypatch, args, out)
+
+
+def test_top_level_keys_from_the_events_are_the_composers():
+    """The round trip's top-level sections (FORMAT 4, every key of the state file's mapping) are read from
+    libyaml's events, not a node tree: the same keys and lines as PyYAML's composer, for values that are
+    block and flow collections, block scalars, aliases and comments; a document that is not one block mapping
+    is refused (the plain dump is written then)."""
+    import yaml
+    from aeref.model.round_trip import _TOP_KEYS, _top_keys
+    for text in ["game: tk\n", "a:\n  b: [1, {c: 2}]\n  d:\n  - 1\nd: |\n  x\n# c\ne: 3\nf: [1]\ng: {a: b}\n",
+                 "a: &x [1]\nb: *x\nc: 1\n", "# head\n\na: {x: [1,\n  2]}\nb:\n- c: 1\n  d: [e]\nz: ''\n"]:
+        _TOP_KEYS.clear()
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        assert _top_keys(text) == [(k.value, k.start_mark.line) for k, _ in root.value], text
+    for text in ["- 1\n", "{a: 1}\n", "a: 1\n---\nb: 2\n", "", "? [1]\n: 2\n"]:
+        _TOP_KEYS.clear()
+        with pytest.raises(ValueError):
+            _top_keys(text)
