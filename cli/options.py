@@ -177,6 +177,31 @@ class OutputFile(click.Path):
         return super().convert(value, param, ctx)
 
 
+def plan_goal_options(lead: str = ""):
+    """The options of a plan (``aeref plan``, ``aeref report --plan``): ``--turns``, ``--want``, ``--by``,
+    ``--avoid``, ``--assume`` (:meth:`aeref.api.Position.plan`); ``lead`` opens each help text
+    (``"With --plan: "``)."""
+    def up(text: str) -> str:
+        return lead + (text[0].lower() + text[1:] if lead else text)
+    options = (
+        click.option("--turns", type=int, default=None, metavar="N",
+                     help=up("The horizon in Seasonal Turns (1 to 40; default: to the end of the next calendar year).")),
+        click.option("--want", multiple=True, metavar="MAP:CARD", help=up("A card the plan must reveal (repeatable).")),
+        click.option("--by", "by", default=None, metavar="TURN",
+                     help=up("The Seasonal Turn by which the wanted cards are revealed.")),
+        click.option("--avoid", multiple=True, metavar="CARD", help=up("A card the plan never selects (repeatable).")),
+        click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN|played=CARD@TURN",
+                     help=up("A fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940, or another faction's card "
+                             "revealed in a turn, e.g. played=tk-western-23@May-June 1939 (repeatable).")),
+    )
+
+    def apply(f):
+        for option in reversed(options):
+            f = option(f)
+        return f
+    return apply
+
+
 force_option = click.option("--force", is_flag=True, help="Overwrite FILE if it exists (without it an existing file is never replaced).")
 
 

@@ -10,7 +10,7 @@ from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
 from .jsonout import emit_json
 from .liveline import live_line
-from .options import STDIN_HELP, faction_option, force_option, interp_option, json_option, state_argument, time_limit_option
+from .options import STDIN_HELP, faction_option, force_option, interp_option, json_option, plan_goal_options, state_argument, time_limit_option
 from .text import interpretations_text
 from .writing import _refused
 
@@ -79,15 +79,8 @@ def _text(pos, ans) -> list[str]:
 @click.command(epilog=STDIN_HELP)
 @state_argument()
 @faction_option
-@click.option("--turns", type=int, default=None, metavar="N",
-              help="The horizon in Seasonal Turns (1 to 40; default: to the end of the next calendar year).")
-@click.option("--want", multiple=True, metavar="MAP:CARD", help="A card the plan must reveal (repeatable).")
-@click.option("--by", "by", default=None, metavar="TURN", help="The Seasonal Turn by which the wanted cards are revealed.")
-@click.option("--avoid", multiple=True, metavar="CARD", help="A card the plan never selects (repeatable).")
+@plan_goal_options()
 @click.option("--count", "count", is_flag=True, help="Count the distinct plans over the horizon.")
-@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN|played=CARD@TURN",
-              help="A fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940, or another faction's card "
-                   "revealed in a turn, e.g. played=tk-western-23@May-June 1939 (repeatable).")
 @click.option("--write-dir", "write_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Write the position after each planned turn into DIR.")
 @force_option

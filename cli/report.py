@@ -34,7 +34,8 @@ from .arguments import BadInput, load, require_faction
 from .common import budget
 from .jsonout import emit_json
 from .options import OutputFile, STDIN_HELP, as_option, faction_choice, force_option, interp_option, state_argument, time_limit_option
-from .options import private_option
+from .options import plan_goal_options, private_option
+from .report_plan import card_tile, plan_timeline, plans
 from .writing import write_text_safely
 
 _SCRIPT_NAME = "report.js"
@@ -72,7 +73,7 @@ def matrix(pos: Position, faction: str, legal=None, limit=None, reserve: float =
     n_rows, n_cols = len(hands[rows_map]), (len(hands[cols_map]) if cols_map else 1)
     if n_rows * n_cols > MATRIX_CELLS:
         counted = legal.count()
-        listed = [{m: _card(pos, ch[m]) for m in maps} for ch in islice(legal.ordered(maps, _natural), LISTED)]
+        listed = [{m: card_tile(pos, ch[m]) for m in maps} for ch in islice(legal.ordered(maps, _natural), LISTED)]
         return {"rows-map": rows_map, "cols-map": cols_map, "cols": [], "rows": [], "final": final,
                 "omitted": {"cells": n_rows * n_cols, "rows": n_rows, "cols": n_cols}, "unruled": 0,
                 "legal": listed, "legal-count": counted.number, "legal-complete": counted.complete}
@@ -93,18 +94,10 @@ def matrix(pos: Position, faction: str, legal=None, limit=None, reserve: float =
             lines = ruling_lines(pos, faction, {k: v for k, v in choice.items() if v}, ruling)
             cells.append({"choice": choice, "legal": ruling.legal, "text": "\n".join(lines),
                           "rules": sorted({v.rule.number for v in ruling.violations}), "made": cell_made})
-        rows.append({"card": _card(pos, r), "cells": cells})
+        rows.append({"card": card_tile(pos, r), "cells": cells})
     return {"rows-map": rows_map, "cols-map": cols_map,
-            "cols": [_card(pos, c) for c in hands[cols_map]] if cols_map else [None], "rows": rows, "final": final,
+            "cols": [card_tile(pos, c) for c in hands[cols_map]] if cols_map else [None], "rows": rows, "final": final,
             "omitted": None, "unruled": unruled}
-
-
-def _card(pos, cid: Optional[str]) -> Optional[dict]:
-    """A card as the page draws it (None: "no card")."""
-    if cid is None:
-        return None
-    from .show import _card as card_facts    # lazy: the command module of `show`
-    return card_facts(pos.data, cid)
 
 
 def excluded(pos: Position, faction: str, limit=None, legal=None) -> list[dict]:
@@ -112,7 +105,7 @@ def excluded(pos: Position, faction: str, limit=None, legal=None) -> list[dict]:
     lists them (the same enumeration and explanation, :meth:`aeref.api.LegalSelections.excluded`;
     ``legal``: the faction's LegalSelections when already made)."""
     legal = legal if legal is not None else pos.legal_selections(faction, limit)
-    return [{**a.excluded_json(), "card": _card(pos, a.card), "map": a.map} for a in legal.excluded()]
+    return [{**a.excluded_json(), "card": card_tile(pos, a.card), "map": a.map} for a in legal.excluded()]
 
 
 # ----------------------------------------------------------------------------- the replacement map
@@ -346,127 +339,6 @@ def seasonal_turn(pos: Position) -> Optional[dict]:
             "order": [faction_name(r.faction) for r in res.reveals], "steps": steps, "tracks": tracks}
 
 
-# ----------------------------------------------------------------------------- the plan (issue 23)
-
-def _plan_turns(pos: Position, first: str, last: str) -> list[str]:
-    """The Seasonal Turns from ``first`` to ``last`` (their names as the plan prints them)."""
-    start = next((i for i in range(-1, 42) if str(pos.turn.ahead(i)) == first), 0)
-    out = []
-    for i in range(start, start + 42):
-        out.append(str(pos.turn.ahead(i)))
-        if out[-1] == last:
-            break
-    return out
-
-
-def _plan_text(pos: Position, steps: list) -> str:
-    """A plan's turns in ``plan``'s words: each turn's selection and what its reveal changes."""
-    lines = []
-    for s in steps:
-        picks = ", ".join(f"{m.upper()} {_card_words(pos, c)}" for m, c in s["pending"].items())
-        lines.append(f"{s['turn']}: select {picks or 'nothing'} -> revealed in {s['reveal']}")
-        lines += [f"  {c}" for c in s["changes"]]
-    return "\n".join(lines)
-
-
-def _card_words(pos: Position, cid: Optional[str]) -> str:
-    return f"{pos.cards[cid].number} {pos.cards[cid].name}" if cid else "no card"
-
-
-def _war_chip(change: str) -> str:
-    """``Total War (12)`` / ``Limited War (assumed)``: a war state change of a planned turn, short."""
-    text = change.split(": ", 1)[1] if change.startswith("12 War State") else change
-    name = min((w.display for w in WarState if w.display in text), key=text.index, default="war state")
-    return f"\u2192 {name} ({'assumed' if change.endswith('(assumed)') else '12'})"
-
-
-def _plan_row(pos: Position, m: str, steps: list, current: Optional[str], turns: list[str],
-              target: Optional[str] = None, wanted: tuple = ()) -> list[dict]:
-    """One plan drawn on ``m``'s timeline: per Seasonal Turn of ``turns`` the Current Card in force
-    (``current`` in the first, then the Pending Card revealed that turn, 1.1.1 Step 2) and the Pending Card
-    selected (1.1.3); ``None`` where the plan says nothing (the slot is not planned, or the plan is over).
-    ``target``: the card the row is about (its reveal is marked earliest); ``wanted``: cards marked wanted."""
-    by_turn = {s["turn"]: s for s in steps}
-    by_reveal = {s["reveal"]: s for s in steps}
-    cells = []
-    for i, t in enumerate(turns):
-        cell: dict = {"turn": t, "current": None, "pending": None, "mark": "", "war": []}
-        if i == 0:
-            cell["current"] = {"card": _card(pos, current), "how": "file"}
-        elif t in by_reveal and m in by_reveal[t]["pending"]:
-            cid = by_reveal[t]["pending"][m]
-            cell["current"] = {"card": _card(pos, cid), "how": "revealed"}
-            # the war state the reveal puts in effect on this map (12), or one assumed from this turn
-            cell["war"] = [{"text": _war_chip(c), "whole": c} for c in by_reveal[t]["changes"]
-                           if f"{m.upper()} map" in c and (c.startswith("12 War State") and "goes into effect" in c
-                                                            or c.endswith("(assumed)"))]
-            if cid and cid == target:
-                cell["mark"] = "earliest"
-            elif cid and cid in wanted:
-                cell["mark"] = "wanted"
-        if t in by_turn and m in by_turn[t]["pending"]:
-            cell["pending"] = {"card": _card(pos, by_turn[t]["pending"][m])}
-        cells.append(cell)
-    return cells
-
-
-def plan_timeline(pos: Position, earliest, goal=None) -> dict:
-    """The plan drawn as a timeline per map (issue 23): a column per Seasonal Turn of the horizon, in each
-    the Pending Card selected (1.1.3) and the Current Card it becomes when revealed the next turn (1.1.1).
-
-    ``earliest``: the :class:`aeref.answers.Plan` of :meth:`aeref.api.Position.plan` without a goal (every hand
-    card's earliest turn, its plan and the rules that stop it the turn before, or why it cannot come within the
-    horizon); ``goal``: the Plan of the same horizon with ``want``/``by``/``avoid`` (its plan drawn, each wanted
-    card's earliest turn marked), or None. Only the answers' JSON is read (``Plan.as_json``): the page says what
-    ``aeref plan --json`` says. Returns plain data: ``turns``, per map ``cards`` (a row per hand card) and
-    ``goal`` (the goal plan's row and the wanted cards' earliest turns), ``facts`` and ``interpretations``."""
-    e = earliest.as_json()
-    g = goal.as_json() if goal is not None else None
-    f = e["faction"]
-    turns = _plan_turns(pos, e["from"], e["to"])
-    current = {m: pos.data.factions[f][m].current if m in pos.data.factions.get(f, {}) else None for m in pos.maps}
-    first = {c["card"]: c["earliest"] for c in e["cards"]}
-    wanted = tuple(g["goal"]["want"]) if g else ()
-    maps = []
-    for m in pos.maps:
-        rows = []
-        for c in e["cards"]:
-            if c["map"] != m:
-                continue
-            row = {"card": _card(pos, c["card"]), "earliest": c["earliest"], "proved": c["proved"],
-                   "not-before": c["not-before"], "wanted": c["card"] in wanted,
-                   "reasons": [f"{r['rule']}: {r['message']}" for r in c["reasons"]], "plan": _plan_text(pos, c["plan"])}
-            if c["earliest"]:
-                row["cells"] = _plan_row(pos, m, c["plan"], current[m], turns, target=c["card"])
-                at = turns.index(c["earliest"]) if c["earliest"] in turns else len(turns)
-                for k, cell in enumerate(row["cells"]):
-                    if 0 < k < at:
-                        cell["mark"] = "before"      # proved: no plan reveals the card this early
-                if row["reasons"] and at >= 2:
-                    row["cells"][at - 1]["why"] = (f"{_card_words(pos, c['card'])} not in {turns[at - 1]}: in every "
-                                                   f"position the faction can reach by {turns[at - 2]}:\n"
-                                                   + "\n".join(row["reasons"]))
-            rows.append(row)
-        out = {"map": m, "cards": rows, "goal": None}
-        if g is not None:
-            want_here = [w for w in wanted if pos.cards[w].map == m] if wanted else []
-            out["goal"] = {"cells": _plan_row(pos, m, g["plan"] or [], current[m], turns, wanted=wanted)
-                           if g["plan"] else None,
-                           "earliest": [{"card": _card(pos, w), "turn": first.get(w)} for w in want_here]}
-        maps.append(out)
-    data = {"faction": f, "name": faction_name(f), "from": e["from"], "to": e["to"], "turns": turns,
-            "complete": e["complete"] and (g is None or g["complete"]), "maps": maps, "goal": None,
-            "facts": list(dict.fromkeys(e["facts"] + (g["facts"] if g else []))),
-            "interpretations": e["interpretations"]}
-    if g is not None:
-        data["goal"] = {"want": [_card(pos, w) for w in wanted], "by": g["goal"]["by"],
-                        "avoid": [_card(pos, a) for a in g["goal"]["avoid"]], "reached": g["reached"],
-                        "conflict": [_card(pos, c) for c in g["conflict"]], "count": g.get("count"),
-                        "count-exact": g.get("count-exact"), "complete": g["complete"],
-                        "plan": _plan_text(pos, g["plan"] or [])}
-    return data
-
-
 # ----------------------------------------------------------------------------- the page
 
 @dataclass
@@ -552,23 +424,6 @@ def render(data: dict) -> str:
                            version=__version__)
 
 
-def _plans(pos: Position, faction: str, turns, want, by, avoid, assume, limit) -> tuple:
-    """The plan answers the page draws: every hand card's earliest turn, and the goal's plan when
-    ``want``/``by``/``avoid`` set one (:meth:`aeref.api.Position.plan`). A plan is its faction's own
-    thinking: a page made ``--as`` another faction (or the public) does not show it (refused, exit 2)."""
-    if pos.viewer not in ("referee", faction):
-        who = "the public" if pos.viewer == "public" else f"the {faction_name(pos.viewer)} faction"
-        raise BadInput(f"--plan {faction}: a plan is the {faction_name(faction)} faction's own thinking (its hand, 1.1); "
-                       f"a page made --as {pos.viewer} is for {who} and does not show it")
-    f = require_faction(pos, faction)
-    try:
-        earliest = pos.plan(f, turns, (), None, (), False, assume, time_limit=limit)
-        goal = pos.plan(f, turns, want, by, avoid, False, assume, time_limit=limit) if want or by or avoid else None
-    except (ValueError, InputError) as exc:
-        raise BadInput(str(getattr(exc, "message", None) or exc)) from None
-    return earliest, goal
-
-
 @click.command(epilog=STDIN_HELP)
 @state_argument()
 @click.option("--faction", "-f", "factions", multiple=True,
@@ -589,13 +444,7 @@ def _plans(pos: Position, faction: str, turns, want, by, avoid, assume, limit) -
 @click.option("--plan", "plan_faction", type=faction_choice(), default=None, metavar="FACTION",
               help="Draw FACTION's plan as a timeline per map (as aeref plan finds it): every hand card's earliest "
                    "turn, and with --want the earliest plan that reveals the wanted cards.")
-@click.option("--turns", type=int, default=None, metavar="N",
-              help="With --plan: the horizon in Seasonal Turns (1 to 40; default: to the end of the next calendar year).")
-@click.option("--want", multiple=True, metavar="MAP:CARD", help="With --plan: a card the plan must reveal (repeatable).")
-@click.option("--by", "by", default=None, metavar="TURN", help="With --plan: the Seasonal Turn by which the wanted cards are revealed.")
-@click.option("--avoid", multiple=True, metavar="CARD", help="With --plan: a card the plan never selects (repeatable).")
-@click.option("--assume", multiple=True, metavar="[MAP:]war-state=STATE@TURN",
-              help="With --plan: a fact of the turns ahead, e.g. war-state=total@Mar-Apr 1940 (repeatable).")
+@plan_goal_options("With --plan: ")
 def report(state, factions, allocation, allocation_faction, output, force, interpretations, time_limit, viewer, as_json,
            plan_faction, turns, want, by, avoid, assume):
     """Write one self-contained HTML page of the position and its rulings: the
@@ -624,7 +473,7 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
         alloc = (allocation, load_yaml_file(allocation, allocation))
     plan = None
     if plan_faction is not None:
-        plan = _plans(pos, plan_faction.lower(), turns, want, by, avoid, assume, limit)
+        plan = plans(pos, plan_faction.lower(), turns, want, by, avoid, assume, limit)
     reserve = page_reserve(pos, fs) if limit.limited and not as_json else 0.0
     data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit, plan,
                        reserve)

@@ -1,5 +1,8 @@
-"""1.1.1 Option Card Procedure (Steps 1, 2 and *5), 1.1.2.2 Reinforcements and
-*1.1.4 Soviet Current Card ESV Adjustment: revealing a faction's Pending Cards.
+"""1.1.1 Option Card Procedure (Steps 1, 2 and *5): revealing a faction's Pending Cards.
+
+The interned units on a card's back are repatriated by :mod:`solver.repatriation` (Step 2); the
+actions of the new Current Card (1.1.2 card-type removal, 1.1.2.2 Reinforcements, *1.1.4 ESV
+Adjustment) are :mod:`solver.card_actions`.
 
 :func:`reveal` takes a position whose ``turn`` is the Seasonal Turn of the
 reveal (the Current Cards were revealed in the Seasonal Turn before, the
@@ -15,23 +18,23 @@ be made and the card is taken as played.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 from ..model.errors import InputError, Problem, join_path
-from ..model.names import norm_name
 from ..model.position import PlayedCard, Position, load_position
-from ..model.vocabulary import faction_name, with_article
+from ..model.vocabulary import faction_name
 
 from . import war_state as ws
 from .constraints import Evaluator
 from .registry import rules
 from .selection import EMPTY, RULES, make_context, post
 # after solver.selection: the rows of 1.1.1 are registered (and listed in docs/rules.md) in the order of the rulebook
-from .repatriation import REPATRIATE, repatriate as _repatriate
+from .repatriation import check_placement, repatriate_on_reveal
 from .replacements import interpretations_used
+from .card_actions import ESV, REINFORCEMENTS, check_removals, esv_adjustment, perform_removals, reinforcements
+from .steps import Step, step
 
 # The rows of the procedure, as its steps print them.
 NO_SECTION = rules["1.1.1"].row(text="a faction reveals on each map of its sections")
@@ -40,32 +43,7 @@ REVEAL = rules["1.1.1"].row("Reveal the Pending Card", step="Step 2")
 ILLEGAL = rules["1.1.1"].row("Illegal Current Card", step="Step 2")
 TWIN = rules["1.1.1"].row("Remove the © twin", step="Step 2", mark="©")
 TOTAL_WAR_OPTION = rules["1.1.1"].row("Total War option", text="either Allied faction may declare Total War")
-REINFORCEMENTS = rules["1.1.2.2"].row("Reinforcements")
-REMOVE_TYPE = rules["1.1.2"].row("Remove a type of card",
-                                 text="if a card says to remove a certain type of card that exists in both the faction's "
-                                      "hand and the discard pile, the faction must remove a card from its hand")
-ESV = rules["1.1.4"].row("Soviet Current Card ESV Adjustment", mark="*")
-BOX_NAMES = {"force-pool": "Force Pool", "delay-box": "Delay Box", "strategic-warfare-box": "Strategic Warfare Box"}
 
-
-@dataclass
-class Step:
-    """One ruling of the procedure: ``rule`` as printed, ``title``, ``message`` with the values; ``map``."""
-    rule: str
-    title: str
-    message: str
-    map: Optional[str] = None
-
-    def as_json(self) -> dict:
-        return {"rule": self.rule, "title": self.title, "map": self.map, "message": self.message}
-
-    def __str__(self) -> str:
-        return f"{self.rule} {self.title}: {self.message}"
-
-
-def _step(row, message: str, map_: Optional[str]) -> Step:
-    """The :class:`Step` of ``row`` (a :class:`~solver.registry.Row`) with ``message`` on ``map_``."""
-    return Step(row.printed, row.title, message, map_)
 
 
 @dataclass
@@ -232,99 +210,6 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
     return out
 
 
-# --------------------------------------------------------------------------- 1.1.2.2
-
-def counters_in_play(pos: Position) -> set:
-    """Names of counters that have entered play: ``counters.in-play``, every
-    counter in ``boxes``, in a box of ``markers``, on the map or in a Force
-    Pool of ``replacements`` (case-folded)."""
-    out = {norm_name(x) for x in pos.seasonal.in_play}
-    for mb in pos.seasonal.boxes.values():
-        out |= {norm_name(x) for x in mb.counters()}
-    for section in pos.markers.sections.values():
-        for names in section.boxes.values():
-            out |= {norm_name(x) for x in names}
-    for h in pos.board.hexes.values():
-        out |= {norm_name(u.id) for u in h.units}
-    for units in pos.board.box_units.values():
-        out |= {norm_name(u.id) for u in units}
-    for fr in pos.replacements.values():
-        out |= {norm_name(u.id) for u in fr.force_pool}
-    return out
-
-
-def reinforcements(pos: Position, faction: str, card) -> list[dict]:
-    """The counters ``card`` enters (1.1.2.2) and whether each is received.
-
-    Each entry: ``counter``, ``country``, ``to`` (box), ``map`` (the card's
-    map: ©a DS card's counters go to DS boxes, a TK card's to TK boxes),
-    ``received`` and ``message`` with the reason. Major Country counters are
-    always received; Minor Country counters only for an active Minor Country
-    aligned with ``faction``; never a counter already in play or removed.
-    """
-    entries = card.reinforcements
-    if not entries:
-        return []
-    seen = counters_in_play(pos)
-    removed = {norm_name(x) for x in pos.seasonal.removed}
-    out = []
-    for r in entries:
-        c = pos.country(r.country, card.map)
-        minor = c.minor if (c is not None and c.minor is not None) else bool(r.minor)
-        box = BOX_NAMES[r.to]
-        where = f"the {card.map.upper()} {box}" if pos.game == "ae" else f"the {box}"
-        if norm_name(r.counter) in removed:
-            ok, why = False, f"{r.counter} has been removed from the game"
-        elif norm_name(r.counter) in seen:
-            ok, why = False, f"{r.counter} has already entered play"
-        elif not minor:
-            ok, why = True, f"{r.counter} ({r.country}, a Major Country) enters {where}"
-        elif c is None:
-            ok, why = False, f"{r.counter}: {r.country} is not listed in countries, so it is not an active {faction_name(faction)} Minor Country"
-        elif c.status == "active" and c.alignment == faction:
-            ok, why = True, f"{r.counter} ({c.name}, an active {faction_name(faction)} Minor Country) enters {where}"
-        else:
-            ok, why = False, (f"{r.counter}: {c.name} is not an active {faction_name(faction)} Minor Country "
-                              f"(status {c.status or 'not given'}, alignment {c.alignment or 'not given'})")
-        if ok and pos.game == "ae":
-            why += f" (© a {card.map.upper()} card's counters start in {card.map.upper()} boxes)"
-        out.append({"counter": r.counter, "country": r.country, "to": r.to, "map": card.map, "received": ok,
-                    "rule": REINFORCEMENTS.printed, "message": why})
-    return out
-
-
-# --------------------------------------------------------------------------- *1.1.4
-
-def esv_adjustment(pos: Position, card) -> dict:
-    """*1.1.4: the ESV adjustment for the Soviet Current Card ``card`` from the
-    table the state file gives (``esv-table``). Returns ``{"rule", "adjustment"
-    (None when it cannot be looked up), "esv-before", "esv-after", "message"}``. The War column
-    when the Soviet European War Box holds a War marker
-    (:attr:`~model.markers.EuropeanWarBox.war_marker`, the one reading of the European War Boxes)."""
-    war = pos.markers.european_war_boxes("ds")["soviet european war box"].war_marker
-    col = "war" if war else "no-war"
-    state = pos.war_state["ds"]
-    prod = card.production or 0
-    head = (f"{card.text}: Production Value {prod}, {state.display} in effect in DS, "
-            f"{'a' if war else 'no'} War marker in the Soviet European War Box ({col.replace('-', ' ').title()} column)")
-    if not pos.seasonal.esv_table:
-        return {"rule": ESV.printed, "adjustment": None, "esv-before": pos.seasonal.esv, "esv-after": pos.seasonal.esv,
-                "message": head + "; the state file gives no esv-table, so the adjustment could not be looked up"}
-    row = next((r for r in pos.seasonal.esv_table if r.war_state == state and r.production == prod), None)
-    adj = 0 if row is None else (row.war if war else row.no_war)
-    before = pos.seasonal.esv
-    after = None if before is None else before + adj
-    if row is None:
-        msg = head + "; no line of the table: no ESV adjustment"
-    elif adj == 0:
-        msg = head + "; the table lists no adjustment"
-    else:
-        msg = head + f"; the ESV is {'increased' if adj > 0 else 'decreased'} by {abs(adj)}"
-    if before is not None:
-        msg += f" ({before} -> {after})"
-    return {"rule": ESV.printed, "adjustment": adj, "esv-before": before, "esv-after": after, "message": msg}
-
-
 # --------------------------------------------------------------------------- the procedure
 
 def _twin(pos: Position, card) -> list[tuple[str, str]]:
@@ -336,7 +221,7 @@ def _discard(pos: Position, fm, m: str, r: MapReveal) -> Step:
     """1.1.1 Step 1 on map ``m``: the Current Card of ``fm`` (the faction's map section of the position
     being changed) is discarded, to the hand when recyclable (♺), else set aside."""
     if not fm.current:
-        return _step(DISCARD, "no Current Card to discard", m)
+        return step(DISCARD, "no Current Card to discard", m)
     c = pos.cards[fm.current]
     r.discarded = fm.current
     fm.played.append(PlayedCard(fm.current, pos.turn.ahead(-1)))
@@ -348,7 +233,7 @@ def _discard(pos: Position, fm, m: str, r: MapReveal) -> Step:
         r.discarded_to = "set-aside"
         msg = f"{pos.card_text(c.id)} is discarded and set aside; it cannot be played again"
     fm.current = None
-    return _step(DISCARD, msg, m)
+    return step(DISCARD, msg, m)
 
 
 def _reveal_pending(pos: Position, faction: str, fm, m: str, r: MapReveal, previous: Optional[Position],
@@ -361,7 +246,7 @@ def _reveal_pending(pos: Position, faction: str, fm, m: str, r: MapReveal, previ
     r.revealed = cid
     if checked is None:
         r.legal, r.current, fm.current = None, cid, cid
-        return _step(REVEAL,
+        return step(REVEAL,
                     f"{pos.card_text(cid)} is revealed and becomes the Current Card; the check against the "
                     f"Option Card Selection Restrictions at the time it was selected ({pos.turn.ahead(-1)}) could not be "
                     "made: the state file names no previous position (previous: FILE or --previous FILE)", m)
@@ -370,12 +255,12 @@ def _reveal_pending(pos: Position, faction: str, fm, m: str, r: MapReveal, previ
     r.legal = not r.violations
     if r.legal:
         r.current, fm.current = cid, cid
-        return _step(REVEAL,
+        return step(REVEAL,
                     f"{pos.card_text(cid)} is revealed and becomes the Current Card; it was legally selected "
                     f"in {previous.turn} (checked against {previous.file})", m)
     fm.hand.append(cid)
     why = "; ".join(f"{v.rule} {v.title}: {v.message}" for v in r.violations)
-    return _step(ILLEGAL,
+    return step(ILLEGAL,
                 f"{pos.card_text(cid)} was illegal when selected in {previous.turn} ({why}): it returns "
                 f"to the hand, is not considered played, and the {faction_name(faction)} faction has no "
                 f"{m.upper()} Current Card this Season", m)
@@ -390,154 +275,13 @@ def _remove_twin(pos: Position, out: Position, faction: str, card, m: str, r: Ma
             ofm.hand.remove(tw)
             ofm.removed.append(tw)
             r.twin_removed = tw
-            steps.append(_step(TWIN,
+            steps.append(step(TWIN,
                               f"{pos.card_text(card.id)} carries the © mark: the identically named "
                               f"{pos.card_text(tw)} is removed from the {om.upper()} deck", m))
         else:
-            steps.append(_step(TWIN,
+            steps.append(step(TWIN,
                               f"{pos.card_text(card.id)} carries the © mark; the identically named "
                               f"{pos.card_text(tw)} is not in the {om.upper()} hand, nothing to remove", m))
-    return steps
-
-
-# --------------------------------------------------------------------------- 1.1.1 Step 2: interned units
-
-def _put_on_map(out: Position, placed: list) -> None:
-    """The units ``placed`` (``[(location, Unit)]``) put on the map of ``out`` (a new :class:`~model.board.Board`:
-    a board's caches hold for the units it was made with), and recorded for the file written."""
-    if not placed:
-        return
-    board = out.board
-    hexes, box_units = dict(board.hexes), dict(board.box_units)
-    for loc, u in placed:
-        if loc in hexes:
-            hexes[loc] = dataclasses.replace(hexes[loc], units=tuple(hexes[loc].units) + (u,))
-        else:
-            box_units[loc] = tuple(box_units.get(loc, ())) + (u,)
-    out.map_board = dataclasses.replace(board, hexes=hexes, box_units=box_units)
-    out.placed_units = list(out.placed_units) + list(placed)
-
-
-def _repatriate_units(out: Position, faction: str, fm, m: str, r: MapReveal, given: dict) -> list[Step]:
-    """1.1.1 Step 2 on map ``m``: the units interned on the back of the card being revealed (``fm.pending``) are
-    repatriated as per Placing Replacements (1.3.4) (:mod:`solver.repatriation`), before the card is checked;
-    a player's placement (``given``) that breaks a rule of placing is refused (``r.refused``), nothing placed."""
-    card = out.card_text(fm.pending)
-    res = _repatriate(out, faction, m, list(fm.interned), given)
-    r.repatriated, r.refused = res.placed, list(res.violations)
-    if res.violations:
-        return [_step(REPATRIATE, f"the placement of the units interned on {card} is refused: "
-                      + "; ".join(str(v) for v in res.violations) + "; nothing is placed", m)]
-    steps, placed = [], []
-    by_id = {u.id: u for u in fm.interned}
-    for x in res.placed:
-        if x.location is not None:
-            placed.append((x.location, by_id[x.unit]))
-        elif x.fate == "force-pool":
-            out.seasonal.map_boxes(m).force_pool.setdefault(faction, []).append(x.unit)
-        else:
-            out.seasonal.removed.append(x.unit)
-        steps.append(Step(x.rule if x.location is None else REPATRIATE.printed,
-                          "Interned unit not placed" if x.location is None else REPATRIATE.title, x.message, m))
-    for e in res.eliminated:
-        steps.append(Step(e["rule"], "Stacking", e["message"].replace("the Segment", "the Option Card Segment"), m))
-    fm.interned = []
-    _put_on_map(out, placed)
-    return steps
-
-
-def _check_given(pos: Position, faction: str, given: dict) -> dict:
-    """``given`` (unit id -> location, the player's placement of repatriated units) checked against the interned
-    units of ``faction``'s Pending Cards and the map: the locations as the map names them. Raises ``ValueError``
-    (naming ``--repatriate``) for a unit not interned there or a location not on the card's map."""
-    interned = {u.id: m for m, fm in pos.factions[faction].items() for u in fm.interned}
-    out = {}
-    for uid, loc in given.items():
-        if uid not in interned:
-            listed = ", ".join(interned) or "none"
-            raise ValueError(f"--repatriate {uid}={loc}: no unit {uid} is interned on {with_article(faction_name(faction))} Pending "
-                             f"Card (interned: {listed})")
-        m = interned[uid]
-        where = pos.board.location(loc)
-        h = pos.board.hexes.get(where) if where is not None else None
-        if where is None or (h is not None and h.map not in (None, m)):
-            raise ValueError(f"--repatriate {uid}={loc}: no hex or Off-Map Box {loc} on the {m.upper()} map")
-        out[uid] = where
-    return out
-
-
-# --------------------------------------------------------------------------- 1.1.2 card-type removal
-
-def discard_pile(pos: Position, fm) -> list[str]:
-    """The discard pile of one faction's deck (``fm``: its section of one map): the cards played and set aside
-    (1.1.1 Step 1), neither back in the hand nor removed from the game, each once."""
-    out: list[str] = []
-    for p in fm.played:
-        cid = p.card
-        if cid not in out and cid not in fm.hand and cid not in fm.removed and cid not in (fm.current, fm.pending):
-            out.append(cid)
-    return out
-
-
-def card_removals(pos: Position, card, chosen: tuple = ()) -> list[dict]:
-    """1.1.2: the removals the actions of ``card`` (the Current Card) call for, one entry per ``removes`` line:
-    ``kind``, ``faction``, ``map``, ``hand`` / ``discard-pile`` (the cards of that type in each), ``from``
-    (``hand`` when the hand holds one, else ``discard-pile``, None when neither does), ``candidates`` (the cards
-    that may be removed), ``removed`` (the card removed: the one chosen in ``chosen``, or the only candidate;
-    None while several wait for the player's choice), ``violation`` (a chosen card from the discard pile while
-    the hand holds one), ``rule`` and ``message``."""
-    out = []
-    for spec in card.removes:
-        whose = spec.faction or card.faction
-        fm = pos.factions.get(whose, {}).get(card.map)
-        hand = [c for c in (fm.hand if fm else []) if spec.kind in pos.cards[c].kinds]
-        pile = [c for c in (discard_pile(pos, fm) if fm else []) if spec.kind in pos.cards[c].kinds]
-        cands = hand or pile
-        src = "hand" if hand else ("discard-pile" if pile else None)
-        mine = [c for c in chosen if c in hand or c in pile]
-        kind = spec.kind.replace("-", " ").title()
-        who = f"{faction_name(whose)} {kind} card"
-        a_who = with_article(who)
-        e = {"kind": spec.kind, "faction": whose, "map": card.map, "hand": hand, "discard-pile": pile, "from": src,
-             "candidates": cands, "removed": None, "chosen": mine[0] if mine else None, "violation": None,
-             "rule": REMOVE_TYPE.printed}
-        texts = lambda ids: ", ".join(pos.card_text(c) for c in ids)
-        if not cands:
-            e["message"] = f"{card.text} removes {a_who}: none is in the hand or the discard pile, nothing to remove"
-        elif mine and mine[0] in pile and hand:
-            e["violation"] = REMOVE_TYPE.violation(
-                f"{pos.card_text(mine[0])} is in the discard pile, but the hand holds {texts(hand)}: {a_who} that "
-                "exists in both the hand and the discard pile must be removed from the hand")
-            e["message"] = f"{card.text} removes {a_who}: refused: {e['violation'].message}"
-        elif mine or len(cands) == 1:
-            e["removed"] = mine[0] if mine else cands[0]
-            both = " (the discard pile holds " + texts(pile) + ": the card must come from the hand)" if hand and pile else ""
-            how = "as the player chose" if mine else "the only one"
-            where = "the hand" if src == "hand" else "the discard pile (the hand holds none)"
-            e["message"] = (f"{card.text} removes {a_who}: {pos.card_text(e['removed'])} is removed from {where}, "
-                            f"{how}{both}")
-        else:
-            where = "the hand" if src == "hand" else "the discard pile (the hand holds none)"
-            e["message"] = (f"{card.text} removes {a_who}: the faction chooses one from {where}: {texts(cands)} "
-                            "(reveal again with --remove-card CARD)")
-        out.append(e)
-    return out
-
-
-def _remove_cards(out: Position, card, m: str, r: MapReveal, chosen: tuple) -> list[Step]:
-    """1.1.1 Step 3 / 1.1.2 on map ``m``: the removals of ``card``'s actions carried out on ``out``."""
-    r.removals = card_removals(out, card, chosen)
-    steps = []
-    for e in r.removals:
-        if e["violation"] is not None:
-            r.refused.append(e["violation"])
-            e["violation"] = e["violation"].as_json()
-        elif e["removed"] is not None:
-            fm = out.factions[e["faction"]][e["map"]]
-            if e["removed"] in fm.hand:
-                fm.hand.remove(e["removed"])
-            fm.removed.append(e["removed"])
-        steps.append(_step(REMOVE_TYPE, e["message"], m))
     return steps
 
 
@@ -547,33 +291,19 @@ def _reveal_map(pos: Position, out: Position, faction: str, m: str, previous: Op
     fm = out.factions[faction].get(m)
     r = MapReveal(m)
     if fm is None:
-        return r, [_step(NO_SECTION, f"the {faction_name(faction)} faction has no {m.upper()} section", m)]
+        return r, [step(NO_SECTION, f"the {faction_name(faction)} faction has no {m.upper()} section", m)]
     steps = [_discard(pos, fm, m, r)]
     if fm.pending is None:
-        steps.append(_step(REVEAL,
+        steps.append(step(REVEAL,
                           f"no Pending Card: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
         return r, steps
     card = pos.cards[fm.pending]
     if fm.interned:
-        steps += _repatriate_units(out, faction, fm, m, r, given or {})
+        steps += repatriate_on_reveal(out, faction, fm, m, r, given or {})
     steps.append(_reveal_pending(pos, faction, fm, m, r, previous, checked))
     if r.current and pos.game == "ae" and card.combined:
         steps += _remove_twin(pos, out, faction, card, m, r)
     return r, steps
-
-
-def _check_removals(pos: Position, maps: dict, chosen: tuple) -> None:
-    """Every card of ``chosen`` (``--remove-card``) is one a revealed Current Card's actions may remove (1.1.2):
-    in the hand or the discard pile, of the type the card names. Raises ``ValueError`` naming it."""
-    used = {c for r in maps.values() for e in (r.removals or []) for c in e["hand"] + e["discard-pile"]}
-    for cid in chosen:
-        if cid not in used:
-            named = [f"{e['kind']} ({', '.join(e['candidates']) or 'none in the hand or discard pile'})"
-                     for r in maps.values() for e in (r.removals or [])]
-            why = (f"the Current Cards' actions remove {'; '.join(named)}" if named
-                   else "no Current Card revealed here names a type of card to remove")
-            raise ValueError(f"--remove-card {cid}: {pos.card_text(cid)} is not a card that may be removed: it is not "
-                             f"in the hand or the discard pile as the type a revealed card removes (1.1.2); {why}")
 
 
 def _total_war_option(pos: Position, illegal_axis_maps: list, interp: dict, declare_total_war: bool) -> Optional[dict]:
@@ -603,7 +333,7 @@ def _war_states(pos: Position, out: Position, maps: dict, illegal_axis_maps: lis
         due, spent = ws.due(out, m, card, illegal_total and m in illegal_axis_maps)
         if not due:
             if spent:
-                steps.append(_step(ws.WAR_STATE, f"{spent[0][1]}, but {out.war_state[m].display} is already in "
+                steps.append(step(ws.WAR_STATE, f"{spent[0][1]}, but {out.war_state[m].display} is already in "
                                   f"effect on the {m.upper()} map (no going back)", m))
             continue
         new, cause = due[0]
@@ -612,7 +342,7 @@ def _war_states(pos: Position, out: Position, maps: dict, illegal_axis_maps: lis
                              else "an Allied faction declares Total War") + ")"
         ch = ws.change(out, m, new, cause, remove)
         changes.append(ch)
-        steps.append(_step(ws.WAR_STATE, ch.headline(), m))
+        steps.append(step(ws.WAR_STATE, ch.headline(), m))
         for e in ch.effects:
             steps.append(Step(e.rule, e.title, e.message, m))
         out = ws.apply(out, ch)
@@ -628,7 +358,7 @@ def _reinforce_and_esv(pos: Position, out: Position, faction: str, maps: dict, s
         card = out.cards[r.current]
         r.reinforcements = reinforcements(out, faction, card)
         for e in r.reinforcements:
-            steps.append(_step(REINFORCEMENTS, e["message"], m))
+            steps.append(step(REINFORCEMENTS, e["message"], m))
             if e["received"]:
                 mb = out.seasonal.map_boxes(card.map)
                 if e["to"] == "force-pool":
@@ -639,7 +369,7 @@ def _reinforce_and_esv(pos: Position, out: Position, faction: str, maps: dict, s
                     mb.strategic_warfare_box.append(e["counter"])
         if pos.game == "ds" and faction == "soviet":
             r.esv = esv_adjustment(out, card)
-            steps.append(_step(ESV, r.esv["message"], m))
+            steps.append(step(ESV, r.esv["message"], m))
             if r.esv["esv-after"] is not None:
                 out.seasonal.esv = r.esv["esv-after"]
 
@@ -675,18 +405,18 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     if previous is not None:
         _same_pending(pos, previous, faction, pending)
     checked = selection_violations(previous, faction, pending) if previous is not None and any(pending.values()) else None
-    given = _check_given(pos, faction, dict(repatriate or {}))
+    given = check_placement(pos, faction, dict(repatriate or {}))
     for m in pos.maps:
         maps[m], map_steps = _reveal_map(pos, out, faction, m, previous, checked, given)
         steps += map_steps
         if maps[m].current and pos.cards[maps[m].current].removes:
-            steps += _remove_cards(out, pos.cards[maps[m].current], m, maps[m], tuple(remove_cards))
-    _check_removals(pos, maps, tuple(remove_cards))
+            steps += perform_removals(out, pos.cards[maps[m].current], m, maps[m], tuple(remove_cards))
+    check_removals(pos, maps, tuple(remove_cards))
     illegal_axis_maps = [m for m in pos.maps if maps[m].legal is False
                          and faction == "axis" and pos.war_state[m] in ("pre-war", "limited")]
     total_war_option = _total_war_option(pos, illegal_axis_maps, interp, declare_total_war)
     if total_war_option is not None:
-        steps.append(_step(TOTAL_WAR_OPTION, total_war_option["message"], illegal_axis_maps[0]))
+        steps.append(step(TOTAL_WAR_OPTION, total_war_option["message"], illegal_axis_maps[0]))
     illegal_total = bool(illegal_axis_maps) and (declare_total_war or interp["illegal-axis-card"] == "automatic")
     changes: list = []
     out = _war_states(pos, out, maps, illegal_axis_maps, illegal_total, remove, steps, changes)

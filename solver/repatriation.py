@@ -20,19 +20,21 @@ Pool of that map, ``boxes.MAP.force-pool``; ``removed``: it is removed from the 
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Optional
 
 from ..model.board import Unit
 from ..model.errors import InputError, Problem
 from ..model.position import Position
-from ..model.vocabulary import faction_name
+from ..model.vocabulary import faction_name, with_article
 
 from .constraints import Evaluator
 from .registry import Violation, rules
 from .replacements import make_context, post
 from .replacements.rules import ENEMY, LOCATIONS, MINOR_STACKING, STACKING
 from .replacements.ruling import overstacked
+from .steps import Step, step
 
 REPATRIATE = rules["1.1.1"].row(
     "Repatriate interned units", step="Step 2",
@@ -177,3 +179,70 @@ def repatriate(pos: Position, faction: str, map_: str, units: list[Unit], given:
 def refused_text(v: Violation) -> str:
     """A violation of a player's placement as a ruling prints it."""
     return f"{v.rule.number} {v.title}: {v.message}"
+
+
+# --------------------------------------------------------------------------- the reveal (solver.procedure)
+
+def _put_on_map(out: Position, placed: list) -> None:
+    """The units ``placed`` (``[(location, Unit)]``) put on the map of ``out`` (a new :class:`~model.board.Board`:
+    a board's caches hold for the units it was made with), and recorded for the file written."""
+    if not placed:
+        return
+    board = out.board
+    hexes, box_units = dict(board.hexes), dict(board.box_units)
+    for loc, u in placed:
+        if loc in hexes:
+            hexes[loc] = dataclasses.replace(hexes[loc], units=tuple(hexes[loc].units) + (u,))
+        else:
+            box_units[loc] = tuple(box_units.get(loc, ())) + (u,)
+    out.map_board = dataclasses.replace(board, hexes=hexes, box_units=box_units)
+    out.placed_units = list(out.placed_units) + list(placed)
+
+
+def repatriate_on_reveal(out: Position, faction: str, fm, m: str, r, given: dict) -> list[Step]:
+    """1.1.1 Step 2 on map ``m``: the units interned on the back of the card being revealed (``fm.pending``) are
+    repatriated as per Placing Replacements (1.3.4) (:mod:`solver.repatriation`), before the card is checked;
+    a player's placement (``given``) that breaks a rule of placing is refused (``r.refused``), nothing placed.
+    ``r``: the :class:`~solver.procedure.MapReveal` of that map (``repatriated``, ``refused``)."""
+    card = out.card_text(fm.pending)
+    res = repatriate(out, faction, m, list(fm.interned), given)
+    r.repatriated, r.refused = res.placed, list(res.violations)
+    if res.violations:
+        return [step(REPATRIATE, f"the placement of the units interned on {card} is refused: "
+                      + "; ".join(str(v) for v in res.violations) + "; nothing is placed", m)]
+    steps, placed = [], []
+    by_id = {u.id: u for u in fm.interned}
+    for x in res.placed:
+        if x.location is not None:
+            placed.append((x.location, by_id[x.unit]))
+        elif x.fate == "force-pool":
+            out.seasonal.map_boxes(m).force_pool.setdefault(faction, []).append(x.unit)
+        else:
+            out.seasonal.removed.append(x.unit)
+        steps.append(Step(x.rule if x.location is None else REPATRIATE.printed,
+                          "Interned unit not placed" if x.location is None else REPATRIATE.title, x.message, m))
+    for e in res.eliminated:
+        steps.append(Step(e["rule"], "Stacking", e["message"].replace("the Segment", "the Option Card Segment"), m))
+    fm.interned = []
+    _put_on_map(out, placed)
+    return steps
+
+
+def check_placement(pos: Position, faction: str, given: dict) -> dict:
+    """``given`` (unit id -> location, the player's placement of repatriated units) checked against the interned
+    units of ``faction``'s Pending Cards and the map: the locations as the map names them. Raises ``ValueError``
+    (naming ``--repatriate``) for a unit not interned there or a location not on the card's map."""
+    interned = {u.id: m for m, fm in pos.factions[faction].items() for u in fm.interned}
+    out = {}
+    for uid, loc in given.items():
+        if uid not in interned:
+            listed = ", ".join(interned) or "none"
+            raise ValueError(f"--repatriate {uid}={loc}: no unit {uid} is interned on {with_article(faction_name(faction))} Pending "
+                             f"Card (interned: {listed})")
+        m = interned[uid]
+        where = pos.board.location(loc)
+        h = pos.board.hexes.get(where) if where is not None else None
+        if where is None or (h is not None and h.map not in (None, m)):
+            raise ValueError(f"--repatriate {uid}={loc}: no hex or Off-Map Box {loc} on the {m.upper()} map")
+        out[uid] = where
+    return out
