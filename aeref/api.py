@@ -143,7 +143,7 @@ class Position:
         f = self.data.require_faction(faction)
         if any(fm.hand_face_down is not None or fm.pending_face_down for fm in self.data.factions[f].values()):
             name = faction_name(f)
-            if self.data.viewer not in (None, REFEREE):
+            if self.data.viewer not in (None, REFEREE, f):     # another faction's view hides it (1.1)
                 why = f"the {name} faction's hand is face down in the {faction_name(self.data.viewer)} view (1.1)"
             else:
                 why = (f"the {name} faction's hand is face down (not in the files read): this ruling needs it; give "
@@ -629,7 +629,7 @@ class Position:
         turn, read by the Selection Requirements, 1.1.3.1) items. Every plan is re-checked turn by turn.
 
         Raises ``ValueError`` naming the option and value for a horizon of 0 or more than 40 turns, a
-        wanted or avoided card not in the hand, a turn outside the horizon, an unknown map, war state or
+        wanted or avoided card not in the hand, ``by`` without ``want``, a turn outside the horizon, an unknown map, war state or
         assumption, or a war state going back; :class:`InputError` for a faction not in the position or
         whose hand is face down in this view (1.1, :meth:`require_seen`).
         """
@@ -637,6 +637,9 @@ class Position:
         f = self.require_seen(faction)     # a plan needs the hand (1.1: face down in another faction's view)
         if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
             raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
+        if by and not want:
+            raise ValueError(f"--by {by}: it is the turn by which the wanted cards are revealed; give the cards with "
+                             "--want MAP:CARD")
         n = _plan.default_turns(self.data.turn) if turns is None else int(turns)
         last = self.data.turn.ahead(n)
         goal = _plan.Goal(tuple(self._plan_card(f, w, "--want") for w in want),
@@ -707,7 +710,9 @@ class Position:
         cid = cid.strip().lower()
         card = self.data.cards.get(cid)
         if card is None:
-            raise ValueError(f"--assume {text}: unknown card {cid!r} (write its id, e.g. tk-western-5)")
+            others = sorted(c for c, x in self.data.cards.items() if x.faction != faction and x.map in self.data.maps)
+            hint = f"e.g. {others[0]}" if others else "the file's decks hold no card of another faction: add its deck to decks:"
+            raise ValueError(f"--assume {text}: no card {cid!r} in the decks this file loads (a card id as FORMAT 1; {hint})")
         if card.map not in self.data.maps:
             raise ValueError(f"--assume {text}: {cid} is a {card.map.upper()} card; game {self.data.game} has no "
                              f"{card.map.upper()} map")

@@ -70,6 +70,8 @@ def test_plan_write_dir_writes_the_position_after_each_turn(game, aeref):
     (("--want", "tk:10"), "--want tk:10"),
     (("--want", "ds:4a"), "--want ds:4a"),
     (("--by", "Mar-Apr 1938", "--want", "4a"), "--by Mar-Apr 1938"),
+    (("--by", "Aug-Sept 1939"), "give the cards with --want"),
+    (("--assume", "played=tk-western-23@May-June 1939"), "no card 'tk-western-23' in the decks this file loads"),
     (("--assume", "war-state=total@Smarch 1940"), "--assume"),
     (("--assume", "ds:war-state=total@Mar-Apr 1940"), "--assume ds:war-state"),
     (("--assume", "war-state=sideways@Mar-Apr 1940"), "--assume war-state=sideways"),

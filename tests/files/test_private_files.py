@@ -96,6 +96,12 @@ def test_1_1_3_a_ruling_needing_a_hand_not_in_the_files_says_whose(aeref, folder
     r = aeref("check", public, "--faction", "western", "--tk", "28a", "--private", away / "w.yaml")
     assert r.exit_code == 0, r
     assert aeref("check", public, "--faction", "axis", "--tk", "4a").exit_code == 0     # found beside it
+    # the faction's own view (--as western) without its private file: the same advice, not "face down in the
+    # Western view", which would tell a player that its own hand is hidden from it
+    for args in (("report", "-o", folder / "w.html"),):
+        r = aeref(args[0], public, *args[1:], "--as", "western")
+        assert r.exit_code == 2 and "in the Western view" not in r.stderr, r
+        assert "pub.western.private.yaml" in r.stderr and "--private" in r.stderr, r
 
 
 def test_1_1_1_select_writes_the_public_file_and_the_private_file(aeref, folder):

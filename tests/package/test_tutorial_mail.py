@@ -24,7 +24,8 @@ def _part_two():
 
 def test_1_1_the_e_mail_tutorial_mails_no_secret(tmp_path, monkeypatch):
     """1.1: no file in mail/ names a card of a hand or a Pending Card it does not show played; each player's
-    folder holds only that faction's private files, mode 0600."""
+    folder holds only that faction's private files, mode 0600, and pages that show no other faction's
+    hidden card."""
     copy_examples(tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     steps = _part_two()
@@ -48,9 +49,24 @@ def test_1_1_the_e_mail_tutorial_mails_no_secret(tmp_path, monkeypatch):
         for cid, name in secret.items():
             if cid not in shown:
                 assert cid not in text and name not in text, f"{path.name} names {cid} {name}"
+    last = {}
     for faction in ("axis", "western", "soviet"):
-        kept = list((tmp_path / faction).iterdir())
+        kept = sorted((tmp_path / faction).glob("*.private.yaml"), key=lambda p: p.stat().st_mtime)
         assert kept
         for p in kept:
             assert yaml.safe_load(p.read_text(encoding="utf-8"))["private"] == faction, p
             assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
+        last[faction] = yaml.safe_load(kept[-1].read_text(encoding="utf-8"))
+    # a player's own page (report --as FACTION, kept in its folder) shows no other faction's hidden card
+    pages = sorted(tmp_path.glob("*/*.html"))
+    assert pages and all(p.parent.name in last for p in pages), pages
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for other, data in last.items():
+            if other == page.parent.name:
+                continue
+            for m in ("tk", "ds"):
+                sec = data.get(m) or {}
+                for cid in [*sec.get("hand", []), *([sec["pending"]] if sec.get("pending") else [])]:
+                    card = start.cards[cid if "-" in str(cid) else f"{m}-{other}-{cid}"]
+                    assert card.id not in text and card.name not in text, f"{page.name} names {card.id} {card.name}"
