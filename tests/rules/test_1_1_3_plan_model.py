@@ -22,7 +22,7 @@ from aeref.solver.selection import open_slots
 
 from ..support import oracle, plan_oracle
 from ..support.distributions import draw_examples
-from ..support.plan_positions import plan_cases
+from ..support.plan_positions import fact_cases, plan_cases
 from ..support.profiles import scaled
 from ..support.selection_positions import load
 
@@ -185,27 +185,6 @@ def model_plans(pos, faction, turns, assumptions=()) -> set:
     return out
 
 
-def _war_assumption(draw, state, turns):
-    """A war state assumed from a turn of the horizon (``--assume [MAP:]war-state=STATE@TURN``), one rank or two
-    above the file's on one map, or None when every map is at Total War already."""
-    rank = {"pre-war": 0, "limited": 1, "total": 2}
-    ws = state["war-state"] if isinstance(state["war-state"], dict) else {state["game"]: state["war-state"]}
-    maps = [m for m, w in ws.items() if w != "total"]
-    if not maps:
-        return None
-    m = draw(st.sampled_from(sorted(maps)))
-    w = draw(st.sampled_from([x for x, r in rank.items() if r > rank[ws[m]]]))
-    return m, w, draw(st.integers(1, turns))
-
-
-@st.composite
-def war_cases(draw):
-    """A generated plan position (:func:`plan_cases`) with, most often, a war state assumed from a turn ahead."""
-    state, deck, faction, turns = draw(plan_cases())
-    war = _war_assumption(draw, state, turns) if draw(st.integers(0, 3)) else None
-    return state, deck, faction, turns, war
-
-
 def _exact(state, deck, faction, turns, war=None):
     pos = load(state, deck)
     assumptions, oracle_war = (), ()
@@ -221,7 +200,7 @@ def _exact(state, deck, faction, turns, war=None):
 
 
 @settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(war_cases())
+@given(fact_cases())
 def test_1_1_3_plan_model_admits_exactly_the_plans_of_the_brute_force_planner(case):
     """1.1.1 Steps 1-2, 1.1.3 - 1.1.3.3, 12: the plan model itself, before any re-check by ``check``, admits exactly
     the plans the brute-force planner finds (every fact the model defines turn by turn - a recyclable card back in
@@ -233,7 +212,7 @@ def test_1_1_3_plan_model_admits_exactly_the_plans_of_the_brute_force_planner(ca
 
 @lru_cache(maxsize=None)
 def _war_examples() -> tuple:
-    return tuple(draw_examples(war_cases(), 120))
+    return tuple(draw_examples(fact_cases(), 120))
 
 
 def test_1_1_3_plan_model_admits_exactly_the_plans_on_the_covered_positions():
