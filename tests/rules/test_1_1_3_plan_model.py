@@ -199,7 +199,7 @@ def _exact(state, deck, faction, turns, war=None):
     return brute
 
 
-@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=scaled(25), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(fact_cases())
 def test_1_1_3_plan_model_admits_exactly_the_plans_of_the_brute_force_planner(case):
     """1.1.1 Steps 1-2, 1.1.3 - 1.1.3.3, 12: the plan model itself, before any re-check by ``check``, admits exactly
@@ -212,7 +212,7 @@ def test_1_1_3_plan_model_admits_exactly_the_plans_of_the_brute_force_planner(ca
 
 @lru_cache(maxsize=None)
 def _war_examples() -> tuple:
-    return tuple(draw_examples(fact_cases(), 120))
+    return tuple(draw_examples(fact_cases(), 80))
 
 
 def test_1_1_3_plan_model_admits_exactly_the_plans_on_the_covered_positions():
