@@ -8,6 +8,7 @@ goal plan printed is legal turn by turn by ``check``.
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,12 +16,13 @@ from hypothesis import strategies as st
 import aeref
 from aeref.solver.plan import Goal, _hand_cards, plan
 from aeref.solver.plan_model import PlanModel
-from aeref.solver.plan_turn import PlayedAssumption, _assume, _lean
+from aeref.solver.plan_turn import PlayedAssumption, WarAssumption, _assume, _lean
+from aeref.model.vocabulary import WarState
 from aeref.solver.selection import open_slots
 
-from ..support import plan_oracle
+from ..support import oracle, plan_oracle
 from ..support.distributions import draw_examples
-from ..support.plan_positions import plan_cases
+from ..support.plan_positions import fact_cases, plan_cases
 from ..support.profiles import scaled
 from ..support.selection_positions import load
 
@@ -157,3 +159,87 @@ def test_1_1_3_every_goal_plan_shown_is_legal_turn_by_turn_by_check():
         revealed = {c for s in res.goal_plan for c in s.choice.values() if c}
         assert set(cards) <= revealed
     assert checked >= 20
+
+
+def model_plans(pos, faction, turns, assumptions=()) -> set:
+    """Every plan the plan model (:class:`PlanModel`, without the re-check by ``check``) admits over the horizon,
+    as the brute-force planner writes a plan: a tuple of one selection a turn, each ``((map, card id or None),
+    ...)`` in map order. Enumerated by solving again with each plan found forbidden."""
+    from ortools.sat.python import cp_model  # the test solves the plan model itself
+
+    start = _lean(pos)
+    _assume(start, assumptions)
+    pm = PlanModel(start, faction, turns, _hand_cards(pos, faction), assumptions, False)
+    out = set()
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    while solver.solve(pm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        plan_ = tuple(tuple((m, pm.comp.chosen(solver, (k, m))[0]) for m in pos.maps) for k in range(turns))
+        assert plan_ not in out, plan_
+        out.add(plan_)
+        lits = [pm.x(k, m, v) for k, sel in enumerate(plan_) for m, v in sel]
+        lits = [l for l in lits if l is not True]
+        if not lits:
+            break
+        pm.model.add_bool_or([l.negated() for l in lits])
+    return out
+
+
+def _exact(state, deck, faction, turns, war=None):
+    pos = load(state, deck)
+    assumptions, oracle_war = (), ()
+    if war is not None:
+        m, w, ahead = war
+        when = pos.turn.ahead(ahead)
+        assumptions, oracle_war = (WarAssumption(m, WarState.of(w), when),), ((m, w, when),)
+    brute = plan_oracle.explore(pos, faction, turns, war=oracle_war, plans=True)
+    assert model_plans(pos, faction, turns, assumptions) == brute.plans, (state, deck, faction, turns, war)
+    mine = plan(pos, faction, turns, assumptions)
+    assert {e.card: e.turn for e in mine.earliest if e.turn} == brute.earliest, (state, deck, faction, turns, war)
+    return brute
+
+
+@settings(max_examples=scaled(25), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(fact_cases())
+def test_1_1_3_plan_model_admits_exactly_the_plans_of_the_brute_force_planner(case):
+    """1.1.1 Steps 1-2, 1.1.3 - 1.1.3.3, 12: the plan model itself, before any re-check by ``check``, admits exactly
+    the plans the brute-force planner finds (every fact the model defines turn by turn - a recyclable card back in
+    the hand, a © twin gone, the Current Card the previous choice, the war state raised by ``starts`` and by an
+    assumption (``--assume war-state=STATE@TURN``) and never back, the Annual count of the calendar year, the cards
+    played, 1.1.3 No Pending Card in every turn - is as the rules make it), and the earliest turns agree."""
+    _exact(*case)
+
+
+@lru_cache(maxsize=None)
+def _war_examples() -> tuple:
+    return tuple(draw_examples(fact_cases(), 80))
+
+
+def test_1_1_3_plan_model_admits_exactly_the_plans_on_the_covered_positions():
+    """1.1.1 Steps 1-2, 1.1.3 - 1.1.3.3, 12: as above, on the positions whose reach the next test asserts."""
+    for case in _war_examples():
+        _exact(*case)
+
+
+def test_1_1_1_plan_positions_reach_every_fact_a_turn_hands_on():
+    """1.1.1 Steps 1-2, 1.1.3.1, 1.1.3.3, 12: each fact a turn hands on to the next decides the plans of some
+    generated positions (without it the brute-force planner finds other plans): a recyclable Current Card back in
+    the hand, the © twin leaving the other deck (with 1.1.1 Step 2's rule on a twin played, which says the same),
+    the Current Card counted as played, the revealed card becoming
+    the Current Card, a war state started by a revealed card; and the war state assumed from a turn ahead."""
+    decided: dict = {}
+    for state, deck, faction, turns, war in _war_examples():
+        pos = load(state, deck)
+        oracle_war = ()
+        if war is not None:
+            oracle_war = ((war[0], war[1], pos.turn.ahead(war[2])),)
+        base = plan_oracle.explore(pos, faction, turns, war=oracle_war, plans=True)
+        for fact in plan_oracle.FACTS:
+            # the twin gone from the hand and 1.1.1 Step 2 "its © twin was played" say one thing: both left out
+            without = (oracle.PROCEDURE,) if fact == plan_oracle.TWIN_LEAVES else ()
+            if plan_oracle.explore(pos, faction, turns, without, war=oracle_war, off=(fact,), plans=True).plans != base.plans:
+                decided[fact] = decided.get(fact, 0) + 1
+        if oracle_war and plan_oracle.explore(pos, faction, turns, plans=True).plans != base.plans:
+            decided["war assumed"] = decided.get("war assumed", 0) + 1
+    want = plan_oracle.FACTS + ("war assumed",)
+    assert {f: decided.get(f, 0) for f in want if decided.get(f, 0) < 3} == {}, decided

@@ -14,7 +14,8 @@ combination of hand cards and nothing), and the turn after is made here:
   Country with a Posture of War ends Pre-War; there is no going back.
 
 Every plan (one selection per turn over the horizon) is tried, without merging
-positions: :func:`explore` returns each card's earliest reveal turn and the plan count.
+positions: :func:`explore` returns each card's earliest reveal turn, the plan count and (asked) every
+plan. Each fact the turn after reads can be left out (``off``, :data:`FACTS`) to see what it decides.
 """
 from __future__ import annotations
 
@@ -27,6 +28,14 @@ from . import oracle
 
 RANK = oracle.RANK
 ALLIED = ("western", "soviet")
+
+#: The facts a turn hands on to the next (each can be left out of :func:`after` to see what it decides):
+#: a recyclable Current Card back in the hand (1.1.1 Step 1), the © twin leaving the other deck (1.1.1 Step 2,
+#: AE), the Current Card counted as played (1.1.3.1, 1.1.3.3 Annual: the history), the revealed Pending Card
+#: becoming the Current Card (1.1.1 Step 2, read by 1.1.3.3 Sequential), a war state started by a revealed
+#: card (12).
+RECYCLE, TWIN_LEAVES, PLAYED, CURRENT, STARTS = "recycle", "twin leaves", "played", "current", "starts"
+FACTS = (RECYCLE, TWIN_LEAVES, PLAYED, CURRENT, STARTS)
 
 
 def choices(pos, faction, cards=(), without=()) -> list[dict]:
@@ -61,8 +70,9 @@ def _allied_war(pos, m) -> bool:
     return False
 
 
-def after(pos, faction, choice):
-    """The position of the next Seasonal Turn after ``faction`` selects ``choice`` and reveals it."""
+def after(pos, faction, choice, off=()):
+    """The position of the next Seasonal Turn after ``faction`` selects ``choice`` and reveals it (``off``:
+    facts of :data:`FACTS` not handed on)."""
     out = copy.copy(pos)
     out.factions = dict(pos.factions)
     out.factions[faction] = {m: copy.deepcopy(fm) for m, fm in pos.factions[faction].items()}
@@ -78,8 +88,9 @@ def after(pos, faction, choice):
         if fm is None:
             continue
         if fm.current:                       # Step 1
-            fm.played.append(PlayedCard(fm.current, pos.turn))
-            if pos.cards[fm.current].raw.recyclable:
+            if PLAYED not in off:
+                fm.played.append(PlayedCard(fm.current, pos.turn))
+            if pos.cards[fm.current].raw.recyclable and RECYCLE not in off:
                 fm.hand.append(fm.current)
             fm.current = None
         cid = placed.get(m)
@@ -91,7 +102,7 @@ def after(pos, faction, choice):
         fm = out.factions[faction].get(m)
         cid = fm.current if fm else None
         card = pos.cards[cid] if cid else None
-        if card is not None and pos.game == "ae" and card.raw.combined:      # (c) twin leaves the other deck
+        if card is not None and pos.game == "ae" and card.raw.combined and TWIN_LEAVES not in off:      # (c) twin leaves the other deck
             for om, ofm in out.factions[faction].items():
                 for h in list(ofm.hand):
                     o = pos.cards[h]
@@ -99,21 +110,30 @@ def after(pos, faction, choice):
                         ofm.hand.remove(h)
                         ofm.removed.append(h)
         new = out.war_state[m]
-        if card is not None and card.raw.starts and card.map == m and RANK[oracle._ws(card.raw.starts)] > RANK[new]:
+        if card is not None and card.raw.starts and card.map == m and RANK[oracle._ws(card.raw.starts)] > RANK[new] and STARTS not in off:
             new = oracle._ws(card.raw.starts)
         if RANK[new] < RANK["limited"] and _allied_war(pos, m):
             new = "limited"
         if RANK[new] > RANK[out.war_state[m]]:
             out.war_state[m] = type(pos.war_state[m]).of(new)
+    if CURRENT in off:                       # the revealed card counted played at once, no Current Card
+        for m in pos.maps:
+            fm = out.factions[faction].get(m)
+            if fm is not None and fm.current:
+                if PLAYED not in off:
+                    fm.played.append(PlayedCard(fm.current, out.turn))
+                fm.current = None
     return out
 
 
 @dataclass
 class Explored:
     """``earliest``: card id -> the earliest Seasonal Turn it is revealed in (absent: never within the
-    horizon); ``count``: the plans over the whole horizon."""
+    horizon); ``count``: the plans over the whole horizon; ``plans``: each plan (a tuple of one selection a
+    turn, each ``((map, card id or None), ...)`` in map order), when asked."""
     earliest: dict = field(default_factory=dict)
     count: int = 0
+    plans: set = field(default_factory=set)
 
 
 def hand_cards(pos, faction) -> list[str]:
@@ -144,17 +164,34 @@ def assume_played(pos, assumed=()):
     return out
 
 
-def explore(pos, faction, turns, without=(), assumed=()) -> Explored:
+def assume_war(pos, war=()):
+    """``pos`` with the war states of ``war`` (``(map, war state, Seasonal Turn)``: in effect on that map from that
+    turn on) due by ``pos.turn``: a war state only rises (12)."""
+    due = [(m, w) for m, w, t in war if t <= pos.turn and RANK[w] > RANK[str(pos.war_state[m])]]
+    if not due:
+        return pos
+    out = copy.copy(pos)
+    out.war_state = dict(pos.war_state)
+    for m, w in due:
+        if RANK[w] > RANK[str(out.war_state[m])]:
+            out.war_state[m] = type(pos.war_state[m]).of(w)
+    return out
+
+
+def explore(pos, faction, turns, without=(), assumed=(), war=(), off=(), plans=False) -> Explored:
     """Every plan of ``turns`` Seasonal Turns from ``pos``, depth first (``without``: rules not applied;
-    ``assumed``: other factions' cards revealed, :func:`assume_played`)."""
+    ``assumed``: other factions' cards revealed, :func:`assume_played`; ``war``: war states assumed,
+    :func:`assume_war`; ``off``: facts not handed on, :data:`FACTS`; ``plans``: keep every plan)."""
     res = Explored()
-    pos = assume_played(pos, assumed)
+    pos = assume_war(assume_played(pos, assumed), war)
     # every card of the faction's decks in play is tried: 1.1.3 (from the hand) rules on the others
     cards = sorted(c for c, card in pos.cards.items() if card.faction == faction and card.map in pos.maps)
 
-    def rec(p, k):
+    def rec(p, k, path):
         if k == turns:
             res.count += 1
+            if plans:
+                res.plans.add(path)
             return
         for ch in choices(p, faction, cards, without):
             for c in ch.values():
@@ -162,8 +199,9 @@ def explore(pos, faction, turns, without=(), assumed=()) -> Explored:
                     t = p.turn.ahead(1)
                     if c not in res.earliest or t < res.earliest[c]:
                         res.earliest[c] = t
-            rec(assume_played(after(p, faction, ch), assumed), k + 1)
-    rec(pos, 0)
+            nxt = assume_war(assume_played(after(p, faction, ch, off), assumed), war)
+            rec(nxt, k + 1, path + (tuple((m, ch[m]) for m in pos.maps),) if plans else ())
+    rec(pos, 0, ())
     return res
 
 

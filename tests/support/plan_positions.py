@@ -111,3 +111,50 @@ def plan_cases(draw, games=("tk", "ds", "ae")):
     if interps:
         state["interpretations"] = interps
     return state, {"cards": cards}, faction, turns
+
+
+RANK = {"pre-war": 0, "limited": 1, "total": 2}
+
+
+@st.composite
+def fact_cases(draw):
+    """(state, deck, faction, turns, war): a :func:`plan_cases` position skewed toward the facts one turn hands on
+    to the next: hand cards with the recyclable mark (back in the hand once discarded, 1.1.1 Step 1: selectable
+    again two turns after their selection, so horizons of three or four turns), often with empty-slot=forced
+    (1.1.3: a recyclable card back in the hand must be selected when it fits); a card that starts Limited War
+    beside a Limited War card of its map (12: the war state stays once started); and, most often, a war state
+    assumed from a turn ahead, ``war`` = ``(map, war state, turns ahead)`` one or two ranks above the file's
+    (``--assume [MAP:]war-state=STATE@TURN``), or None."""
+    state, deck, faction, turns = draw(plan_cases())
+    if draw(st.booleans()):
+        turns = max(turns, 3)
+    hands = [c for sec in state["factions"][faction].values() for c in sec["hand"] + [sec.get("pending")] if c]
+    marked = draw(st.lists(st.sampled_from(hands), max_size=2, unique=True)) if hands else []
+    for c in deck["cards"]:
+        if f"{c['map']}-{c['faction']}-{c['number']}" in marked:
+            c["recyclable"] = True
+    if marked and draw(st.booleans()):
+        state.setdefault("interpretations", {})["empty-slot"] = "forced"
+    by_id = {f"{c['map']}-{c['faction']}-{c['number']}": c for c in deck["cards"]}
+    if len(hands) >= 2 and draw(st.booleans()):
+        # a card that starts Limited War in Pre-War, and a Limited War card of its map: the war state it starts
+        # stays (12: never back), so the second card can come in every turn after the first's reveal
+        first = by_id[draw(st.sampled_from(hands))]
+        same = [h for h in hands if by_id[h] is not first and by_id[h]["map"] == first["map"]]
+        if same:
+            first.update({"starts": "limited", "war-state": "pre-war"})
+            first.pop("requires", None)
+            by_id[draw(st.sampled_from(same))]["war-state"] = "limited"
+            if isinstance(state["war-state"], dict):
+                state["war-state"][first["map"]] = "pre-war"
+            else:
+                state["war-state"] = "pre-war"
+            turns = max(turns, 3)
+    war = None
+    ws = state["war-state"] if isinstance(state["war-state"], dict) else {state["game"]: state["war-state"]}
+    maps = sorted(m for m, w in ws.items() if w != "total")
+    if maps and draw(st.integers(0, 3)):
+        m = draw(st.sampled_from(maps))
+        w = draw(st.sampled_from([x for x, r in RANK.items() if r > RANK[ws[m]]]))
+        war = (m, w, draw(st.integers(1, turns)))
+    return state, deck, faction, turns, war
