@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
 from .model.cards import parse_card_ref
 from .model.errors import InputError, Problem
@@ -44,13 +44,16 @@ from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, T
 from .solver.selection import RULES as SELECTION_RULES
 from .solver.selection import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .model.calendar import parse_turn
-from .answers import (
-    Allocation, AllocationError, Count, DrmAnswer, LegalSelections, LogisticsActions,
-    LogisticsRuling, NextTurn, Placed, Placement, ReplacementsRuling, RevealAnswer,
-    Plan, Ruling, Selection, TimeLimit, Undecided, Violation, WarStateAnswer,
-    Why, _allocation_json, _broken, _budget, _ruling, _units,
-    _violations,
-)
+from . import answers as _answers
+from .answers_ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
+from .answers_selection import LegalSelections, Selection
+
+if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made (issue 20)
+    from .answers_logistics import LogisticsActions, LogisticsRuling
+    from .answers_plan import Plan
+    from .answers_replacements import Allocation, Placement, ReplacementsRuling
+    from .answers_turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
+    from .answers_why import Count, Why
 
 __all__ = [
     "Allocation", "Budget", "Count", "DEFAULT_TIME_LIMIT", "DrmAnswer", "FACTIONS", "Faction", "InputError",
@@ -59,6 +62,13 @@ __all__ = [
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
     "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
 ]
+
+def __getattr__(name: str) -> Any:
+    """The answers :mod:`aeref.answers` imports on first use (``aeref.api.Plan`` ...: issue 20)."""
+    if name in _answers.LAZY:
+        return getattr(_answers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The Segments of a Political DRM roll (1.1.2.1): Political DRMs apply only in the first two.
 SEGMENTS: tuple[str, ...] = _drm.SEGMENTS
@@ -354,6 +364,7 @@ class Position:
         Raises :class:`InputError` for an unknown card (or an earlier position that cannot be told) and
         :class:`Undecided` when the time limit ends the search before the answer is proved."""
         from .solver.choices import SolverLimitReached, why   # lazy: imports ortools
+        from .answers_why import Why   # lazy: `check` never gives it (issue 20: its dataclasses cost start-up time)
         f = self.require_seen(faction)
         cid = self._why_card(f, card)
         seen, message = self._seen(f)
@@ -403,6 +414,7 @@ class Position:
         face down here (:meth:`require_seen`). ``seal``: the cards are sealed when written
         (:attr:`Placed.seal_for`, docs/face-down.md "Sealed Pending Cards")."""
         from .solver.turn import select as _select   # lazy: 1.1.1 and 12 are loaded by the questions that ask them
+        from .answers_turn import Placed   # lazy: see why
         choice = self._choice(self.require_seen(faction), selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
         return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
@@ -417,6 +429,7 @@ class Position:
         best allocation found is returned with ``proved`` False and the proven ``bound``. Raises
         :class:`TimeLimitReached` when it runs out before any allocation exists."""
         from .solver.replacements.optimise import optimise   # lazy: imports ortools
+        from .answers_replacements import Allocation, Placement, _allocation_json, _units   # lazy: see why
         f = self.data.require_faction(faction)
         _require_replacement_data(self.data, f, self._map(map))
         budget = _budget(time_limit)
@@ -434,6 +447,7 @@ class Position:
         :class:`AllocationError` (every problem) for rows that name what the position does not have."""
         from .model.yamlio import load_yaml_file                                # lazy: one command reads it
         from .solver.replacements import check_allocation, read_allocation      # lazy: the 1.3 rules
+        from .answers_replacements import Placement, ReplacementsRuling, _units   # lazy: see why
         f = self.data.require_faction(faction)
         _require_replacement_data(self.data, f, self._map(map))
         if isinstance(allocation, (str, Path)):
@@ -489,6 +503,7 @@ class Position:
         ``remove_cards`` with ``"all"``; :class:`InputError` for a broken previous file."""
         from .solver.procedure import load_previous, reveal as _reveal   # lazy: see select
         from .solver.turn import reveal_all                              # lazy: see select
+        from .answers_turn import RevealAnswer                           # lazy: see why
         for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
             self._require_pending_seen(f)
             self._check_seals(f, previous)
@@ -524,6 +539,7 @@ class Position:
         the ``card`` being revealed (its ``starts:``; an id) or ``to`` (a war state going into
         effect), with the effects of 12.2 or the steps of 12.3. A change back to an earlier war
         state is illegal (12: no going back). Raises ``ValueError`` for a ``remove`` the rules refuse."""
+        from .answers_turn import WarStateAnswer   # lazy: see why
         from .solver import war_state as _ws   # lazy: see select
         m = self._map(map)
         c = self.data.cards[self.card_id(card, m)] if card is not None else None
@@ -557,6 +573,7 @@ class Position:
         """The Political DRM (1.1.2.1) of a roll on each of ``tables`` (default: the Current Card
         table), term by term, with ``country`` selected for the event. Raises ``ValueError`` for an
         empty table name or a ``segment`` not in :data:`SEGMENTS`."""
+        from .answers_turn import DrmAnswer   # lazy: see why
         m = self._map(map)
         if segment not in SEGMENTS:
             raise ValueError(f"segment {segment!r}: one of {', '.join(SEGMENTS)}")
@@ -572,6 +589,7 @@ class Position:
     def logistics(self, faction: str, map: Optional[str] = None) -> LogisticsActions:
         """Every single legal action of ``faction``'s Logistics / Partisan Segment on ``map`` (1.2)."""
         from .solver.logistics import legal_actions      # lazy: the 1.2 rules trace supply on the map
+        from .answers_logistics import LogisticsActions   # lazy: see why
         f = self.data.require_faction(faction)
         m = self._map(map)
         ctx, legal = legal_actions(self.data, f, m)
@@ -584,6 +602,7 @@ class Position:
         placed (``(name, hex)``) and removed (``(name, hex or None)``), Partisan Bases placed and
         removed (hex ids). Marker names are matched without regard to case."""
         from .solver.logistics import make_context as logistics_context, rule_on  # lazy: supply on the map
+        from .answers_logistics import LogisticsRuling   # lazy: see why
         f = self.data.require_faction(faction)
         m = self._map(map)
         ctx = logistics_context(self.data, f, m)
@@ -608,6 +627,7 @@ class Position:
         another faction's Pending Card is ``"face-down"`` (1.1); the position written is the whole one.
         Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
         from .solver.turn import next_turn as _next_turn   # lazy: see select
+        from .answers_turn import NextTurn   # lazy: see why
         hidden = set() if viewer is None else self.hidden_cards(viewer)
         res = _next_turn(self.data)
         pending = {f: {m: "face-down" if c in hidden else c for m, c in by_map.items()}   # the viewer's view (1.1)
@@ -634,6 +654,7 @@ class Position:
         whose hand is face down in this view (1.1, :meth:`require_seen`).
         """
         from .solver import plan as _plan   # lazy: see select
+        from .answers_plan import Plan   # lazy: see why
         f = self.require_seen(faction)     # a plan needs the hand (1.1: face down in another faction's view)
         if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
             raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")

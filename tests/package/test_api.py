@@ -179,6 +179,35 @@ def test_the_laziness_probe_can_fail():
     assert "ortools" in out.stdout, out.stderr
 
 
+LAZY_PROBE = """
+import sys
+import aeref.answers
+before = sorted(m for m in sys.modules if m.startswith('aeref.answers_'))
+plan = aeref.answers.Plan
+print(before, plan.__module__, 'Plan' in dir(aeref.answers), 'aeref.answers_turn' in sys.modules)
+"""
+
+
+def test_aeref_answers_names_every_answer_and_imports_the_others_on_first_use():
+    """Issue 20: ``aeref.answers`` (and ``aeref.api``, ``aeref``) name every answer; those ``check`` never
+    gives are imported from their module on first use (PEP 562), each module when one of its answers is asked."""
+    import aeref.answers
+    import aeref.api
+
+    for name in aeref.answers.__all__:
+        value = getattr(aeref.answers, name)
+        for module in (aeref.api, aeref):
+            if name in module.__all__:
+                assert getattr(module, name) is value, (module.__name__, name)
+    assert set(aeref.answers.LAZY) < set(aeref.answers.__all__) <= set(dir(aeref.answers))
+    for module in (aeref.answers, aeref.api):
+        with pytest.raises(AttributeError, match="NoSuchAnswer"):
+            getattr(module, "NoSuchAnswer")
+    out = subprocess.run([sys.executable, "-c", LAZY_PROBE], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["['aeref.answers_ruling',", "'aeref.answers_selection']", "aeref.answers_plan",
+                                  "True", "False"], out.stderr
+
+
 # the API's answers against the accepted golden outputs (tests/golden/outputs/), apart from the command line:
 # a change of as_json() that the CLI would print too is caught here as well as by tests/test_golden.py
 GOLDEN = ROOT / "tests" / "golden" / "outputs"

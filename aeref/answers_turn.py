@@ -1,0 +1,161 @@
+"""The answers of the Seasonal Turn's steps that write a position: :class:`Placed` (``select``,
+1.1.1 Step 4 and 1.1.3), :class:`RevealAnswer` (``reveal``: 1.1.1, 1.1.2.2, 12),
+:class:`WarStateAnswer` (``war-state``, 12) and :class:`NextTurn` (``next-turn``); and
+:class:`DrmAnswer` (``drm``, the Political DRM of 1.1.2.1). Loaded on first use (issue 20).
+Import them from :mod:`aeref.answers` (or :mod:`aeref`).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .answers_ruling import Ruling
+from .model.vocabulary import WarState
+
+
+class _Writes:
+    """An answer with a resulting ``position`` that :meth:`write` writes as a new state file."""
+
+    written: Optional[str] = None
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """Write the resulting position at ``path``, atomically; an existing file only with ``force``
+        (else :class:`~aeref.model.atomic.FileExists`); ``previous``: the file named as its
+        ``previous:``. Raises ``OSError`` when the file cannot be written."""
+        from .model.write import write_state          # lazy: only commands that write need it
+        write_state(self.position.data, path, previous=previous, force=force)
+        self.written = path
+
+
+@dataclass
+class RevealAnswer(_Writes):
+    """The Option Card Procedure of a faction, or of every faction in the order of play
+    (1.1.1, 1.1.2.2, 12): ``reveals`` (each with ``faction`` and ``steps``), ``illegal`` (a
+    revealed card was illegal) and the resulting ``position``."""
+
+    reveals: list
+    illegal: bool
+    position: "Position"
+    _json: dict = field(repr=False, default_factory=dict)
+    #: the violations of the player's placement of repatriated units (1.1.1 Step 2, 1.3.4) or card removal (1.1.2)
+    refused: list = field(default_factory=list)
+    #: the 1.1.2 removals waiting for the player's choice (several cards may be removed, none chosen)
+    open_choices: list = field(default_factory=list)
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`_Writes.write`; a refused placement or removal, or a removal waiting for the player's
+        choice, writes nothing (``ValueError``)."""
+        if self.refused:
+            raise ValueError("the reveal is refused (" + "; ".join(str(v) for v in self.refused) + "): nothing is written")
+        if self.open_choices:
+            raise ValueError("; ".join(e["message"] for e in self.open_choices) + ": nothing is written")
+        super().write(path, force, previous)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref reveal`` (``written``: the file :meth:`write` wrote, or None)."""
+        return {**copy.deepcopy(self._json), "written": self.written}
+
+
+@dataclass
+class WarStateAnswer(_Writes):
+    """The war state of a map (12) and what changes it: ``war_state`` in effect, ``triggers``
+    (``(war state, cause)``), the ``change`` (``.headline()``, ``.effects``) or ``violation`` (a
+    change back to an earlier war state: ``legal`` False), ``notes``, the resulting ``position``."""
+
+    map: str
+    turn: str
+    war_state: WarState
+    legal: bool
+    triggers: list
+    change: Any
+    violation: Optional[dict]
+    notes: list
+    position: "Position"
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`RevealAnswer.write`; an illegal change writes nothing (``ValueError``)."""
+        if not self.legal:
+            raise ValueError("an illegal war state change is not written")
+        super().write(path, force, previous)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref war-state``."""
+        out = {"map": self.map, "turn": self.turn, "legal": self.legal, "war-state": self.war_state,
+               "triggers": [{"war-state": s, "cause": why} for s, why in self.triggers],
+               "change": self.change.as_json() if self.change.changes else None,
+               "violations": [self.violation] if self.violation else [], "written": self.written}
+        if self.notes:
+            out["notes"] = self.notes
+        return out
+
+
+@dataclass
+class Placed(_Writes):
+    """``select``: the :class:`Ruling` on the selection and, when legal, the ``position`` with the
+    cards placed face down as the Pending Cards (None when illegal); ``pending`` ``{map: card}``."""
+
+    ruling: Ruling
+    pending: dict
+    position: Optional["Position"]
+    #: ``select --seal``: the faction whose Pending Cards are sealed when written (model/seal.py), else None
+    seal_for: Optional[str] = None
+    #: the seals written, ``{map: "sha256:..."}`` (after :meth:`write` with ``seal_for``)
+    seals: dict = field(default_factory=dict)
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``). With
+        ``seal_for``, each Pending Card is sealed first (a fresh nonce, the seal over the digest of the
+        public position written, docs/face-down.md) and the position written as a public file and
+        private files."""
+        if self.position is None:
+            raise ValueError("an illegal selection is not written")
+        if self.seal_for is not None:
+            from .model.write import seal_pending      # lazy: only commands that write load the writer
+            self.seals = seal_pending(self.position.data, self.seal_for, path, previous)
+        super().write(path, force, previous)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref select`` (``sealed``: the seals written, with ``--seal``)."""
+        out = {**self.ruling.as_json(), "pending": dict(self.pending), "written": self.written}
+        if self.seal_for is not None:
+            out["sealed"] = dict(self.seals)
+        return out
+
+
+@dataclass
+class NextTurn(_Writes):
+    """The next Seasonal Turn's ``position`` (from turn ``before``), the Pending Cards it carries
+    (``pending``: faction -> map -> card) and ``notes``."""
+
+    before: str
+    position: "Position"
+    pending: dict
+    notes: list
+    previous: Optional[str] = None
+
+    def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
+        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn) is remembered."""
+        super().write(path, force, previous)
+        self.previous = previous
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref next-turn``."""
+        return {"turn": str(self.position.data.turn), "from": self.before, "previous": self.previous,
+                "pending": self.pending, "notes": self.notes, "written": self.written}
+
+
+# ----------------------------------------------------------------------------- DRM and logistics
+
+@dataclass(frozen=True)
+class DrmAnswer:
+    """The Political DRM (1.1.2.1) of each roll on ``map`` in ``segment``: ``rolls`` (each with
+    ``table``, ``total`` and ``terms``: ``value``, ``name``, ``message``)."""
+
+    map: str
+    segment: str
+    rolls: tuple
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref drm``."""
+        return {"map": self.map, "rule": "1.1.2.1", "segment": self.segment, "rolls": [r.as_json() for r in self.rolls]}
