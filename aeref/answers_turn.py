@@ -18,14 +18,18 @@ class _Writes:
     """An answer with a resulting ``position`` that :meth:`write` writes as a new state file."""
 
     written: Optional[str] = None
+    #: the private files written beside the state file (a position with face-down cards, docs/face-down.md)
+    private_written: tuple = ()
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """Write the resulting position at ``path``, atomically; an existing file only with ``force``
         (else :class:`~aeref.model.atomic.FileExists`); ``previous``: the file named as its
-        ``previous:``. Raises ``OSError`` when the file cannot be written."""
+        ``previous:``; the private files written with it are recorded in ``private_written``. Raises
+        ``OSError`` when the file cannot be written."""
         from .model.write import write_state          # lazy: only commands that write need it
-        write_state(self.position.data, path, previous=previous, force=force)
+        files = write_state(self.position.data, path, previous=previous, force=force)
         self.written = path
+        self.private_written = tuple(str(p) for p in files if str(p) != str(path))
 
 
 @dataclass

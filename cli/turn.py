@@ -69,6 +69,8 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
                        f"{pos.turn.next()}")
             for m, s in placed.seals.items():
                 click.echo(f"Sealed {m.upper()}: {s} (card and nonce in the {faction_name(f)} private file)")
+            for p in placed.private_written:
+                click.echo(f"Wrote {p} (a private file: give it to its player only)")
         else:
             click.echo("Nothing written: the selection is illegal.")
     return EXIT_OK if ruling.legal else EXIT_ILLEGAL

@@ -289,15 +289,18 @@ def write_files(files: dict[Path, tuple[str, Optional[int]]], force: bool = Fals
         write_text(p, text, force, mode)
 
 
-def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None, force: bool = False) -> None:
+def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
+                force: bool = False) -> list[Path]:
     """Write ``pos`` as a state file at ``out_path`` (see :func:`state_text`), atomically; a position
     read with private files or holding face-down cards as a public file and its private files
-    (:func:`split_texts`).
+    (:func:`split_texts`). Returns the paths written, the state file first.
 
     Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
     ``force``, ``OSError`` when it cannot be written.
     """
     if is_split(pos):
-        write_files(split_texts(pos, out_path, previous), force)
-        return
+        files = split_texts(pos, out_path, previous)
+        write_files(files, force)
+        return list(files)
     write_text(out_path, state_text(pos, out_path, previous), force)
+    return [Path(out_path)]
