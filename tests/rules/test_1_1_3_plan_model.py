@@ -85,7 +85,7 @@ def test_1_1_3_1_plan_assume_played_is_listed_and_refused_for_the_factions_own_c
     ans = pos.plan("axis", 4, assume=["played=tk-western-23@May-June 1939"])
     assert any("revealed by its faction in May-June 1939 (assumed)" in f for f in ans.result.facts)
     for bad, words in (("played=tk-axis-3@May-June 1939", "the plan decides"),
-                       ("played=tk-nobody-1@May-June 1939", "unknown card"),
+                       ("played=tk-nobody-1@May-June 1939", "no card 'tk-nobody-1' in the decks this file loads"),
                        ("played=tk-western-23@Mar-Apr 1945", "not a Seasonal Turn of the plan"),
                        ("played=tk-western-23", "write the Seasonal Turn")):
         try:
