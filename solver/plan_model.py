@@ -17,7 +17,7 @@ Turn 0 is ruled by the file's own context (:func:`~solver.selection.make_context
 Card Selection Is Final, No Pending Card, exactly as ``check``). Each later turn posts the same rules
 (:data:`~solver.selection.RULES`) with a :class:`TurnContext`, which answers each fact a rule asks as cases
 guarded by these fact literals; the guards are extra literals of the rule's own constraints
-(:func:`~solver.selection.guarded_at_most` for a sum), so no rule is written again for planning. The meta
+(:func:`~solver.restrictions.guarded_at_most` for a sum), so no rule is written again for planning. The meta
 rule 1.1.3 No Pending Card (interpretation ``empty-slot=forced``) is compiled over each turn's constraints:
 a slot holds None only if every candidate card breaks one of them (:meth:`PlanModel._post_forced_empty`).
 One compile (:func:`~solver.cpsat.compile_model`) makes the model.

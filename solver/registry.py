@@ -200,7 +200,7 @@ rules = Registry([
      "a Pending Card comes from the hand, selection is final, a slot stays empty only when no card fits"),
     ("1.1.3.1", "Pending Card Selection Requirements", "solver.selection", "whether a card's Selection Requirements hold"),
     ("1.1.3.2", "War State Selection Restrictions", "solver.selection", "the cards the war state in effect allows"),
-    ("1.1.3.3", "Other Selection Restrictions", "solver.selection",
+    ("1.1.3.3", "Other Selection Restrictions", "solver.restrictions",
      "Sequential, Annual and Theater restrictions, identically named © cards, the Soviet Production Limit"),
     ("1.1.4", "Soviet Current Card ESV Adjustment", "solver.card_actions", "* the ESV adjustment of a Soviet Current Card"),
     ("1.2", "Logistics / Partisan Segment", "solver.logistics", "the actions of the Segment name markers and hexes that exist"),

@@ -10,9 +10,10 @@ enumeration and explanation (:mod:`solver.choices`, the one compiler of
 Rules: 1.1.1 the © twin of a played card cannot be selected; 1.1.3 the card
 comes from the hand, card selection is final, and a slot stays empty only when
 no card fits (interpretation ``empty-slot``); 1.1.3.1 Selection Requirements;
-1.1.3.2 War State; 1.1.3.3 Sequential (interpretation ``sequential-scope``),
-Annual (interpretation ``annual-scope``), Theater, identically named © cards,
-Soviet Production Limit.
+1.1.3.2 War State; and, from :mod:`solver.restrictions`, 1.1.3.3 Sequential
+(interpretation ``sequential-scope``), Annual (interpretation ``annual-scope``),
+Theater, identically named © cards, Soviet Production Limit. ``RULES`` lists
+them all in the order rulings give them.
 """
 from __future__ import annotations
 
@@ -20,31 +21,14 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Optional
 
-from ..model.names import norm_name
 from ..model.position import Position
-from ..model.vocabulary import faction_name, join_and, with_article
+from ..model.vocabulary import faction_name, with_article
 
-from .constraints import AtMost, Evaluator, Lit, Nogood, post
+from .constraints import Evaluator, Lit, Nogood, post
 from .registry import Row, rules
 from .requirements import check_requirement
-
-#: Sequential Selection Restrictions (1.1.3.3): faction, card type, maps where the rule applies, and the
-#: type as the rules name one card and several ("a Demand card", "cards with a Blitz Value of 2 or more").
-SEQUENTIAL = (
-    ("axis", "demand", ("tk", "ds"), ("a Demand card", "Demand cards")),
-    ("axis", "blitz-2", ("tk",), ("a card with a Blitz Value of 2 or more", "cards with a Blitz Value of 2 or more")),  # △ TK
-    ("axis", "diplomatic-overtures", ("ds",), ("a Diplomatic Overtures card", "Diplomatic Overtures cards")),        # △ DS
-    ("western", "limited-war-blitz", ("tk", "ds"), ("a Limited War Blitz card", "Limited War Blitz cards")),
-)
-#: Annual Selection Restrictions (1.1.3.3).
-ANNUAL = (
-    ("axis", "rearmament", ("tk", "ds"), ("a Rearmament card", "Rearmament cards")),
-    ("western", "rearmament", ("tk", "ds"), ("a Rearmament card", "Rearmament cards")),
-    ("soviet", "rearmament", ("tk", "ds"), ("a Rearmament card", "Rearmament cards")),
-    ("soviet", "offensive", ("tk", "ds"), ("an Offensive card", "Offensive cards")),
-    ("soviet", "war-progress", ("ds",), ("a War Progress card", "War Progress cards")),                              # △ DS
-)
-
+# 1.1.3.3 Other Selection Restrictions, a module of their own (production_limit: read by rulings of 1.1.3.3 too)
+from .restrictions import ANNUAL_RULE, PRODUCTION, SEQUENTIAL_RULE, THEATER, TWINS, production_limit  # noqa: F401
 
 @dataclass
 class SelectionContext:
@@ -68,6 +52,12 @@ class SelectionContext:
 
     def values(self, slot: str) -> list:
         return list(self.candidates[slot]) + [None]
+
+    def cards(self) -> Iterable[tuple[str, str, Any]]:
+        """Every ``(slot, card id, Card)`` a rule rules on: each slot's candidates."""
+        for slot in self.slots:
+            for cid in self.candidates[slot]:
+                yield slot, cid, self.pos.cards[cid]
 
     def in_hand(self, cid: str) -> bool:
         """The card is in the faction's hand, or is the Pending Card already selected from it."""
@@ -180,12 +170,6 @@ def complete_choice(pos: Position, faction: str, choice: dict) -> dict:
     return {m: full[m] if full[m] is not None else made.get(m) for m in pos.maps}
 
 
-def _cards(ctx: SelectionContext) -> Iterable[tuple[str, str, Any]]:
-    for slot in ctx.slots:
-        for cid in ctx.candidates[slot]:
-            yield slot, cid, ctx.pos.cards[cid]
-
-
 # ----------------------------------------------------------------------------- 1.1.1
 
 def _post_procedure(ctx: SelectionContext):
@@ -193,7 +177,7 @@ def _post_procedure(ctx: SelectionContext):
     from the faction's other deck. (Step 1, a card set aside once played, cannot be
     in the hand: the loader refuses such a file, model/consistency.py.)"""
     pos, f = ctx.pos, ctx.faction
-    for slot, cid, card in _cards(ctx):
+    for slot, cid, card in ctx.cards():
         if card.faction != f or not ctx.in_hand(cid):
             continue                      # a card not in the hand is ruled on by 1.1.3
         if pos.game == "ae":
@@ -206,7 +190,7 @@ def _post_procedure(ctx: SelectionContext):
 
 def _post_hand(ctx: SelectionContext):
     pos, f = ctx.pos, ctx.faction
-    for slot, cid, card in _cards(ctx):
+    for slot, cid, card in ctx.cards():
         if card.faction != f:
             yield Nogood((Lit(slot, cid),), f"{card.text} is {with_article(faction_name(card.faction))} card, "
                          f"not {with_article(faction_name(f))} card")
@@ -285,7 +269,7 @@ def _post_empty(ctx: SelectionContext, base: Evaluator):
 # ----------------------------------------------------------------------------- 1.1.3.1
 
 def _post_requirements(ctx: SelectionContext):
-    for slot, cid, card in _cards(ctx):
+    for slot, cid, card in ctx.cards():
         for req in card.requires:
             for holds, text, guard in ctx.requirement(card, req):
                 if not holds:
@@ -296,7 +280,7 @@ def _post_requirements(ctx: SelectionContext):
 
 def _post_war_state(ctx: SelectionContext):
     pos = ctx.pos
-    for slot, cid, card in _cards(ctx):
+    for slot, cid, card in ctx.cards():
         m = card.map if card.map in pos.war_state else slot
         for now, guard in ctx.war_states(m):
             if card.war_state > now:
@@ -308,146 +292,11 @@ def _post_war_state(ctx: SelectionContext):
                 )
 
 
-# ----------------------------------------------------------------------------- 1.1.3.3
-
-def _post_sequential(ctx: SelectionContext):
-    pos, f = ctx.pos, ctx.faction
-    scope = ctx.interp.get("sequential-scope", "map")
-    for fac, kind, maps, label in SEQUENTIAL:
-        if fac != f:
-            continue
-        for slot, cid, card in _cards(ctx):
-            if card.faction != f or kind not in card.kinds or card.map not in maps:
-                continue
-            compare = [card.map] if scope == "map" else [m for m in pos.maps if m in maps]
-            for m in compare:
-                for cur_id, guard in ctx.current(m):
-                    cur = pos.cards.get(cur_id) if cur_id else None
-                    if cur is not None and kind in cur.kinds and cur.map in maps:
-                        one, many = label
-                        yield Nogood(
-                            (Lit(slot, cid),) + guard,
-                            f"{card.text} is {one} and the {faction_name(f)} {m.upper()} Current Card "
-                            f"{cur.text} is one too: no two {many} back-to-back",
-                        )
-
-
-def _post_annual(ctx: SelectionContext):
-    pos, f = ctx.pos, ctx.faction
-    scope = ctx.interp.get("annual-scope", "faction")
-    reveal = ctx.reveal_turn
-    year = reveal.calendar_year
-    for fac, kind, maps, label in ANNUAL:
-        if fac != f:
-            continue
-        groups = [tuple(m for m in pos.maps if m in maps)] if scope == "faction" else [(m,) for m in pos.maps if m in maps]
-        for group in groups:
-            prior, earlier = ctx.annual_prior(group, kind, maps, year)
-            terms = tuple(
-                (1, Lit(slot, cid)) for slot, cid, card in _cards(ctx)
-                if card.faction == f and kind in card.kinds and card.map in group
-            )
-            if not terms:
-                continue
-
-            def explain(held, prior=tuple(prior), label=label):
-                one, many = label
-                chosen = join_and(pos.card_text(cid) for _, cid in held)
-                msg = (f"{chosen} {'are' if len(held) > 1 else 'is'} {many if len(held) > 1 else one}, "
-                       f"to be revealed in {reveal} (calendar year {year})")
-                if prior:
-                    before = join_and(f"{pos.card_text(pc)} in {t}" for pc, t in prior)
-                    msg += f", and {before} {'was' if len(prior) == 1 else 'were'} already revealed that year"
-                return msg + f": at most {one.replace('a ', 'one ', 1).replace('an ', 'one ', 1)} per calendar year" + (
-                    "" if scope == "faction" else " on each map")
-
-            # one earlier reveal that year already forbids every card of the type; selecting
-            # nothing never breaks the rule, even after an (illegal) second reveal in the history
-            yield AtMost(terms + tuple(earlier), 1, explain, const=min(len(prior), 1))
-
-
-def _post_theater(ctx: SelectionContext):
-    # a card of a map not in play (TK or DS alone) is ruled by 1.1.3 alone ("the DS map is not in play"):
-    # the Theater Selection Restrictions are a (c) rule of AE, where both maps are
-    for slot, cid, card in _cards(ctx):
-        if card.map != slot and card.map in ctx.pos.maps:
-            yield Nogood(
-                (Lit(slot, cid),),
-                f"{card.text} is a {card.map.upper()} card and cannot be the {slot.upper()} Pending Card",
-            )
-
-
-def _post_twins(ctx: SelectionContext):
-    if len(ctx.slots) < 2:
-        return
-    a, b = ctx.slots[0], ctx.slots[1]
-    by_name: dict = {}                 # the © cards of slot b by name: only those can be twins (10,000 cards)
-    for cb in ctx.candidates[b]:
-        y = ctx.pos.cards[cb]
-        if y.combined:
-            by_name.setdefault(norm_name(y.name), []).append(cb)
-    for ca in ctx.candidates[a]:
-        x = ctx.pos.cards[ca]
-        for cb in by_name.get(norm_name(x.name), ()) if x.combined else ():
-            y = ctx.pos.cards[cb]
-            if x.is_twin_of(y):
-                yield Nogood(
-                    (Lit(a, ca), Lit(b, cb)),
-                    f"{x.text} and {y.text} are identically named © cards: they cannot be selected in the same season",
-                )
-
-
-def production_limit(pos: Position, war: Optional[dict] = None) -> tuple[int, str]:
-    """The Soviet Production Limit (1.1.3.3) and the reason: 3 once Total War is
-    in effect on either map (``war``: map -> war state; default the position's), else 1."""
-    war = pos.war_state if war is None else war
-    total = [m.upper() for m in pos.maps if war[m] == "total"]
-    if total:
-        return 3, f"Total War on {' and '.join(total)}"
-    return 1, "Pre-War or Limited War on both maps"
-
-
-def _post_production(ctx: SelectionContext):
-    pos = ctx.pos
-    if pos.game != "ae" or ctx.faction != "soviet":
-        return
-    terms = tuple(
-        (card.production or 0, Lit(slot, cid)) for slot, cid, card in _cards(ctx) if (card.production or 0) > 0
-    )
-    if not terms:
-        return
-    for war in product(*[ctx.war_states(m) for m in pos.maps]):
-        limit, reason = production_limit(pos, {m: w for m, (w, _) in zip(pos.maps, war)})
-        guard = tuple(l for _, g in war for l in g)
-
-        def explain(held, limit=limit, reason=reason):
-            held = [l for l in held if l[0] in ctx.slots]
-            parts = [f"{cid} ({pos.cards[cid].production or 0})" for _, cid in held]
-            total = sum(pos.cards[cid].production or 0 for _, cid in held)
-            lhs = " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
-            return f"{lhs} exceeds the limit {limit} ({reason})"
-
-        yield guarded_at_most(terms, limit, explain, guard)
-
-
-def guarded_at_most(terms: tuple, bound: int, explain, guard: tuple, const: int = 0) -> AtMost:
-    """``const + sum(terms) <= bound`` in force only while every literal of ``guard`` holds: each guard
-    literal a term whose coefficient (the most the terms can add) lifts the bound out of reach when it does
-    not hold. An empty guard is the plain :class:`AtMost`."""
-    big = sum(k for k, _ in terms)
-    return AtMost(tuple(terms) + tuple((big, g) for g in guard), bound + big * len(guard), explain, const=const)
-
-
 PROCEDURE = rules["1.1.1"].row("Option Card Procedure", _post_procedure)
 HAND = rules["1.1.3"].row("Pending Card Selection", _post_hand)
 FINAL = rules["1.1.3"].row("Card Selection Is Final", _post_final)
 REQUIREMENTS = rules["1.1.3.1"].row("Pending Card Selection Requirements", _post_requirements)
 WAR_STATE = rules["1.1.3.2"].row("War State Selection Restrictions", _post_war_state)
-SEQUENTIAL_RULE = rules["1.1.3.3"].row("Sequential Selection Restrictions", _post_sequential, ("sequential-scope",))
-ANNUAL_RULE = rules["1.1.3.3"].row("Annual Selection Restrictions", _post_annual, ("annual-scope",))
-THEATER = rules["1.1.3.3"].row("Theater Selection Restrictions", _post_theater)
-TWINS = rules["1.1.3.3"].row("Identically Named © Cards", _post_twins)
-PRODUCTION = rules["1.1.3.3"].row("Soviet Production Limit", _post_production)
 EMPTY = rules["1.1.3"].row("No Pending Card", _post_empty, ("empty-slot",), meta=True)
 
 #: Every selection rule, in the order rulings list them.
