@@ -15,7 +15,7 @@ what earlier turns decide:
 
 Turn 0 is ruled by the file's own context (:func:`~solver.selection.make_context`: the selection made,
 Card Selection Is Final, No Pending Card, exactly as ``check``). Each later turn posts the same rules
-(:data:`~solver.selection.RULES`) with a :class:`TurnContext`, which answers each fact a rule asks as cases
+(:data:`~solver.selection.RULES`) with a :class:`~solver.plan_facts.TurnContext`, which answers each fact a rule asks as cases
 guarded by these fact literals; the guards are extra literals of the rule's own constraints
 (:func:`~solver.restrictions.guarded_at_most` for a sum), so no rule is written again for planning. The meta
 rule 1.1.3 No Pending Card (interpretation ``empty-slot=forced``) is compiled over each turn's constraints:
@@ -33,11 +33,9 @@ Imports ortools (through :mod:`solver.cpsat`): load only on the planning path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Any, Optional
 
 from ..model.position import Position
-from ..model.requirements import AllOf, AnyOf, EuropeanWar, Not, Played, WarStateIs
 from ..model.vocabulary import WarState
 
 from .constraints import ANY, AtMost, Lit, Nogood, post
@@ -45,8 +43,9 @@ from .cpsat import compile_model, solve
 from .cpsat_core import can_hold_together
 from .limits import Budget, ProgressSink
 from .plan_turn import PlayedAssumption, WarAssumption, replay
-from .requirements import Facts, check_requirement, revealed_cards
-from .selection import EMPTY, RULES, SelectionContext, make_context
+from .plan_facts import TurnContext
+from .requirements import revealed_cards
+from .selection import EMPTY, RULES, make_context
 from .war_state import allied_at_war
 
 
@@ -54,105 +53,6 @@ from .war_state import allied_at_war
 #: presolve, probing and symmetry detection cost more than the search itself (measured: 80 ms a solve
 #: without, 200-500 ms with, on the 40-card TK benchmark).
 PARAMS = {"cp_model_presolve": False, "cp_model_probing_level": 0, "symmetry_level": 0}
-
-
-@dataclass
-class TurnContext(SelectionContext):
-    """The selection context of turn ``k`` >= 1 of a plan: every fact a rule asks is answered as cases
-    guarded by literals of the plan model (see the module doc); ``pos`` is the file's position (the cards,
-    maps, interpretations and every frozen fact)."""
-
-    plan: Any = None
-    k: int = 0
-    symbolic = True
-
-    @property
-    def reveal_turn(self):
-        return self.plan.turn(self.k + 1)
-
-    def in_hand(self, cid: str) -> bool:
-        return True                    # perhaps: out_of_hand says when not
-
-    def out_of_hand(self, cid: str) -> list:
-        return [(Lit(self.plan.fact(("hand", self.k, cid), (True, False)), False),)]
-
-    def twins_revealed(self, card) -> list:
-        out = SelectionContext.twins_revealed(self, card)
-        for j in range(self.k):
-            for m, t in self.plan.twins(card):
-                out.append((str(self.plan.turn(j + 1)), t, (Lit((j, m), t),)))
-        return out
-
-    def current(self, m: str) -> list:
-        return [(c, (Lit((self.k - 1, m), c),)) for c in self.candidates[m]]
-
-    def war_states(self, m: str) -> list:
-        dom = self.plan.war_domain(self.k, m)
-        if len(dom) == 1:
-            return [(dom[0], ())]
-        slot = self.plan.fact(("war", self.k, m), dom)
-        return [(w, (Lit(slot, w),)) for w in dom]
-
-    def annual_prior(self, group: tuple, kind: str, maps: tuple, year: int) -> tuple:
-        prior, _ = SelectionContext.annual_prior(self, group, kind, maps, year)
-        terms = []
-        for j in range(self.k):
-            if self.plan.turn(j + 1).calendar_year != year:
-                continue
-            for m in group:
-                for c in self.candidates[m]:
-                    card = self.pos.cards[c]
-                    if card.faction == self.faction and kind in card.kinds and card.map in maps:
-                        terms.append((1, Lit((j, m), c)))
-        return prior, tuple(terms)
-
-    def requirement(self, card, req) -> list:
-        atoms: dict = {}
-        self._atoms(card, req, atoms)
-        keys = list(atoms)
-        out = []
-        for values in product(*[atoms[a] for a in keys]):
-            given = dict(zip(keys, values))
-            holds, text = check_requirement(self.pos, card, req, _PlanFacts(self, given))
-            guard = tuple(Lit(self.plan.fact(a, atoms[a]), v) for a, v in given.items())
-            out.append((holds, text, guard))
-        return out
-
-    def _atoms(self, card, req, atoms: dict) -> None:
-        """The facts of ``req`` a plan changes, each with its values: ``("played", k, X)`` for a card of
-        the faction that a turn before may reveal, ``("war", k, map)`` for a war state that may rise."""
-        if isinstance(req, Played):
-            if self.plan.may_play(req.card, self.k):
-                atoms[("played", self.k, req.card)] = (True, False)
-        elif isinstance(req, (WarStateIs, EuropeanWar)):
-            m = "tk" if isinstance(req, EuropeanWar) else (req.map or card.map)
-            if m in self.pos.war_state and len(self.plan.war_domain(self.k, m)) > 1:
-                atoms[("war", self.k, m)] = self.plan.war_domain(self.k, m)
-        elif isinstance(req, (AnyOf, AllOf)):
-            for it in req.items:
-                self._atoms(card, it, atoms)
-        elif isinstance(req, Not):
-            self._atoms(card, req.item, atoms)
-
-
-class _PlanFacts(Facts):
-    """The facts of one case of a requirement at turn ``ctx.k``: the atoms ``given`` their values, the rest
-    constant (the history, the assumed plays of other factions, a war state that cannot change)."""
-
-    def __init__(self, ctx: TurnContext, given: dict):
-        self.ctx, self.given = ctx, given
-
-    def played(self, pos: Position, cid: str):
-        key = ("played", self.ctx.k, cid)
-        if key in self.given:
-            return f"a turn before {self.ctx.plan.turn(self.ctx.k)}" if self.given[key] else None
-        return self.ctx.plan.played_const(cid, self.ctx.k)
-
-    def war_state(self, pos: Position, m: str):
-        key = ("war", self.ctx.k, m)
-        if key in self.given:
-            return self.given[key]
-        return self.ctx.plan.war_domain(self.ctx.k, m)[0]
 
 
 @dataclass
