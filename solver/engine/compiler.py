@@ -1,9 +1,9 @@
-"""The one compiler: constraints of :mod:`solver.constraints` to an OR-Tools CP-SAT model.
+"""The one compiler: constraints of :mod:`solver.engine.constraints` to an OR-Tools CP-SAT model.
 
 Every solver in aeref (selection enumeration and explanation, the
 Replacements Segment optimiser) builds its model here, so a
-:class:`~solver.constraints.Nogood` means the same clause and an
-:class:`~solver.constraints.AtMost` the same linear inequality everywhere:
+:class:`~solver.engine.constraints.Nogood` means the same clause and an
+:class:`~solver.engine.constraints.AtMost` the same linear inequality everywhere:
 
 * each slot has a *domain*: its values grouped into classes (one value per
   class, or several values no constraint tells apart, :func:`interchangeable_classes`);
@@ -14,12 +14,12 @@ Replacements Segment optimiser) builds its model here, so a
   (True / False) when the value cannot be chosen.
 * with ``enforce`` every constraint is guarded by the enforcement literal of
   its rule (``Compiled.enforce[rule.key]``): explanation by assumptions.
-* :func:`compile_counts` (in :mod:`solver.cpsat_counts`) compiles the same
+* :func:`compile_counts` (in :mod:`solver.engine.counts`) compiles the same
   constraints over *interchangeable entities* (Force Pool units) as counts.
 
-Every solve runs through :func:`~solver.cpsat_runner.solve` (the solve runner,
+Every solve runs through :func:`~solver.engine.runner.solve` (the solve runner,
 re-exported here with its names). Literal semantics, aggregation of terms and
-capping of coefficients are those of :mod:`solver.cpsat_core`, shared with
+capping of coefficients are those of :mod:`solver.engine.core`, shared with
 the count compiler.
 
 Imports ortools: load this module only on paths that solve. See docs/design.md.
@@ -32,9 +32,9 @@ from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
 from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood
-from .cpsat_core import add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, matches, on_domain
-from .cpsat_counts import CountModel, EntityClass, compile_counts  # noqa: F401  (the count compiler, re-exported)
-from .cpsat_runner import (  # noqa: F401  (the solve runner, re-exported: its old home)
+from .core import add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, matches, on_domain
+from .counts import CountModel, EntityClass, compile_counts  # noqa: F401  (the count compiler, re-exported)
+from .runner import (  # noqa: F401  (the solve runner, re-exported: its old home)
     FEASIBLE, INFEASIBLE, OPTIMAL, Outcome, SolverLimitReached, new_solver, solve,
 )
 
@@ -61,7 +61,7 @@ class Compiled:
 
     def lit(self, lit: tuple) -> Any:
         """The solver literal of a choice literal: a Boolean (or its negation), or
-        True / False when it always / never holds (:func:`~solver.cpsat_core.on_domain`)."""
+        True / False when it always / never holds (:func:`~solver.engine.core.on_domain`)."""
         slot, value = lit[0], lit[1]
         known = on_domain(value, self.values.get(slot))
         if known is not None:

@@ -16,7 +16,7 @@ made by :meth:`Rule.row`, once: a second row with the same number, title and
 text raises. Rows compare by number, title, step and text, never by identity.
 
 Importable without ortools or networkx. The index of every rule and row is
-:mod:`solver.rules_index` (``python -m aeref.solver.rules_index > docs/rules.md``).
+:mod:`solver.engine.rules_index` (``python -m aeref.solver.engine.rules_index > docs/rules.md``).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Optional
 
-from ..model.interpretations import INTERPRETATIONS
+from ...model.game.interpretations import INTERPRETATIONS
 
 #: The maps a row applies to when it names none.
 BOTH = ("tk", "ds")
@@ -65,7 +65,7 @@ class Rule(str):
 
     @property
     def interpretations(self) -> tuple:
-        """The named interpretations this rule reads: those of :mod:`model.interpretations`
+        """The named interpretations this rule reads: those of :mod:`model.game.interpretations`
         made for its number, and those its rows name."""
         own = [name for name, it in INTERPRETATIONS.items() if it.rule == self.number]
         return tuple(dict.fromkeys(own + [n for r in self.rows for n in r.interpretations]))
@@ -190,19 +190,19 @@ class Registry(Mapping):
 _R = "solver.replacements."
 #: The rules of the rulebook that aeref decides: number, title as the rules text heads it, defining module, what it decides.
 rules = Registry([
-    ("1.1.1", "Option Card Procedure", "solver.procedure",
+    ("1.1.1", "Option Card Procedure", "solver.option_cards.procedure",
      "discarding the Current Card, revealing the Pending Card (legal when selected?), the © twin; selection: no © twin of a played card"),
-    ("1.1.2", "Option Card Segment Actions", "solver.card_actions",
+    ("1.1.2", "Option Card Segment Actions", "solver.option_cards.actions",
      "a Current Card's action that removes a type of card takes it from the hand when the hand holds one"),
-    ("1.1.2.1", "Political DRMs", "solver.drm", "the Political DRM of a roll, term by term"),
-    ("1.1.2.2", "Reinforcements", "solver.card_actions", "which counters a revealed card enters, and where"),
-    ("1.1.3", "Pending Card Selection", "solver.selection",
+    ("1.1.2.1", "Political DRMs", "solver.option_cards.drm", "the Political DRM of a roll, term by term"),
+    ("1.1.2.2", "Reinforcements", "solver.option_cards.actions", "which counters a revealed card enters, and where"),
+    ("1.1.3", "Pending Card Selection", "solver.selection.rules",
      "a Pending Card comes from the hand, selection is final, a slot stays empty only when no card fits"),
-    ("1.1.3.1", "Pending Card Selection Requirements", "solver.selection", "whether a card's Selection Requirements hold"),
-    ("1.1.3.2", "War State Selection Restrictions", "solver.selection", "the cards the war state in effect allows"),
-    ("1.1.3.3", "Other Selection Restrictions", "solver.restrictions",
+    ("1.1.3.1", "Pending Card Selection Requirements", "solver.selection.rules", "whether a card's Selection Requirements hold"),
+    ("1.1.3.2", "War State Selection Restrictions", "solver.selection.rules", "the cards the war state in effect allows"),
+    ("1.1.3.3", "Other Selection Restrictions", "solver.selection.restrictions",
      "Sequential, Annual and Theater restrictions, identically named © cards, the Soviet Production Limit"),
-    ("1.1.4", "Soviet Current Card ESV Adjustment", "solver.card_actions", "* the ESV adjustment of a Soviet Current Card"),
+    ("1.1.4", "Soviet Current Card ESV Adjustment", "solver.option_cards.actions", "* the ESV adjustment of a Soviet Current Card"),
     ("1.2", "Logistics / Partisan Segment", "solver.logistics", "the actions of the Segment name markers and hexes that exist"),
     ("1.2.1", "Logistics Markers", "solver.logistics",
      "placing or removing one Logistics marker: each faction's placement rule (△) and its restrictions"),

@@ -1,8 +1,8 @@
 """The one compiler, for interchangeable entities: constraints to CP-SAT as counts.
 
-The count compiler beside :func:`solver.cpsat.compile_model` (and re-exported
-by :mod:`solver.cpsat`); both read literals, sums and classes the same way
-(:mod:`solver.cpsat_core`). An *entity* is a group of slots that belong together - a Force Pool unit's
+The count compiler beside :func:`solver.engine.compiler.compile_model` (and re-exported
+by :mod:`solver.engine.compiler`); both read literals, sums and classes the same way
+(:mod:`solver.engine.core`). An *entity* is a group of slots that belong together - a Force Pool unit's
 ``("place", unit)`` and ``("pay", unit)`` - and its *joint value* the tuple of
 its slots' values. Entities that no constraint and no objective tells apart
 form a *class*; the model has one integer per class and joint value, the
@@ -13,9 +13,9 @@ among equivalent permutations of identical units.
 
 How each constraint is compiled (exact, not a relaxation):
 
-* a :class:`~solver.constraints.Nogood` on one entity removes the joint values
+* a :class:`~solver.engine.constraints.Nogood` on one entity removes the joint values
   it forbids from the entity's class;
-* an :class:`~solver.constraints.AtMost` becomes one linear inequality over the
+* an :class:`~solver.engine.constraints.AtMost` becomes one linear inequality over the
   counts (members of a class contribute alike);
 * a nogood across entities of classes A and B (say two units of different
   Minor Countries in one hex) forbids "some member of A satisfies its part and
@@ -28,7 +28,7 @@ Two entities are in one class when they have the same domains, the same
 one-entity nogoods, the same coefficients in the same sums and objectives.
 Values of one role that the constraints tell apart only by a capacity of their
 own (hexes, by their stacking room) are merged into groups
-(:mod:`solver.cpsat_groups`). A solution is read back
+(:mod:`solver.engine.groups`). A solution is read back
 (:meth:`CountModel.choice`) by spreading each group's count over its values in
 order and giving the members of each class, in order, the joint values in
 domain order: identical units take the earliest locations in id order,
@@ -36,8 +36,8 @@ deterministically.
 
 :func:`compile_counts` works in named stages: the entities (:func:`_entities`),
 the constraints read per entity (:class:`_Read`), the classes
-(:func:`~solver.cpsat_groups.entity_classes`,
-:func:`~solver.cpsat_groups.split_incomplete_families`), their joint
+(:func:`~solver.engine.groups.entity_classes`,
+:func:`~solver.engine.groups.split_incomplete_families`), their joint
 values (:func:`_joint_values`), the value groups, then the model: counts,
 sums, cross-entity nogoods, objectives. Imports ortools.
 """
@@ -51,8 +51,8 @@ from typing import Any, Callable, Hashable, Optional, Sequence
 from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
 from .constraints import Constraint, Nogood
-from .cpsat_core import add_terms, can_hold_together, cannot_exceed, capped, on_domain, wanted_by
-from .cpsat_groups import ValueGroup, entity_classes, group_values, split_incomplete_families
+from .core import add_terms, can_hold_together, cannot_exceed, capped, on_domain, wanted_by
+from .groups import ValueGroup, entity_classes, group_values, split_incomplete_families
 
 
 @dataclass
@@ -78,7 +78,7 @@ class EntityClass:
 
 def _index(joints: list) -> dict:
     """``{(role, wanted): [index, ...]}`` of ``joints``: the joint values each literal of a role holds for
-    (:func:`~solver.cpsat_core.wanted_by`: the value, and ANY for every value but None)."""
+    (:func:`~solver.engine.core.wanted_by`: the value, and ANY for every value but None)."""
     out: dict = {}
     for i, x in enumerate(joints):
         for r, v in enumerate(x):
@@ -288,7 +288,7 @@ class _Read:
         self.empty = False
 
     def resolve(self, lit: tuple) -> Any:
-        """True / False when ``lit`` always / never holds (:func:`~solver.cpsat_core.on_domain`),
+        """True / False when ``lit`` always / never holds (:func:`~solver.engine.core.on_domain`),
         else ``(entity, role, wanted)``."""
         slot, v = lit[0], lit[1]
         known = on_domain(v, self.values.get(slot))
@@ -337,7 +337,7 @@ class _Read:
             self.cross.append(fparts)
 
     def entries(self, terms: Sequence[tuple], slack: int) -> tuple[int, list]:
-        """``(slack, [(entity, items)])`` of sum terms (:func:`~solver.cpsat_core.add_terms`):
+        """``(slack, [(entity, items)])`` of sum terms (:func:`~solver.engine.core.add_terms`):
         constant terms moved into the slack, equal items shared. Sums posted with one tuple of
         terms (9.2's units and steps of a hex) are read once."""
         memo = self.memo.get(id(terms))

@@ -1,14 +1,14 @@
 """What the compilers agree on: the meaning of a literal, the sum of a constraint's terms, capping, classes.
 
-Both compilers, :func:`solver.cpsat.compile_model` (a slot's values as Booleans)
-and :func:`solver.cpsat_counts.compile_counts` (interchangeable entities as
-counts), with their value groups (:mod:`solver.cpsat_groups`), read a
-constraint of :mod:`solver.constraints` through these few functions, so that
+Both compilers, :func:`solver.engine.compiler.compile_model` (a slot's values as Booleans)
+and :func:`solver.engine.counts.compile_counts` (interchangeable entities as
+counts), with their value groups (:mod:`solver.engine.groups`), read a
+constraint of :mod:`solver.engine.constraints` through these few functions, so that
 a literal, a sum and "no constraint tells these apart" mean one thing in every
 model:
 
 * a literal ``(slot, wanted)`` asks for a value, for None (the slot holds
-  nothing) or for :data:`~solver.constraints.ANY` (it holds some value):
+  nothing) or for :data:`~solver.engine.constraints.ANY` (it holds some value):
   :func:`matches`, :func:`wanted_by`, :func:`on_domain`, :func:`can_hold_together`;
 * the terms of a sum are added per key, constant ones folded into a constant
   (:func:`add_terms`), and a coefficient is capped at what the bound leaves

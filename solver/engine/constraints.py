@@ -1,7 +1,7 @@
 """The constraint language: rules as data, and the one evaluator (docs/design.md).
 
-A rule of the rulebook (a :class:`~solver.registry.Row` of a registered
-:class:`~solver.registry.Rule`: its number as printed, a short title) posts, for one position, constraints over *choice literals*. A literal
+A rule of the rulebook (a :class:`~solver.engine.registry.Row` of a registered
+:class:`~solver.engine.registry.Rule`: its number as printed, a short title) posts, for one position, constraints over *choice literals*. A literal
 (:class:`Lit`) says what one *slot* of a choice holds: ``Lit("tk",
 "tk-soviet-38")`` "the TK Pending Card is tk-soviet-38", ``Lit("ds", None)``
 "no DS Pending Card", ``Lit(("place", "R-1"), ANY)`` "unit R-1 is placed
@@ -15,7 +15,7 @@ explains it with the concrete values:
 
 :class:`Evaluator` interprets constraints on concrete choices: the referee's
 ruling (every violation), a quick "does it fit" and the literals a unary
-constraint excludes. :mod:`solver.cpsat` compiles the very same constraints
+constraint excludes. :mod:`solver.engine.compiler` compiles the very same constraints
 to CP-SAT. Nothing else checks or compiles a constraint.
 """
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Lit(NamedTuple):
 def matches(wanted: Any, value: Any) -> bool:
     """True when a literal asking for ``wanted`` (a value, None: nothing, :data:`ANY`: some value)
     holds for a slot holding ``value`` (None: nothing): the one reading of a literal, which the
-    evaluator and both compilers (:mod:`solver.cpsat_core`) use."""
+    evaluator and both compilers (:mod:`solver.engine.core`) use."""
     return value is not None if wanted is ANY else value == wanted
 
 
@@ -73,7 +73,7 @@ def holds(lit: tuple, choice: Mapping) -> bool:
     return matches(lit[1], choice.get(lit[0]))
 
 
-#: A rule's part or table line: the one row type (:class:`solver.registry.Row`). ``Rule("9.9", "Test")``
+#: A rule's part or table line: the one row type (:class:`solver.engine.registry.Row`). ``Rule("9.9", "Test")``
 #: makes a row of its own, outside the registry (the rulebook's rows are made by ``rules[number].row(...)``).
 Rule = Row
 

@@ -1,13 +1,13 @@
 """The solve runner: every CP-SAT solve of aeref, within the command's time budget.
 
 :func:`solve` runs a model with one worker and a fixed seed (deterministic), under
-the command's :class:`~solver.limits.Budget` (its deterministic work first, the wall
+the command's :class:`~solver.engine.limits.Budget` (its deterministic work first, the wall
 clock as a backstop), with Ctrl-C ending the search as a time limit does (the best
-solution so far is kept) and a :class:`~solver.limits.Progress` report about every
+solution so far is kept) and a :class:`~solver.engine.limits.Progress` report about every
 0.1 s. The search runs in a thread of its own so that the main thread can take
 Ctrl-C and report progress. :class:`Outcome` says how a solve ended.
 
-The models come from the compilers (:mod:`solver.cpsat`, :mod:`solver.cpsat_counts`).
+The models come from the compilers (:mod:`solver.engine.compiler`, :mod:`solver.engine.counts`).
 Imports ortools: load this module only on paths that solve.
 """
 from __future__ import annotations

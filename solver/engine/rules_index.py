@@ -1,7 +1,7 @@
-"""The rules index (docs/rules.md), generated from the registry: ``python -m aeref.solver.rules_index > docs/rules.md``.
+"""The rules index (docs/rules.md), generated from the registry: ``python -m aeref.solver.engine.rules_index > docs/rules.md``.
 
 Imports every module that defines rows of a rule (so that each row is
-registered) and writes, for each rule of :data:`solver.registry.RULES`, its
+registered) and writes, for each rule of :data:`solver.engine.registry.RULES`, its
 number, title, module, what it decides and the interpretations it reads,
 then its rows: the number and title a ruling prints, the maps, the module
 that defines it and the rules text it encodes.
@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import sys
 
-from . import logistics, procedure, selection, turn, war_state   # noqa: F401 (the modules that define rows)
+# the modules that define rows of a rule, imported so that each row is registered
+from .. import logistics, war_state  # noqa: F401
+from ..option_cards import procedure, turn  # noqa: F401
+from ..selection import rules as selection  # noqa: F401
 from .registry import RULES, Row
-from .replacements import locations, received, rules as replacement_rules, taking  # noqa: F401 (likewise)
+from ..replacements import locations, received, taking  # noqa: F401
+from ..replacements import rules as replacement_rules  # noqa: F401
 
 _HEAD = """# Rules index
 
-Generated from the rule registry (`solver/registry.py`) by
-`python -m aeref.solver.rules_index > docs/rules.md`; `tests/package/test_rules_registry.py`
+Generated from the rule registry (`solver/engine/registry.py`) by
+`python -m aeref.solver.engine.rules_index > docs/rules.md`; `tests/package/test_rules_registry.py`
 checks that it is current. Each rule is one object, `rules["1.3.4"]`; what a ruling
 prints ("number title: message") comes from its rows (parts and table lines).
 """

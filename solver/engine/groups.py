@@ -1,7 +1,7 @@
-"""Part of the count compiler (:mod:`solver.cpsat_counts`): entities merged into classes, values of one role into groups.
+"""Part of the count compiler (:mod:`solver.engine.counts`): entities merged into classes, values of one role into groups.
 
 Entities (Force Pool units) that no constraint and no objective tells apart are
-one class (:func:`entity_classes`, by signature: :func:`~solver.cpsat_core.classes_by_signature`),
+one class (:func:`entity_classes`, by signature: :func:`~solver.engine.core.classes_by_signature`),
 split again where a cross-entity nogood is not posted for every pair of members
 (:func:`split_incomplete_families`).
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from math import comb, perm, prod
 from typing import Optional
 
-from .cpsat_core import can_hold_together, classes_by_signature
+from .core import can_hold_together, classes_by_signature
 
 
 @dataclass
