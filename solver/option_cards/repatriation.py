@@ -13,7 +13,7 @@ Markers and 9.1 Minor Country Stacking rule on a placement; 9.2 Stacking is enfo
 whole, not taken as a replacement step.
 
 The best placement places the most units, then prefers earlier Replacement Locations (the order of the
-1.3.4 table), solved by the one compiler (:mod:`solver.cpsat`; ortools is imported only for a card that
+1.3.4 table), solved by the one compiler (:mod:`solver.engine.compiler`; ortools is imported only for a card that
 carries interned units). A unit with no Replacement Location free is not placed: the text is silent on it,
 so the interpretation ``unplaced-interned`` decides (default ``force-pool``: it goes to the faction's Force
 Pool of that map, ``boxes.MAP.force-pool``; ``removed``: it is removed from the game, ``counters.removed``).
@@ -24,16 +24,16 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..model.board import Unit
-from ..model.errors import InputError, Problem
-from ..model.position import Position
-from ..model.vocabulary import faction_name, with_article
+from ...model.game.board import Unit
+from ...model.files.errors import InputError, Problem
+from ...model.files.load import Position
+from ...model.game.vocabulary import faction_name, with_article
 
-from .constraints import Evaluator
-from .registry import Violation, rules
-from .replacements import make_context, post
-from .replacements.rules import ENEMY, LOCATIONS, MINOR_STACKING, STACKING
-from .replacements.ruling import overstacked
+from ..engine.constraints import Evaluator
+from ..engine.registry import Violation, rules
+from ..replacements import make_context, post
+from ..replacements.rules import ENEMY, LOCATIONS, MINOR_STACKING, STACKING
+from ..replacements.ruling import overstacked
 from .steps import Step, step
 
 REPATRIATE = rules["1.1.1"].row(
@@ -101,8 +101,8 @@ def _best(ctx, units: list[Unit], fixed: dict) -> dict:
     if not free:
         return dict(fixed)
     # deliberately lazy: CP-SAT (ortools) only for a card that carries interned units
-    from .cpsat import compile_model
-    from .cpsat_runner import solve
+    from ..engine.compiler import compile_model
+    from ..engine.runner import solve
     doms = {("place", u.id): [[v] for v in ctx.place_values[u.id]] + [[None]] for u in free}
     doms.update({("place", uid): [[loc]] for uid, loc in fixed.items()})
     # the player's own placement may overstack a hex (legal: 9.2 eliminates the excess after the Segment); then
@@ -127,10 +127,10 @@ def _best(ctx, units: list[Unit], fixed: dict) -> dict:
 def repatriate(pos: Position, faction: str, map_: str, units: list[Unit], given: dict) -> Repatriation:
     """1.1.1 Step 2: place ``faction``'s interned ``units`` of a card of ``map_`` revealed in ``pos`` as per
     Placing Replacements (1.3.4). ``given``: ``{unit id: location}``, the player's own placement of some of
-    them (locations as :meth:`~model.board.Board.location` names them); the others take the best placement.
+    them (locations as :meth:`~model.game.board.Board.location` names them); the others take the best placement.
 
     Returns a :class:`Repatriation`: with ``violations`` (each with its rule and values) when the player's
-    placement breaks a rule of placing, and then nothing placed. Raises :class:`~model.errors.InputError`
+    placement breaks a rule of placing, and then nothing placed. Raises :class:`~model.files.errors.InputError`
     when the file has no hex of ``map_`` nor an Off-Map Box (missing data, not a ruling); the caller checks
     that ``given`` names these units and locations on the map.
     """
@@ -181,10 +181,10 @@ def refused_text(v: Violation) -> str:
     return f"{v.rule.number} {v.title}: {v.message}"
 
 
-# --------------------------------------------------------------------------- the reveal (solver.procedure)
+# --------------------------------------------------------------------------- the reveal (solver.option_cards.procedure)
 
 def _put_on_map(out: Position, placed: list) -> None:
-    """The units ``placed`` (``[(location, Unit)]``) put on the map of ``out`` (a new :class:`~model.board.Board`:
+    """The units ``placed`` (``[(location, Unit)]``) put on the map of ``out`` (a new :class:`~model.game.board.Board`:
     a board's caches hold for the units it was made with), and recorded for the file written."""
     if not placed:
         return
@@ -201,9 +201,9 @@ def _put_on_map(out: Position, placed: list) -> None:
 
 def repatriate_on_reveal(out: Position, faction: str, fm, m: str, r, given: dict) -> list[Step]:
     """1.1.1 Step 2 on map ``m``: the units interned on the back of the card being revealed (``fm.pending``) are
-    repatriated as per Placing Replacements (1.3.4) (:mod:`solver.repatriation`), before the card is checked;
+    repatriated as per Placing Replacements (1.3.4) (:mod:`solver.option_cards.repatriation`), before the card is checked;
     a player's placement (``given``) that breaks a rule of placing is refused (``r.refused``), nothing placed.
-    ``r``: the :class:`~solver.procedure.MapReveal` of that map (``repatriated``, ``refused``)."""
+    ``r``: the :class:`~solver.option_cards.procedure.MapReveal` of that map (``repatriated``, ``refused``)."""
     card = out.card_text(fm.pending)
     res = repatriate(out, faction, m, list(fm.interned), given)
     r.repatriated, r.refused = res.placed, list(res.violations)

@@ -2,13 +2,13 @@
 1.1.3), moving on to the next Seasonal Turn, and revealing the Pending Cards
 of every faction (1.1.1 Steps 1-2, with what a reveal sets off).
 
-* :func:`select` - rules on a selection exactly as :func:`solver.selection.check`
+* :func:`select` - rules on a selection exactly as :func:`solver.selection.rules.check`
   does (plus 1.1.3 "Card selection is final") and, when it is legal, returns
   the position with the cards placed face down as the Pending Cards.
 * :func:`next_turn` - the position of the next Seasonal Turn, ready for the
   reveal: the turn advanced, the Pending Cards carried. What happens outside
   the Seasonal Phase (moves, combat, events) is the players' to enter.
-* :func:`reveal_all` - every faction's reveal (:func:`solver.procedure.reveal`)
+* :func:`reveal_all` - every faction's reveal (:func:`solver.option_cards.procedure.reveal`)
   in :data:`REVEAL_ORDER`, each on the position the one before left.
 """
 from __future__ import annotations
@@ -18,13 +18,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, TypeVar
 
-from ..model.errors import InputError, Problem
-from ..model.position import Position
-from ..model.vocabulary import WarState, faction_name, join_and
+from ...model.files.errors import InputError, Problem
+from ...model.files.load import Position
+from ...model.game.vocabulary import WarState, faction_name, join_and
 
 from .procedure import Reveal, reveal
-from .registry import rules
-from .selection import FINAL, Ruling, check, complete_choice, final_message, open_slots, selection_made
+from ..engine.registry import rules
+from ..selection.rules import FINAL, Ruling, check, complete_choice, final_message, open_slots, selection_made
 
 #: The order in which the factions carry out their Seasonal Phase and reveal
 #: their Pending Cards (1.1.1). The rules give the Option Card Procedure to
@@ -43,7 +43,7 @@ ORDER_OF_PLAY = rules["1.1.1"].row("Order of Play", interpretations=("order-of-p
 
 def later_reveals(pos: Position, faction: str) -> list[str]:
     """The factions after ``faction`` in :data:`REVEAL_ORDER` that have revealed in this Seasonal Turn
-    (:meth:`~model.position.Position.revealed_this_turn`): under ``order-of-play=faction-by-faction``
+    (:meth:`~model.files.load.Position.revealed_this_turn`): under ``order-of-play=faction-by-faction``
     ``faction`` selects (1.1.1 Step 4) before their Step 1, on the position before their reveals.
     Empty under ``reveals-first``, for a faction not in the order, or when it cannot be told."""
     if pos.interpretations_in_force.get("order-of-play") != "faction-by-faction" or faction not in REVEAL_ORDER:
@@ -114,14 +114,14 @@ def position_seen(pos: Position, faction: str) -> Seen:
     Seasonal Turn (:func:`later_reveals`; it cannot be told without a readable ``previous:``), it is
     ``pos`` itself. Otherwise the position before the later factions' reveals: the reveals of this
     turn are replayed from the position of ``previous:`` (the turn the Pending Cards were selected in:
-    :func:`next_turn`, then :func:`~solver.procedure.reveal` faction by faction in the order of play,
+    :func:`next_turn`, then :func:`~solver.option_cards.procedure.reveal` faction by faction in the order of play,
     each checked against ``previous:``), and what the later factions' reveals changed (their cards,
     the war state changes they set off with their effects, reinforcements, the ESV) is set back in
     ``pos`` to what it was just before them; everything else (the faction's own cards, what the
     players entered) is read from ``pos``. Returns a :class:`Seen`; its ``lacking`` says what the
     file lacks when the replay cannot be made (a hand face down in ``previous:``, a reveal that
     fails, an Allied declaration of Total War the file does not record, Current Cards the replay
-    does not give). Raises :class:`~model.errors.InputError` for a faction not in the position."""
+    does not give). Raises :class:`~model.files.errors.InputError` for a faction not in the position."""
     f = pos.require_faction(faction)
     later = later_reveals(pos, f)
     if not later:
@@ -188,7 +188,7 @@ def seen_message(pos: Position, faction: str, seen: Seen) -> str:
 
 
 def lacking_error(pos: Position, faction: str, seen: Seen) -> InputError:
-    """The :class:`~model.errors.InputError` (at ``previous``) for a position whose :class:`Seen` cannot be told:
+    """The :class:`~model.files.errors.InputError` (at ``previous``) for a position whose :class:`Seen` cannot be told:
     the later reveals, and what the file lacks."""
     names = join_and(f"the {faction_name(g)} faction" for g in seen.later)
     return InputError(Problem(pos.file, "previous", (
@@ -206,7 +206,7 @@ def rule_in_order(pos: Position, faction: str, rule: Callable[[Position], R],
     """A ruling of ``rule`` (a function of a position) as the order of play gives it (1.1.1, interpretation
     ``order-of-play``): on ``pos`` when ``faction`` saw it (:func:`position_seen`) or when ``same`` says
     the ruling on the position it saw is the same; else the ruling on the position it saw, with the
-    message of :func:`seen_message` (None: ruled normally). Raises :class:`~model.errors.InputError`
+    message of :func:`seen_message` (None: ruled normally). Raises :class:`~model.files.errors.InputError`
     when the position it saw cannot be told (the message says what the file lacks). ``seen``: the
     :func:`position_seen` of ``pos`` and ``faction`` when the caller has it already."""
     seen = seen if seen is not None else position_seen(pos, faction)
@@ -222,7 +222,7 @@ def rule_in_order(pos: Position, faction: str, rule: Callable[[Position], R],
 
 
 def _selection_ruling(pos: Position, f: str, choice: dict) -> Ruling:
-    """:func:`~solver.selection.check` on ``choice`` with 1.1.3 "Card selection is final" when no slot is left open."""
+    """:func:`~solver.selection.rules.check` on ``choice`` with 1.1.3 "Card selection is final" when no slot is left open."""
     ruling = check(pos, f, choice)
     made = selection_made(pos, f)
     if made is not None and not open_slots(pos, f):   # placing again, even the same cards, is no selection
@@ -235,9 +235,9 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
     """Rule on ``faction``'s selection ``choice`` (map -> card id; a map left
     out: no card, or the card already placed there) and place it.
 
-    Returns the :class:`~solver.selection.Ruling` of :func:`~solver.selection.check`
+    Returns the :class:`~solver.selection.rules.Ruling` of :func:`~solver.selection.rules.check`
     on the choice completed by the cards already placed
-    (:func:`~solver.selection.complete_choice`), with a 1.1.3 violation added
+    (:func:`~solver.selection.rules.complete_choice`), with a 1.1.3 violation added
     when the faction has no slot left open this Seasonal Turn ("Card selection
     is final": a placed card binds, a slot left open may still be filled), made
     on the position the faction saw at its Step 4 under the order of play
@@ -247,7 +247,7 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
     its words in ``notes`` when legal), and the new position (the cards taken
     from the hand of ``pos`` and made the Pending Cards, each with the turn it
     was selected in), or None when the selection is illegal. Raises
-    :class:`~model.errors.InputError` for a faction not in the position, or when
+    :class:`~model.files.errors.InputError` for a faction not in the position, or when
     the position the faction saw cannot be told (what the file lacks).
     """
     f = pos.require_faction(faction)
@@ -309,7 +309,7 @@ def next_turn(pos: Position) -> NextTurn:
 
 @dataclass
 class RevealAll:
-    """Every faction's :class:`~solver.procedure.Reveal`, in :data:`REVEAL_ORDER`,
+    """Every faction's :class:`~solver.option_cards.procedure.Reveal`, in :data:`REVEAL_ORDER`,
     and the resulting ``position``."""
     turn: str
     reveals: list
@@ -336,7 +336,7 @@ def reveal_all(pos: Position, previous: Optional[Position] = None, declare_total
     (a war state started by the Axis card is in effect for the Allied
     reveals). ``declare_total_war`` is the Allied declaration after an
     illegal Axis Current Card (1.1.1): it goes with the Axis reveal.
-    Raises ``ValueError`` as :func:`~solver.procedure.reveal` does."""
+    Raises ``ValueError`` as :func:`~solver.option_cards.procedure.reveal` does."""
     reveals: list[Reveal] = []
     cur = pos
     for f in REVEAL_ORDER:

@@ -21,5 +21,5 @@ class Step:
 
 
 def step(row, message: str, map_: Optional[str]) -> Step:
-    """The :class:`Step` of ``row`` (a :class:`~solver.registry.Row`) with ``message`` on ``map_``."""
+    """The :class:`Step` of ``row`` (a :class:`~solver.engine.registry.Row`) with ``message`` on ``map_``."""
     return Step(row.printed, row.title, message, map_)

@@ -1,8 +1,8 @@
 """1.1.1 Option Card Procedure (Steps 1, 2 and *5): revealing a faction's Pending Cards.
 
-The interned units on a card's back are repatriated by :mod:`solver.repatriation` (Step 2); the
+The interned units on a card's back are repatriated by :mod:`solver.option_cards.repatriation` (Step 2); the
 actions of the new Current Card (1.1.2 card-type removal, 1.1.2.2 Reinforcements, *1.1.4 ESV
-Adjustment) are :mod:`solver.card_actions`.
+Adjustment) are :mod:`solver.option_cards.actions`.
 
 :func:`reveal` takes a position whose ``turn`` is the Seasonal Turn of the
 reveal (the Current Cards were revealed in the Seasonal Turn before, the
@@ -11,7 +11,7 @@ its rule number and concrete values, and the resulting position.
 
 The legality of a revealed card (1.1.1 Step 2: "in compliance with its Option
 Card Selection Restrictions at the time it was selected") is decided by the
-very rules of :mod:`solver.selection`, evaluated on the position of the
+very rules of :mod:`solver.selection.rules`, evaluated on the position of the
 earlier turn (``previous``); without it the ruling says the check could not
 be made and the card is taken as played.
 """
@@ -22,18 +22,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ..model.errors import InputError, Problem, join_path
-from ..model.position import PlayedCard, Position, load_position
-from ..model.vocabulary import faction_name
+from ...model.files.errors import InputError, Problem, join_path
+from ...model.files.load import PlayedCard, Position, load_position
+from ...model.game.vocabulary import faction_name
 
-from . import war_state as ws
-from .constraints import Evaluator
-from .registry import rules
-from .selection import EMPTY, RULES, make_context, post
-# after solver.selection: the rows of 1.1.1 are registered (and listed in docs/rules.md) in the order of the rulebook
+from .. import war_state as ws
+from ..engine.constraints import Evaluator
+from ..engine.registry import rules
+from ..selection.rules import EMPTY, RULES, make_context, post
+# after solver.selection.rules: the rows of 1.1.1 are registered (and listed in docs/rules.md) in the order of the rulebook
 from .repatriation import check_placement, repatriate_on_reveal
-from .replacements import interpretations_used
-from .card_actions import ESV, REINFORCEMENTS, check_removals, esv_adjustment, perform_removals, reinforcements
+from ..replacements import interpretations_used
+from .actions import ESV, REINFORCEMENTS, check_removals, esv_adjustment, perform_removals, reinforcements
 from .steps import Step, step
 
 # The rows of the procedure, as its steps print them.
@@ -64,7 +64,7 @@ class MapReveal:
     twin_removed: Optional[str] = None
     reinforcements: list = field(default_factory=list)
     esv: Optional[dict] = None
-    #: 1.1.1 Step 2: the interned units of the revealed card (:class:`~solver.repatriation.Repatriated` each),
+    #: 1.1.1 Step 2: the interned units of the revealed card (:class:`~solver.option_cards.repatriation.Repatriated` each),
     #: None when it carried none; ``refused``: the violations of a player's placement (nothing placed)
     repatriated: Optional[list] = None
     refused: list = field(default_factory=list)
@@ -163,7 +163,7 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
 
 def _same_pending(pos: Position, prev: Position, faction: str, pending: dict) -> None:
     """1.1.1 Step 2 reveals the Pending Card selected in ``prev``: where ``prev`` holds a Pending Card
-    of ``faction``, ``pos`` must hold the same one. Raises :class:`~model.errors.InputError` (at
+    of ``faction``, ``pos`` must hold the same one. Raises :class:`~model.files.errors.InputError` (at
     the Pending Card of ``pos``) when they differ."""
     for m in pos.maps:
         pfm = prev.factions.get(faction, {}).get(m)
@@ -186,11 +186,11 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
     in which it was selected: map -> [Violation].
 
     The Pending Cards are put back in ``prev``'s hand (the selection was made
-    from the hand) and the selection rules of :mod:`solver.selection` are
+    from the hand) and the selection rules of :mod:`solver.selection.rules` are
     evaluated on the choice ``pending``; a card's violations are those of the
     broken constraints its literal takes part in. "No Pending Card" (1.1.3, a
     slot left empty) is not a play and makes no card illegal.
-    Raises :class:`~model.errors.InputError` when the faction is not in ``prev``.
+    Raises :class:`~model.files.errors.InputError` when the faction is not in ``prev``.
     """
     p = copy.deepcopy(prev)
     faction = p.require_faction(faction)
@@ -391,7 +391,7 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
 
     Returns a :class:`Reveal` (``refused``: the violations of the player's
     placement or removal: nothing is to be written). Raises
-    :class:`~model.errors.InputError` for a faction not in the position and
+    :class:`~model.files.errors.InputError` for a faction not in the position and
     ``ValueError`` for a Total War declaration the rules do not allow, a
     ``repatriate`` unit not interned or location not on the map, and a
     ``remove_cards`` card no revealed card's actions may remove.

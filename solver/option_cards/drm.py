@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..model.names import norm_name
-from ..model.position import Position
+from ...model.files.names import norm_name
+from ...model.files.load import Position
 
 #: Tables on which the selected country's Influence or Neutrality marker applies (1.1.2.1).
 COUNTRY_TABLES = ("current-card", "diplomatic-incident", "international-crisis")

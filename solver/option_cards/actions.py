@@ -1,14 +1,14 @@
 """The actions of a revealed Current Card (1.1.1 Steps 3 and *5): 1.1.2 Option Card Segment Actions (a
 card that removes a type of card takes it from the hand when the hand holds one), 1.1.2.2 Reinforcements
 (the counters a card enters, and where) and *1.1.4 Soviet Current Card ESV Adjustment. Carried out by
-:func:`solver.procedure.reveal`."""
+:func:`solver.option_cards.procedure.reveal`."""
 from __future__ import annotations
 
-from ..model.names import norm_name
-from ..model.position import Position
-from ..model.vocabulary import faction_name, with_article
+from ...model.files.names import norm_name
+from ...model.files.load import Position
+from ...model.game.vocabulary import faction_name, with_article
 
-from .registry import rules
+from ..engine.registry import rules
 from .steps import Step, step
 
 REINFORCEMENTS = rules["1.1.2.2"].row("Reinforcements")
@@ -88,7 +88,7 @@ def esv_adjustment(pos: Position, card) -> dict:
     table the state file gives (``esv-table``). Returns ``{"rule", "adjustment"
     (None when it cannot be looked up), "esv-before", "esv-after", "message"}``. The War column
     when the Soviet European War Box holds a War marker
-    (:attr:`~model.markers.EuropeanWarBox.war_marker`, the one reading of the European War Boxes)."""
+    (:attr:`~model.game.markers.EuropeanWarBox.war_marker`, the one reading of the European War Boxes)."""
     war = pos.markers.european_war_boxes("ds")["soviet european war box"].war_marker
     col = "war" if war else "no-war"
     state = pos.war_state["ds"]
@@ -173,7 +173,7 @@ def card_removals(pos: Position, card, chosen: tuple = ()) -> list[dict]:
 
 def perform_removals(out: Position, card, m: str, r, chosen: tuple) -> list[Step]:
     """1.1.1 Step 3 / 1.1.2 on map ``m``: the removals of ``card``'s actions carried out on ``out``, recorded
-    on ``r`` (the :class:`~solver.procedure.MapReveal` of that map: ``removals``, a refusal in ``refused``)."""
+    on ``r`` (the :class:`~solver.option_cards.procedure.MapReveal` of that map: ``removals``, a refusal in ``refused``)."""
     r.removals = card_removals(out, card, chosen)
     steps = []
     for e in r.removals:
