@@ -1,6 +1,6 @@
 """The legal Pending Card selections found, kept compact, and what needs no solver (1.1.3).
 
-:class:`Found` is what an enumeration found (:mod:`solver.choices` by CP-SAT, or
+:class:`Found` is what an enumeration found (:mod:`solver.selection.choices` by CP-SAT, or
 :func:`plain_found` by plain evaluation when one map is in play: no pairing, so
 no solver); :class:`WhyAnswer` why a card is in no legal selection, built here
 when one rule excludes the card alone (:func:`excluded_alone`). Does not import
@@ -14,14 +14,14 @@ from itertools import product
 from math import prod
 from typing import Callable, Iterator, Optional
 
-from .constraints import AtMost, Evaluator, Nogood, Violation
-from .selection import SelectionContext, interpretations_used
+from ..engine.constraints import AtMost, Evaluator, Nogood, Violation
+from .rules import SelectionContext, interpretations_used
 
 __all__ = ["Found", "WhyAnswer", "excluded_alone", "format_key", "kept_violations", "plain_found"]
 
 
 def format_key(value) -> tuple:
-    """The sort key of one slot's value in FORMAT 5 order (:func:`~solver.selection.choice_key`): by id, None last."""
+    """The sort key of one slot's value in FORMAT 5 order (:func:`~solver.selection.rules.choice_key`): by id, None last."""
     return (value is None, value or "")
 
 
@@ -140,7 +140,7 @@ def alone_rules(alone: list) -> list:
 def excluded_alone(ctx: SelectionContext, constraints: list, cards: list) -> Optional[list]:
     """The answers of ``why`` for ``cards`` (``(slot, card id)`` pairs in no legal selection) when a rule
     excludes each of them alone (a unary constraint): every such rule (:func:`alone_rules`), found
-    without a solve. None when some card needs the solver (:class:`solver.choices.Explainer`)."""
+    without a solve. None when some card needs the solver (:class:`solver.selection.choices.Explainer`)."""
     ev = Evaluator(constraints)
     alone = [ev.excluding((slot, cid)) for slot, cid in cards]
     if not all(alone):

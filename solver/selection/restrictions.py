@@ -2,23 +2,23 @@
 (interpretation ``annual-scope``), Theater, identically named © cards and the Soviet Production Limit.
 
 Each rule posts constraints over the literals ``(slot, card id or None)`` of one faction's selection, as
-the other selection rules of :mod:`solver.selection` do (which lists them all in ``RULES``, in the order
+the other selection rules of :mod:`solver.selection.rules` do (which lists them all in ``RULES``, in the order
 rulings give them); the facts a plan changes (the Current Card, the war state, the Annual count of earlier
-reveals) are asked of the context (:class:`~solver.selection.SelectionContext`) as cases with guards.
+reveals) are asked of the context (:class:`~solver.selection.rules.SelectionContext`) as cases with guards.
 """
 from __future__ import annotations
 
 from itertools import product
 from typing import Optional
 
-from ..model.names import norm_name
-from ..model.position import Position
-from ..model.vocabulary import faction_name, join_and
+from ...model.files.names import norm_name
+from ...model.files.load import Position
+from ...model.game.vocabulary import faction_name, join_and
 
-from .constraints import AtMost, Lit, Nogood
-from .registry import rules
+from ..engine.constraints import AtMost, Lit, Nogood
+from ..engine.registry import rules
 
-# ``ctx`` below: the :class:`solver.selection.SelectionContext` of the selection ruled on (not imported: that
+# ``ctx`` below: the :class:`solver.selection.rules.SelectionContext` of the selection ruled on (not imported: that
 # module imports this one)
 
 #: Sequential Selection Restrictions (1.1.3.3): faction, card type, maps where the rule applies, and the

@@ -3,14 +3,14 @@
 Each rule below posts constraints over the literals ``(slot, card id or
 None)`` of one faction's selection (a slot per map in play). They are
 evaluated directly for rulings (:func:`check`, the one
-:class:`~solver.constraints.Evaluator`) and compiled to CP-SAT for
-enumeration and explanation (:mod:`solver.choices`, the one compiler of
-:mod:`solver.cpsat`). See docs/design.md.
+:class:`~solver.engine.constraints.Evaluator`) and compiled to CP-SAT for
+enumeration and explanation (:mod:`solver.selection.choices`, the one compiler of
+:mod:`solver.engine.compiler`). See docs/design.md.
 
 Rules: 1.1.1 the © twin of a played card cannot be selected; 1.1.3 the card
 comes from the hand, card selection is final, and a slot stays empty only when
 no card fits (interpretation ``empty-slot``); 1.1.3.1 Selection Requirements;
-1.1.3.2 War State; and, from :mod:`solver.restrictions`, 1.1.3.3 Sequential
+1.1.3.2 War State; and, from :mod:`solver.selection.restrictions`, 1.1.3.3 Sequential
 (interpretation ``sequential-scope``), Annual (interpretation ``annual-scope``),
 Theater, identically named © cards, Soviet Production Limit. ``RULES`` lists
 them all in the order rulings give them.
@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Optional
 
-from ..model.position import Position
-from ..model.vocabulary import faction_name, with_article
+from ...model.files.load import Position
+from ...model.game.vocabulary import faction_name, with_article
 
-from .constraints import Evaluator, Lit, Nogood, post
-from .registry import Row, rules
+from ..engine.constraints import Evaluator, Lit, Nogood, post
+from ..engine.registry import Row, rules
 from .requirements import check_requirement
 # 1.1.3.3 Other Selection Restrictions, a module of their own (production_limit: read by rulings of 1.1.3.3 too)
 from .restrictions import ANNUAL_RULE, PRODUCTION, SEQUENTIAL_RULE, THEATER, TWINS, production_limit  # noqa: F401
@@ -75,7 +75,7 @@ class SelectionContext:
     # The facts a plan changes from turn to turn (issue 23). Each is asked of the context as *cases*: a value
     # and the guard (choice literals) under which it holds. This context resolves each to the position's one
     # value with an empty guard, so a rule yields exactly the constraints it always did; the plan model's
-    # context (:class:`solver.plan_model.TurnContext`) returns a case per value, each guarded by its
+    # context (:class:`solver.plan.model.TurnContext`) returns a case per value, each guarded by its
     # literals, and a rule yields its constraint with the guard added (a Nogood's extra literals).
 
     #: False: every fact is the position's (the plan's contexts are symbolic).
@@ -122,7 +122,7 @@ class SelectionContext:
 def make_context(pos: Position, faction: str, extra: Optional[dict] = None) -> SelectionContext:
     """The context for ``faction``'s selection; ``extra`` adds cards to a slot's candidates.
 
-    Raises :class:`~model.errors.InputError` when the faction is not in the position.
+    Raises :class:`~model.files.errors.InputError` when the faction is not in the position.
     """
     faction = pos.require_faction(faction)
     made = selection_made(pos, faction)
@@ -142,7 +142,7 @@ def selection_made(pos: Position, faction: str) -> Optional[dict]:
 
     The faction is bound to the cards it placed, not to a slot it left open: in AE a faction that
     placed a TK Pending Card only may still fill its DS slot (``{"tk": card}``). Pending Cards
-    that await their reveal (:meth:`~model.position.Position.awaiting_reveal`) bind every slot:
+    that await their reveal (:meth:`~model.files.load.Position.awaiting_reveal`) bind every slot:
     they were selected in an earlier turn, empty slots included (1.1.1 Step 2)."""
     sections = pos.factions.get(faction, {})
     if not any(fm.pending for fm in sections.values()):
@@ -175,7 +175,7 @@ def complete_choice(pos: Position, faction: str, choice: dict) -> dict:
 def _post_procedure(ctx: SelectionContext):
     """1.1.1 Step 2 (AE): legally playing a © card removes the identically named card
     from the faction's other deck. (Step 1, a card set aside once played, cannot be
-    in the hand: the loader refuses such a file, model/consistency.py.)"""
+    in the hand: the loader refuses such a file, model/files/consistency.py.)"""
     pos, f = ctx.pos, ctx.faction
     for slot, cid, card in ctx.cards():
         if card.faction != f or not ctx.in_hand(cid):
@@ -245,7 +245,7 @@ def _post_final(ctx: SelectionContext):
 
 def _post_empty(ctx: SelectionContext, base: Evaluator):
     if ctx.interp.get("empty-slot") != "forced" or ctx.symbolic:
-        return                            # (a plan's turn: solver.plan_model compiles this rule over the turn's constraints)
+        return                            # (a plan's turn: solver.plan.model compiles this rule over the turn's constraints)
     if ctx.made is not None:
         # a selection already made is ruled on as it was made: the cards that fitted then, not 1.1.3 Final
         base = Evaluator([c for c in base.constraints if c.rule != FINAL])
@@ -336,7 +336,7 @@ def check(pos: Position, faction: str, choice: dict) -> Ruling:
 
     ``choice`` maps each map in play to a card id or None (no Pending Card);
     a map left out means no card. Returns a :class:`Ruling` listing every
-    violated rule. Raises :class:`~model.errors.InputError` for a faction not
+    violated rule. Raises :class:`~model.files.errors.InputError` for a faction not
     in the position. Does not import ortools.
     """
     full = {m: choice.get(m) for m in pos.maps}

@@ -6,11 +6,11 @@ answer (``"Russia's Posture is war (it is policy-affected)"``).
 """
 from __future__ import annotations
 
-from ..model.cards import Card
-from ..model.names import norm_box, norm_name
-from ..model.position import Position
-from ..model.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, Flag, GovernmentIs, MarkerIn, Not, Played, WarStateIs
-from ..model.vocabulary import WarState
+from ...model.game.cards import Card
+from ...model.files.names import norm_box, norm_name
+from ...model.files.load import Position
+from ...model.game.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, Flag, GovernmentIs, MarkerIn, Not, Played, WarStateIs
+from ...model.game.vocabulary import WarState
 
 
 def revealed_cards(pos: Position, faction: str) -> dict[str, str]:
@@ -39,7 +39,7 @@ def european_war(pos: Position, facts: "Facts" = None) -> str:
 class Facts:
     """The facts of a requirement that a plan changes from turn to turn (issue 23): whether a card has been
     played (revealed as a Current Card) and the war state of a map. This one reads them from the position
-    (every ruling); the plan model (:mod:`solver.plan_model`) gives each a value of its own and evaluates
+    (every ruling); the plan model (:mod:`solver.plan.model`) gives each a value of its own and evaluates
     the requirement once per combination, so a requirement is defined once (:func:`check_requirement`)."""
 
     def played(self, pos: Position, cid: str):
@@ -164,7 +164,7 @@ _CHECKS = ((Played, _played), (WarStateIs, _war_state_is), (CountryIs, _country_
 
 
 def check_requirement(pos: Position, card: Card, req, facts: Facts = None) -> tuple[bool, str]:
-    """Whether ``req`` (a :mod:`model.requirements` item on ``card``) holds in ``pos``, the cards played
+    """Whether ``req`` (a :mod:`model.game.requirements` item on ``card``) holds in ``pos``, the cards played
     and the war states read from ``facts`` (default :data:`DIRECT`: the position's).
 
     Returns ``(holds, text)``; ``text`` states the requirement and the fact. Raises ``TypeError`` for an

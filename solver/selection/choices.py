@@ -1,9 +1,9 @@
 """Every legal Pending Card selection, and why a card is in none (1.1.3), by CP-SAT.
 
-The selection rules of :mod:`solver.selection` are compiled by the one
-compiler (:mod:`solver.cpsat`): each slot (a map in play) is a domain of
-card ids plus None, a :class:`~solver.constraints.Nogood` a clause, an
-:class:`~solver.constraints.AtMost` a linear inequality.
+The selection rules of :mod:`solver.selection.rules` are compiled by the one
+compiler (:mod:`solver.engine.compiler`): each slot (a map in play) is a domain of
+card ids plus None, a :class:`~solver.engine.constraints.Nogood` a clause, an
+:class:`~solver.engine.constraints.AtMost` a linear inequality.
 
 * :func:`enumerate_choices` - every legal selection. Values that no
   constraint tells apart share one variable, and the slot with the most
@@ -16,7 +16,7 @@ card ids plus None, a :class:`~solver.constraints.Nogood` a clause, an
   deletion to a minimal set of rules and re-checked. One model answers for
   every card (``pairs`` explains each hand card in no legal selection with it).
 
-Every solve runs through :func:`~solver.cpsat_runner.solve` (one worker, the
+Every solve runs through :func:`~solver.engine.runner.solve` (one worker, the
 command's time budget, Ctrl-C as a limit). Imports ortools.
 """
 from __future__ import annotations
@@ -24,14 +24,14 @@ from __future__ import annotations
 from itertools import product
 from typing import Optional
 
-from ..model.position import Position
+from ...model.files.load import Position
 
-from .constraints import Evaluator, Violation
-from .cpsat import assumptions_core, compile_model, interchangeable_classes, singleton_classes
-from .cpsat_runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, solve
+from ..engine.constraints import Evaluator, Violation
+from ..engine.compiler import assumptions_core, compile_model, interchangeable_classes, singleton_classes
+from ..engine.runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, solve
 from .found import Found, WhyAnswer, alone_rules, excluded_alone, format_key, kept_violations, plain_found
-from .limits import Budget, ProgressSink, budget_for
-from .selection import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
+from ..engine.limits import Budget, ProgressSink, budget_for
+from .rules import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
 
 __all__ = ["Explainer", "Found", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes",
            "enumerate_found", "excluded_cards", "format_key", "why"]
@@ -52,7 +52,7 @@ def enumerate_choices(pos: Position, faction: str, time_limit: Optional[float] =
     limit (``budget``, or ``time_limit`` seconds; None or 0: no limit) or
     Ctrl-C ended the enumeration first. ``ctx`` / ``constraints``: the
     selection context and its posted rules when already built. Raises
-    :class:`~model.errors.InputError` for a faction not in the position.
+    :class:`~model.files.errors.InputError` for a faction not in the position.
     """
     found = enumerate_found(pos, faction, time_limit, budget=budget, progress=progress, ctx=ctx,
                             constraints=constraints)
@@ -65,7 +65,7 @@ def enumerate_found(pos: Position, faction: str, time_limit: Optional[float] = N
     """Every legal Pending Card selection of ``faction`` (1.1.3), as :func:`enumerate_choices` finds them,
     kept compact (:class:`Found`). With one map in play (TK or DS alone) there is no pairing: each
     card (and "no card") is ruled by plain evaluation, no solver; with two, CP-SAT enumerates (the
-    budget's limits apply). Raises :class:`~model.errors.InputError` for a faction not in the position."""
+    budget's limits apply). Raises :class:`~model.files.errors.InputError` for a faction not in the position."""
     budget = budget_for(budget, time_limit)
     ctx = ctx or make_context(pos, faction)
     constraints = constraints if constraints is not None else post(RULES, ctx)
@@ -84,7 +84,7 @@ def enumerate_found(pos: Position, faction: str, time_limit: Optional[float] = N
 def plain_rows(classes: dict, slots: tuple, ev: Evaluator, budget: Optional[Budget] = None) -> tuple[list, bool]:
     """Every legal choice of ``slots`` over ``classes`` by plain evaluation of one member of each class per
     combination of classes (sound: a choice of classes is legal exactly when every choice of their members
-    is, :func:`~solver.cpsat.interchangeable_classes`), as rows of :class:`Found`. Stops when ``budget``'s
+    is, :func:`~solver.engine.compiler.interchangeable_classes`), as rows of :class:`Found`. Stops when ``budget``'s
     wall clock runs out. Returns ``(rows, complete)``."""
     rows = []
     for n, combo in enumerate(product(*[classes[s] for s in slots])):
@@ -112,7 +112,7 @@ def enumerate_rows(constraints: list, classes: dict, slots: tuple, budget: Optio
     (a tuple of value lists per row, in slot order: the row stands for their product).
 
     ``free`` (default: the slot with the most classes) is compiled free
-    (:func:`~solver.cpsat.compile_model`): each solution is a choice of the
+    (:func:`~solver.engine.compiler.compile_model`): each solution is a choice of the
     other slots' classes, read with one integer per slot, and the classes of the
     free slot that fit it, read with one Boolean each. Returns ``(rows,
     complete)``; ``complete`` is False when ``budget`` or Ctrl-C ended the search.
@@ -153,7 +153,7 @@ def enumerate_rows(constraints: list, classes: dict, slots: tuple, budget: Optio
 class Explainer:
     """One model that explains, card by card, why a card is in no legal selection (1.1.3).
 
-    Built once for a :class:`~solver.selection.SelectionContext` (its rules
+    Built once for a :class:`~solver.selection.rules.SelectionContext` (its rules
     posted and compiled with every rule's enforcement literal); :meth:`why`
     assumes the card into its slot and shrinks the infeasible core to a
     minimal set of rules. Every solve is charged to ``budget``.
