@@ -1,7 +1,7 @@
 """One Seasonal Turn of a plan (1.1.1): the faction's selection placed, the turn advanced, its Pending
-Cards revealed, by the Seasonal Turn's own procedure (:mod:`solver.turn`, :mod:`solver.procedure`); a plan
+Cards revealed, by the Seasonal Turn's own procedure (:mod:`solver.option_cards.turn`, :mod:`solver.option_cards.procedure`); a plan
 carried out turn by turn and re-checked by the ``check`` ruling (:func:`replay`). The search over these
-turns is :mod:`solver.plan`. Does not import ortools.
+turns is :mod:`solver.plan.planner`. Does not import ortools.
 """
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import copy
 from dataclasses import dataclass
 from typing import Optional
 
-from ..model.calendar import Turn
-from ..model.position import Position
-from ..model.position_data import FactionMap, PlayedCard
-from ..model.vocabulary import WarState
+from ...model.game.calendar import Turn
+from ...model.files.load import Position
+from ...model.game.position import FactionMap, PlayedCard
+from ...model.game.vocabulary import WarState
 
-from .procedure import reveal
-from .selection import check, open_slots, selection_made
-from .turn import next_turn, select
+from ..option_cards.procedure import reveal
+from ..selection.rules import check, open_slots, selection_made
+from ..option_cards.turn import next_turn, select
 
 @dataclass(frozen=True)
 class WarAssumption:
@@ -63,7 +63,7 @@ class PlanTurn:
 
 class _SharedCards(dict):
     """The decks' cards, shared by every position a plan reaches: no rule changes a card, so a deep copy of a
-    position (each turn's :func:`~solver.turn.select`, :func:`~solver.turn.next_turn`, reveal) keeps this dict."""
+    position (each turn's :func:`~solver.option_cards.turn.select`, :func:`~solver.option_cards.turn.next_turn`, reveal) keeps this dict."""
 
     def __deepcopy__(self, memo):
         return self
@@ -110,10 +110,10 @@ def _assume(pos: Position, assumptions: tuple) -> None:
 
 def _placed(pos: Position, faction: str, choice: dict) -> Position:
     """``pos`` with ``choice`` placed face down as the faction's Pending Cards (1.1.1 Step 4), the turn advanced to
-    the next Seasonal Turn (:func:`~solver.turn.next_turn`'s one change): the faction's sections copied, the rest
+    the next Seasonal Turn (:func:`~solver.option_cards.turn.next_turn`'s one change): the faction's sections copied, the rest
     shared (the reveal copies the whole position). A card already placed (a partial selection: 1.1.3 "Card
     selection is final" binds it, the open slot is filled) stays; each card placed now records the turn it was
-    selected in, as :func:`~solver.turn.select` does."""
+    selected in, as :func:`~solver.option_cards.turn.select` does."""
     out = copy.copy(pos)
     out.factions = dict(pos.factions)
     out.factions[faction] = {m: copy.deepcopy(fm) for m, fm in pos.factions[faction].items()}
@@ -130,7 +130,7 @@ def _placed(pos: Position, faction: str, choice: dict) -> Position:
 def _bound(pos: Position, faction: str) -> Optional[dict]:
     """The selection ``faction`` is wholly bound to this turn (1.1.3 "Card selection is final": a Pending Card
     placed on every slot, or Pending Cards awaiting their reveal), ``{map: card id or None}``; None when a slot is
-    still open (no selection made, or a partial one: :func:`~solver.selection.open_slots`)."""
+    still open (no selection made, or a partial one: :func:`~solver.selection.rules.open_slots`)."""
     if open_slots(pos, faction):
         return None
     return {m: (selection_made(pos, faction) or {}).get(m) for m in pos.maps}
@@ -139,7 +139,7 @@ def _bound(pos: Position, faction: str) -> Optional[dict]:
 def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = (), ruled: bool = False
             ) -> tuple[bool, Position, list]:
     """One Seasonal Turn of ``faction`` from ``pos``: ``choice`` selected (ruled on as ``check`` does:
-    :func:`~solver.turn.select`, unless ``ruled``: the choice is one of the legal selections of the same rules;
+    :func:`~solver.option_cards.turn.select`, unless ``ruled``: the choice is one of the legal selections of the same rules;
     a selection already made is kept), the turn advanced, the faction's Pending Cards revealed (1.1.1 Steps 1-2,
     12) and the assumptions due applied. Returns ``(legal, position after the reveal, what the reveal changed)``;
     when ``legal`` is False the position is ``pos``."""

@@ -1,7 +1,7 @@
 """One planned Seasonal Turn as the selection rules see it (issue 23; 1.1.1, 1.1.3 - 1.1.3.3): a
-:class:`TurnContext` answers each fact a rule of :mod:`solver.selection` asks (in hand, © twin revealed,
+:class:`TurnContext` answers each fact a rule of :mod:`solver.selection.rules` asks (in hand, © twin revealed,
 Current Card, war state, Annual count, a Selection Requirement's played and war-state items) as cases guarded
-by the fact literals of :class:`~solver.plan_model.PlanModel` (``ctx.plan``), which posts the rules per turn.
+by the fact literals of :class:`~solver.plan.model.PlanModel` (``ctx.plan``), which posts the rules per turn.
 Does not import ortools.
 """
 from __future__ import annotations
@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from ..model.position import Position
-from ..model.requirements import AllOf, AnyOf, EuropeanWar, Not, Played, WarStateIs
+from ...model.files.load import Position
+from ...model.game.requirements import AllOf, AnyOf, EuropeanWar, Not, Played, WarStateIs
 
-from .constraints import Lit
-from .requirements import Facts, check_requirement
-from .selection import SelectionContext
+from ..engine.constraints import Lit
+from ..selection.requirements import Facts, check_requirement
+from ..selection.rules import SelectionContext
 
 
 @dataclass

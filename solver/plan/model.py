@@ -1,4 +1,4 @@
-"""The plan as ONE CP-SAT model (issue 23): the selection rules of :mod:`solver.selection` posted per turn.
+"""The plan as ONE CP-SAT model (issue 23): the selection rules of :mod:`solver.selection.rules` posted per turn.
 
 A plan is the faction's Pending Card choice in each Seasonal Turn ``k`` of the horizon (turn 0 is the
 file's). The model has a choice slot ``(k, map)`` per turn and map (a card id or None) and *fact* slots for
@@ -13,40 +13,40 @@ what earlier turns decide:
 * ``("war", k, map)`` a war state: the file's, raised by the assumptions due and by the ``starts`` of the
   cards revealed by turn k (12; never back); the Current Card at k is the choice of turn k - 1 (1.1.1).
 
-Turn 0 is ruled by the file's own context (:func:`~solver.selection.make_context`: the selection made,
+Turn 0 is ruled by the file's own context (:func:`~solver.selection.rules.make_context`: the selection made,
 Card Selection Is Final, No Pending Card, exactly as ``check``). Each later turn posts the same rules
-(:data:`~solver.selection.RULES`) with a :class:`~solver.plan_facts.TurnContext`, which answers each fact a rule asks as cases
+(:data:`~solver.selection.rules.RULES`) with a :class:`~solver.plan.facts.TurnContext`, which answers each fact a rule asks as cases
 guarded by these fact literals; the guards are extra literals of the rule's own constraints
-(:func:`~solver.restrictions.guarded_at_most` for a sum), so no rule is written again for planning. The meta
+(:func:`~solver.selection.restrictions.guarded_at_most` for a sum), so no rule is written again for planning. The meta
 rule 1.1.3 No Pending Card (interpretation ``empty-slot=forced``) is compiled over each turn's constraints:
 a slot holds None only if every candidate card breaks one of them (:meth:`PlanModel._post_forced_empty`).
-One compile (:func:`~solver.cpsat.compile_model`) makes the model.
+One compile (:func:`~solver.engine.compiler.compile_model`) makes the model.
 
 What the model leaves out (countries, markers and the Government changed by a war state's effects,
 other factions' choices) is frozen at the file's value, as the plan assumes. The model therefore holds
 every real plan, and each plan it finds is carried out for real and re-checked by ``check``
-(:func:`~solver.plan_turn.replay`); a plan that fails the re-check has its prefix forbidden and the model
+(:func:`~solver.plan.turn.replay`); a plan that fails the re-check has its prefix forbidden and the model
 is solved again (:meth:`PlanModel.feasible`), so a plan returned is legal and "infeasible" is a proof.
 
-Imports ortools (through :mod:`solver.cpsat`): load only on the planning path.
+Imports ortools (through :mod:`solver.engine.compiler`): load only on the planning path.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..model.position import Position
-from ..model.vocabulary import WarState
+from ...model.files.load import Position
+from ...model.game.vocabulary import WarState
 
-from .constraints import ANY, AtMost, Lit, Nogood, post
-from .cpsat import compile_model, solve
-from .cpsat_core import can_hold_together
-from .limits import Budget, ProgressSink
-from .plan_turn import PlayedAssumption, WarAssumption, replay
-from .plan_facts import TurnContext
-from .requirements import revealed_cards
-from .selection import EMPTY, RULES, make_context
-from .war_state import allied_at_war
+from ..engine.constraints import ANY, AtMost, Lit, Nogood, post
+from ..engine.compiler import compile_model, solve
+from ..engine.core import can_hold_together
+from ..engine.limits import Budget, ProgressSink
+from .turn import PlayedAssumption, WarAssumption, replay
+from .facts import TurnContext
+from ..selection.requirements import revealed_cards
+from ..selection.rules import EMPTY, RULES, make_context
+from ..war_state import allied_at_war
 
 
 #: CP-SAT parameters of the plan's solves: the model is solved many times with a few assumptions each, and
@@ -58,7 +58,7 @@ PARAMS = {"cp_model_presolve": False, "cp_model_probing_level": 0, "symmetry_lev
 @dataclass
 class Found:
     """A solve's answer: ``status`` "plan" (``choices``, one per turn up to the last asked, re-checked by
-    :func:`~solver.plan_turn.replay`: ``steps``), "none" (proved: no plan) or "stopped" (the budget ended it)."""
+    :func:`~solver.plan.turn.replay`: ``steps``), "none" (proved: no plan) or "stopped" (the budget ended it)."""
     status: str
     choices: list = field(default_factory=list)
     steps: list = field(default_factory=list)
@@ -67,7 +67,7 @@ class Found:
 class PlanModel:
     """One faction's plan over ``turns`` Seasonal Turns from ``pos`` (already carrying the assumptions due
     in its turn) as one CP-SAT model; see the module doc. ``cards`` are ``(map, card id)`` of every card the
-    faction may select (:func:`~solver.plan._hand_cards`); ``assumptions`` the plan's :class:`WarAssumption`
+    faction may select (:func:`~solver.plan.planner._hand_cards`); ``assumptions`` the plan's :class:`WarAssumption`
     and :class:`PlayedAssumption` items. With ``enforce`` each (rule, turn) has an enforcement literal
     (``self.enforce[(rule key, k)]``) for the minimal conflict sets."""
 
@@ -254,7 +254,7 @@ class PlanModel:
 
     def _post_forced_empty(self) -> None:
         """1.1.3 No Pending Card (``empty-slot=forced``) at each turn k >= 1, compiled over that turn's
-        constraints as :func:`~solver.selection._post_empty` evaluates it: the slot holds None only if every
+        constraints as :func:`~solver.selection.rules._post_empty` evaluates it: the slot holds None only if every
         candidate card would break one of them with the rest of the choice (the other slot, the facts, the
         turns before) as it is."""
         m_ = self.model
@@ -333,7 +333,7 @@ class PlanModel:
     def feasible(self, assumptions: list, upto: int, budget: Optional[Budget], progress: ProgressSink = None,
                  memo: Optional[dict] = None) -> Found:
         """A plan whose choices make every literal of ``assumptions`` hold, its turns 0..``upto`` carried out
-        and re-checked (:func:`~solver.plan_turn.replay`); a plan failing the re-check (a fact the model
+        and re-checked (:func:`~solver.plan.turn.replay`); a plan failing the re-check (a fact the model
         froze changed) has that prefix forbidden and the model is solved again: the loop ends, since each
         round forbids one more of the finitely many prefixes, and what it returns is legal or proved none."""
         while True:

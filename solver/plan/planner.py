@@ -1,44 +1,44 @@
 """Planning ahead (issue 23): the Pending Cards of the next Seasonal Turns, proved.
 
 A plan is one faction's Pending Card selection in each Seasonal Turn of a horizon. The questions are put
-to ONE CP-SAT model over the horizon (:mod:`solver.plan_model`: the selection rules of
-:mod:`solver.selection` posted per turn, the facts earlier turns decide as literals of the model):
+to ONE CP-SAT model over the horizon (:mod:`solver.plan.model`: the selection rules of
+:mod:`solver.selection.rules` posted per turn, the facts earlier turns decide as literals of the model):
 
 * the earliest turn of every hand card: turn 0 from the file's legal selections, then turn by turn, each
   card not yet placed solved with its selection in that turn assumed; an infeasible turn is proved (the
   model holds every real plan), a plan found places every card it selects in that turn;
 * the rules that stop a card in the turn before: a minimal core of the per-(rule, turn) enforcement
-  literals (:meth:`~solver.plan_model.PlanModel.core`); in turn 0, the file's own position, each rule
+  literals (:meth:`~solver.plan.model.PlanModel.core`); in turn 0, the file's own position, each rule
   excluding the card alone (:meth:`Evaluator.excluding`);
 * a goal: the first turn by which every wanted card can be selected (each earlier one proved infeasible),
   else a minimal set of wanted cards (by deletion) and the core of rules behind it.
 
 Every plan the model finds is carried out by the Seasonal Turn's own procedure and re-checked by ``check``
-turn by turn (:func:`~solver.plan_turn.replay`); one that fails has its prefix forbidden and the model is
-solved again (the counterexample loop of :meth:`~solver.plan_model.PlanModel.feasible`), so a plan shown is
+turn by turn (:func:`~solver.plan.turn.replay`); one that fails has its prefix forbidden and the model is
+solved again (the counterexample loop of :meth:`~solver.plan.model.PlanModel.feasible`), so a plan shown is
 legal. ``--count`` is the breadth-first search over the positions the faction can reach (:class:`Planner`),
 positions no rule tells apart merged with their counts added: an exact dynamic programme over real
-positions (the rules evaluated by :func:`~solver.selection.legal_choices_direct`, no rule written again).
+positions (the rules evaluated by :func:`~solver.selection.rules.legal_choices_direct`, no rule written again).
 
 What the faction does not decide is frozen at the file's value: the other factions select no Pending Cards
-unless an assumption has one reveal a card (:class:`~solver.plan_turn.PlayedAssumption`), countries,
+unless an assumption has one reveal a card (:class:`~solver.plan.turn.PlayedAssumption`), countries,
 markers and the Government stay as they are; a war state changes only by a revealed card's ``starts`` or
 by an assumption. Every named interpretation in force applies in every turn. Imports ortools (through
-:mod:`solver.plan_model`): the API loads this module lazily.
+:mod:`solver.plan.model`): the API loads this module lazily.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..model.calendar import Turn
-from ..model.position import Position
-from ..model.vocabulary import faction_name
+from ...model.game.calendar import Turn
+from ...model.files.load import Position
+from ...model.game.vocabulary import faction_name
 
-from . import plan_model
-from .limits import Budget, Progress, ProgressSink
-from .plan_turn import PlayedAssumption, _assume, _key, _lean, advance, replay
-from .selection import evaluator, interpretations_used, legal_choices_direct, make_context
+from . import model as plan_model
+from ..engine.limits import Budget, Progress, ProgressSink
+from .turn import PlayedAssumption, _assume, _key, _lean, advance, replay
+from ..selection.rules import evaluator, interpretations_used, legal_choices_direct, make_context
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
 MAX_TURNS = 40
@@ -236,7 +236,7 @@ def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: 
          count: bool = False, budget: Optional[Budget] = None, progress: ProgressSink = None) -> PlanResult:
     """Plan ``faction``'s Pending Cards over ``turns`` Seasonal Turns (default :func:`default_turns`).
 
-    The plan is one CP-SAT model over the horizon (:class:`~solver.plan_model.PlanModel`: the selection
+    The plan is one CP-SAT model over the horizon (:class:`~solver.plan.model.PlanModel`: the selection
     rules posted per turn). Without a goal: for every hand card (:func:`_hand_cards`) the :class:`Earliest`
     turn it can be revealed in (each turn, earliest first, solved with the card's choice assumed: a turn
     found infeasible is proved), a plan, and a minimal set of the rules (each in a turn) that stop it in the
@@ -247,8 +247,8 @@ def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: 
     than enumerating the model's solutions). Every plan returned is re-checked turn by turn
     (:func:`replay`). ``budget`` bounds every solve (CP-SAT's deterministic work, then the wall clock); when
     it runs out the answer is the best so far (``complete`` False). ``progress`` receives
-    :class:`~solver.limits.Progress` reports. Raises ``ValueError`` for a horizon of 0 or more than
-    :data:`MAX_TURNS`, :class:`~model.errors.InputError` for a faction not in the position.
+    :class:`~solver.engine.limits.Progress` reports. Raises ``ValueError`` for a horizon of 0 or more than
+    :data:`MAX_TURNS`, :class:`~model.files.errors.InputError` for a faction not in the position.
     """
     f = pos.require_faction(faction)
     turns = default_turns(pos.turn) if turns is None else turns
@@ -277,7 +277,7 @@ def plan(pos: Position, faction: str, turns: Optional[int] = None, assumptions: 
 
 
 class _Solver:
-    """The questions of :func:`plan` put to one :class:`~solver.plan_model.PlanModel` (and, for the
+    """The questions of :func:`plan` put to one :class:`~solver.plan.model.PlanModel` (and, for the
     minimal conflict sets, a second one with an enforcement literal per rule and turn)."""
 
     def __init__(self, plan_model, pos: Position, faction: str, turns: int, assumptions: tuple,
@@ -408,7 +408,7 @@ class _Solver:
     def conflict(self, goal: Goal) -> tuple:
         """A minimal set of the wanted cards that no plan reveals together (by deletion: a card whose removal
         leaves the rest still impossible is dropped), and a minimal set of the rules, each in a turn, that keep
-        those cards from all coming (:meth:`~solver.plan_model.PlanModel.core`)."""
+        those cards from all coming (:meth:`~solver.plan.model.PlanModel.core`)."""
         kept = list(goal.want)
         last = self._last_turn(goal)
         for c in list(goal.want):
