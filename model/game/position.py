@@ -1,8 +1,8 @@
 """A game position as data (FORMAT section 4): :class:`Position` and the cards of each faction and map.
 
-:mod:`model.position` builds a :class:`Position` from a state file (``load_position``,
+:mod:`model.files.load` builds a :class:`Position` from a state file (``load_position``,
 ``read_state``); this module holds the types alone, so that the code that checks a
-position (:mod:`model.consistency`) and the code that builds one need not import each other.
+position (:mod:`model.files.consistency`) and the code that builds one need not import each other.
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from .calendar import Turn
 from .cards import Card
 from .countries import Country, CountryEntry
-from .errors import InputError, Problem
+from ..files.errors import InputError, Problem
 from .interpretations import in_force
 from .markers import Markers
-from .names import norm_name
+from ..files.names import norm_name
 from .seasonal import Seasonal
-from .state_file import StateFile
+from ..files.state_schema import StateFile
 from .vocabulary import WarState
 
 if TYPE_CHECKING:      # imported only when a state file has a map (cold start)
@@ -63,20 +63,20 @@ class FactionMap:
     hand: list[str] = field(default_factory=list)
     played: list[PlayedCard] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
-    #: the units interned (16.7) on the back of the Pending Card (:class:`~model.board.Unit` s), repatriated
+    #: the units interned (16.7) on the back of the Pending Card (:class:`~model.game.board.Unit` s), repatriated
     #: as it is revealed (1.1.1 Step 2)
     interned: list = field(default_factory=list)
-    #: in a view (:mod:`model.views`): how many hand cards lie face down, unseen by the viewer (None: the hand is seen)
+    #: in a view (:mod:`model.secrecy.views`): how many hand cards lie face down, unseen by the viewer (None: the hand is seen)
     hand_face_down: Optional[int] = None
     #: in a view: a Pending Card is placed face down, unseen by the viewer (1.1 "face down")
     pending_face_down: bool = False
-    #: a sealed Pending Card (model/seal.py): ``sha256:HEX`` over the card and its ``nonce`` (the private file's)
+    #: a sealed Pending Card (model/secrecy/seal.py): ``sha256:HEX`` over the card and its ``nonce`` (the private file's)
     sealed: Optional[str] = None
     nonce: Optional[str] = None
     sealed_in: Optional[str] = None     # the digest of the public position the seal was made in
 
 
-#: A Pending Card placed face down whose card no file read names (model/private.py).
+#: A Pending Card placed face down whose card no file read names (model/secrecy/private.py).
 FACE_DOWN = "face-down"
 
 
@@ -93,7 +93,7 @@ class Position:
     ``maps`` are the maps in play (``('tk', 'ds')`` in AE); ``war_state`` maps
     each to ``pre-war`` / ``limited`` / ``total``; ``cards`` every known card
     by id; ``factions[faction][map]`` a :class:`FactionMap`; ``countries``
-    the :class:`~model.countries.CountryEntry` s keyed by case-folded name (read them
+    the :class:`~model.game.countries.CountryEntry` s keyed by case-folded name (read them
     through :meth:`country` / :meth:`countries_on`: each map has its own Posture Display).
     """
     file: str
@@ -115,22 +115,22 @@ class Position:
     base_dir: Optional[Path] = None
     seasonal: Seasonal = field(default_factory=Seasonal)
     #: reads the position of ``previous:`` (``path`` -> the position, None when unreadable); the loader,
-    #: :func:`model.position.read_state`, sets it. None: the previous position is never read.
+    #: :func:`model.files.load.read_state`, sets it. None: the previous position is never read.
     read_previous: Optional[Callable[[Path], Optional["Position"]]] = field(default=None, repr=False, compare=False)
     _previous: Any = field(default=None, repr=False, compare=False)   # the previous position, read once (False: unreadable)
-    #: who sees this position (:mod:`model.views`): None or ``referee`` every card, else a faction's view
+    #: who sees this position (:mod:`model.secrecy.views`): None or ``referee`` every card, else a faction's view
     viewer: Optional[str] = None
     #: in a view, the Pending Cards awaiting their reveal, by faction (:meth:`awaiting_reveal`, decided on the whole position)
     awaiting: Optional[dict[str, dict[str, str]]] = field(default=None, repr=False, compare=False)
-    #: the private files joined to this public file (model/private.py): ``[(faction, file)]``
+    #: the private files joined to this public file (model/secrecy/private.py): ``[(faction, file)]``
     private_files: list[tuple[str, str]] = field(default_factory=list, compare=False)
     #: units a procedure put on the map since the file was read, ``[(location, Unit)]`` (1.1.1 Step 2: interned
-    #: units repatriated); the map as written gains them (:func:`model.write.state_dict`)
+    #: units repatriated); the map as written gains them (:func:`model.files.write.state_dict`)
     placed_units: list = field(default_factory=list, compare=False)
 
     @property
     def board(self) -> "Board":
-        """The map (FORMAT 6) as a :class:`model.board.Board`; an empty one when the state file has no ``map:``."""
+        """The map (FORMAT 6) as a :class:`model.game.board.Board`; an empty one when the state file has no ``map:``."""
         if self.map_board is None:
             from .board import Board   # deliberately lazy: the map's module only when a rule reads a map (cold start)
             self.map_board = Board()
@@ -170,7 +170,7 @@ class Position:
 
     def require_faction(self, faction: str) -> str:
         """``faction`` (lower case) when the state file has it; else raises
-        :class:`~model.errors.InputError` naming the factions it has (FORMAT 4:
+        :class:`~model.files.errors.InputError` naming the factions it has (FORMAT 4:
         a faction left out cannot be queried)."""
         f = str(faction).lower()
         if f not in self.factions:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Literal
 
-from .names import norm_word
-from .wording import unknown
+from ..files.names import norm_word
+from ..files.wording import unknown
 
 #: A faction (FORMAT 1): Axis, Western, Soviet. Western and Soviet are the Allied factions.
 Faction = Literal["axis", "western", "soviet"]

@@ -1,6 +1,6 @@
 """The map (FORMAT section 6 ``map:``): hexes, Off-Map Boxes, units, markers, and supply tracing.
 
-:func:`model.map_file.parse_map` turns the ``map:`` section of a state file
+:func:`model.files.map_section.parse_map` turns the ``map:`` section of a state file
 into a :class:`Board`. The :class:`Board` answers map questions that are facts, not
 choices: which hexes lie in a country, which units and markers a location
 holds, and whether a hex can trace supply (:meth:`Board.trace_supply`,
@@ -19,9 +19,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Union
 
-from .names import norm_box, norm_name, norm_word
+from ..files.names import norm_box, norm_name, norm_word
 from .vocabulary import UNIT_TYPE_ALIASES, faction_name
-from .wording import shown, suggest
+from ..files.wording import shown, suggest
 
 #: Infantry-type unit types (1.3.3 Unit-Type Limitation), per map (△).
 INFANTRY_TYPES = {

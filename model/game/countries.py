@@ -12,7 +12,7 @@ only::
       ds: {posture: policy-affected, policy: neutrality, status: neutral}
 
 :meth:`CountryEntry.on` resolves an entry to the :class:`Country` one map's
-display shows; :meth:`model.position.Position.country` is the one lookup every
+display shows; :meth:`model.files.load.Position.country` is the one lookup every
 rule uses. Derived here, once: a country with a Policy marker in its Posture
 Box is a Policy Affected Country (12.3), whether or not ``posture:`` is written.
 """
@@ -23,13 +23,13 @@ from typing import Any, Literal, Optional
 
 from pydantic import field_validator
 
-from .base import FileModel, one_of
-from .errors import Problem, join_path
-from .names import norm_name
+from ..files.base import FileModel, one_of
+from ..files.errors import Problem, join_path
+from ..files.names import norm_name
 from .requirements import ALIGNMENTS, POSTURES, STATUSES
 from .seasonal import policy_value
 from .vocabulary import ALLIED
-from .wording import map_not_in_play
+from ..files.wording import map_not_in_play
 
 FACT_NAMES = ("posture", "status", "alignment", "dependent_of", "minor", "chinese", "influence", "neutrality", "policy")
 

@@ -8,11 +8,11 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import Field, field_validator
 
-from .base import FileModel, empty_list
-from .names import norm_name, norm_word
+from ..files.base import FileModel, empty_list
+from ..files.names import norm_name, norm_word
 from .seasonal import ReinforcementFile
 from .vocabulary import WarState, step_kind
-from .wording import unknown
+from ..files.wording import unknown
 
 #: Card types of 1.1.3.3 that can be derived or added with ``kinds``; and the types of card 1.1.2 names as an
 #: example of a card to remove ("Axis Production Directive cards" in TK, "Axis Imperial Directive cards" in DS),
@@ -115,7 +115,7 @@ class CardFile(FileModel):
     requires: list[Any] = Field(default_factory=empty_list)
     starts: Optional[Literal["limited", "total"]] = None
     replacements: list[ReplacementBox] = Field(default_factory=empty_list)
-    reinforcements: list[ReinforcementFile] = Field(default_factory=empty_list)   # 1.1.2.2 (model/seasonal.py)
+    reinforcements: list[ReinforcementFile] = Field(default_factory=empty_list)   # 1.1.2.2 (model/game/seasonal.py)
     removes: list[RemovalFile] = Field(default_factory=empty_list)                 # 1.1.2 card-type removal
 
     @field_validator("map", "faction", mode="before")
@@ -160,7 +160,7 @@ class Card:
     ``id`` as FORMAT section 1; ``production`` is the Soviet Production Value
     (None on non-Soviet cards); ``kinds`` the card types of 1.1.3.3, derived
     from the name, marks and Blitz Value plus any ``kinds`` given; ``requires``
-    the parsed Selection Requirements (:mod:`model.requirements`).
+    the parsed Selection Requirements (:mod:`model.game.requirements`).
     """
 
     id: str

@@ -13,12 +13,12 @@ from typing import Any, Optional, Union
 
 from pydantic import Field, field_validator
 
-from .base import FileModel, validate_items
+from ..files.base import FileModel, validate_items
 from .board import Board
-from .map_file import parse_units
-from .errors import Problem, join_path
-from .wording import map_not_in_play, suggest, unknown, unknown_key
-from .names import norm_key
+from ..files.map_section import parse_units
+from ..files.errors import Problem, join_path
+from ..files.wording import map_not_in_play, suggest, unknown, unknown_key
+from ..files.names import norm_key
 from .vocabulary import FACTIONS, step_kind
 
 

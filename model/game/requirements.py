@@ -2,8 +2,8 @@
 
 :func:`parse_requirements` turns a card's ``requires`` list into the
 dataclasses below, reporting every unknown item, field or value as a
-:class:`~model.errors.Problem`. Whether a requirement holds is a rule
-(1.1.3.1) and is decided in :mod:`solver.requirements`.
+:class:`~model.files.errors.Problem`. Whether a requirement holds is a rule
+(1.1.3.1) and is decided in :mod:`solver.selection.requirements`.
 """
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any, Optional, Union
 
 from .cards import parse_card_ref
 from .vocabulary import WarState
-from .errors import Problem, join_path
-from .wording import unknown
-from .names import norm_key, norm_word
+from ..files.errors import Problem, join_path
+from ..files.wording import unknown
+from ..files.names import norm_key, norm_word
 
 POSTURES = ("war", "policy-affected", "truce-affected")
 STATUSES = ("active", "neutral", "conquered")

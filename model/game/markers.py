@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .errors import Problem, join_path
-from .names import norm_box, norm_key, norm_name, norm_word
-from .wording import map_not_in_play, unknown, unknown_key
+from ..files.errors import Problem, join_path
+from ..files.names import norm_box, norm_key, norm_name, norm_word
+from ..files.wording import map_not_in_play, unknown, unknown_key
 
 VP_SIDES = ("axis-tide", "rising-sun", "allied-crusade")
 #: The side of the VP marker that names its map (△: Axis Tide on TK, Rising Sun on DS).

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from .calendar import DEFAULT_NAMES
-from .wording import unknown
+from ..files.wording import unknown
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .wording import suggest
+from ..files.wording import suggest
 
 DEFAULT_NAMES: tuple[str, str, str, str] = ("Mar-Apr", "May-June", "Aug-Sept", "Nov-Dec")
 

@@ -19,8 +19,8 @@ turn-track:                    # markers on the Turn Track, per map in AE
   tk: {US Entry: Mar-Apr 1942}
 ```
 
-Nothing here decides a rule: the rules are in :mod:`solver.procedure`,
-:mod:`solver.war_state` and :mod:`solver.drm`.
+Nothing here decides a rule: the rules are in :mod:`solver.option_cards.procedure`,
+:mod:`solver.war_state` and :mod:`solver.option_cards.drm`.
 """
 from __future__ import annotations
 
@@ -30,10 +30,10 @@ from typing import Any, Literal, Optional
 
 from pydantic import Field, ValidationError, field_validator
 
-from .base import FileModel, empty_dict, empty_list, problems_from_validation
-from .errors import Problem, join_path
-from .wording import map_not_in_play, suggest, unknown
-from .names import norm_key, norm_word
+from ..files.base import FileModel, empty_dict, empty_list, problems_from_validation
+from ..files.errors import Problem, join_path
+from ..files.wording import map_not_in_play, suggest, unknown
+from ..files.names import norm_key, norm_word
 from .vocabulary import WarState
 
 #: The Policy markers of the Posture Display (12.3 Steps 2-4).
@@ -121,7 +121,7 @@ class PoolMarkers:
 @dataclass
 class Seasonal:
     """The sections above, resolved. ``turn_track[map][marker]`` is a
-    :class:`~model.calendar.Turn`; ``previous_path`` is resolved against the
+    :class:`~model.game.calendar.Turn`; ``previous_path`` is resolved against the
     state file's folder."""
     previous: Optional[str] = None
     previous_path: Optional[Path] = None
