@@ -1,12 +1,12 @@
 """Writing a state file back the way the player wrote it (issue 21): ruamel.yaml's round trip.
 
-:func:`round_trip_text` applies the change between two :func:`~model.write.state_dict`
+:func:`round_trip_text` applies the change between two :func:`~model.files.write.state_dict`
 mappings to the source file's text: every top-level section the change does not
 touch is copied line for line, each one it touches is edited through ruamel.yaml's
 round-trip mode (comments, key order, quoting, flow style and short card ids
 kept), a section new in the result is inserted after the one before it.
 :func:`read_derived` reads a written text back (without the large copied
-sections) so that :func:`~model.write.state_text` can check it says the same
+sections) so that :func:`~model.files.write.state_text` can check it says the same
 position before it is written.
 """
 from __future__ import annotations
@@ -25,8 +25,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from .names import norm_key
-from .position import read_state
-from .position_data import Position
+from .load import read_state
+from ..game.position import Position
 
 __all__ = ["COPIED", "norm", "read_derived", "round_trip_text"]
 

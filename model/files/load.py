@@ -1,9 +1,9 @@
 """Game positions: state files (FORMAT section 4) and the decks they name.
 
 :func:`load_position` reads a state file and its decks and returns a
-:class:`~model.position_data.Position`, or raises :class:`~model.errors.InputError`
+:class:`~model.game.position.Position`, or raises :class:`~model.files.errors.InputError`
 carrying every problem found, each with its file and place. The types of a position
-are in :mod:`model.position_data` (and may be imported from here too).
+are in :mod:`model.game.position` (and may be imported from here too).
 """
 from __future__ import annotations
 
@@ -14,20 +14,20 @@ from typing import Any, Iterable, Optional
 from pydantic import ValidationError
 
 from .base import problems_from_validation
-from .calendar import Turn, parse_turn
-from .cards import parse_card_ref, split_card_id
+from ..game.calendar import Turn, parse_turn
+from ..game.cards import parse_card_ref, split_card_id
 from .consistency import contradictions
-from .countries import parse_countries
+from ..game.countries import parse_countries
 from .decks import DeckCards, load_cards
 from .errors import InputError, Problem, join_path
-from .interpretations import check_value
-from .markers import Markers, parse_markers
+from ..game.interpretations import check_value
+from ..game.markers import Markers, parse_markers
 from .names import norm_key
-from .private import join as join_private
-from .position_data import GAME_MAPS, FactionMap, PlayedCard, Position, Revealed
-from .seasonal import parse_seasonal
-from .state_file import FactionMapFile, PlayedFile, StateFile
-from .vocabulary import FACTIONS, WarState, faction_name, with_article
+from ..secrecy.private import join as join_private
+from ..game.position import GAME_MAPS, FactionMap, PlayedCard, Position, Revealed
+from ..game.seasonal import parse_seasonal
+from .state_schema import FactionMapFile, PlayedFile, StateFile
+from ..game.vocabulary import FACTIONS, WarState, faction_name, with_article
 from .wording import closest, map_not_in_play, suggest, unknown, unknown_card
 from .yamlio import load_yaml_file
 
@@ -59,9 +59,9 @@ def read_state(path: str | Path, war_state_due: bool = False,
                privates: Iterable[str | Path] = ()) -> tuple[Optional[Position], list[Problem]]:
     """Load a state file and its decks. Returns the position (None when there
     are problems) and every problem found, contradictions between its facts
-    included (:mod:`model.consistency`; ``war_state_due``: a war state change
+    included (:mod:`model.files.consistency`; ``war_state_due``: a war state change
     of 12 not yet applied is allowed). The private files beside it and
-    ``privates`` are joined to it first (:func:`model.private.join`). Never
+    ``privates`` are joined to it first (:func:`model.secrecy.private.join`). Never
     raises for bad input."""
     shown = str(path)
     joined: list = []
@@ -134,7 +134,7 @@ def _validated(path: str | Path, shown: str, privates: Iterable[str | Path] = ()
 
 
 def _interpretations(state: StateFile, r: _Reading) -> dict[str, Any]:
-    """The ``interpretations:`` in force, each checked (:func:`~model.interpretations.check_value`)."""
+    """The ``interpretations:`` in force, each checked (:func:`~model.game.interpretations.check_value`)."""
     interps: dict[str, Any] = {}
     for name, value in state.interpretations.items():
         try:
@@ -236,7 +236,7 @@ def _faction_map(fm: FactionMapFile, refs: _CardRefs, mw: str, turn: Optional[Tu
     res.pending = refs.card(fm.pending, join_path(mw, "pending")) if fm.pending is not None else None
     res.selected = _selected(fm, res, mw, turn, r)
     res.hand = _hand(fm, refs, res, mw, r)
-    res.hand_face_down = fm.hand_count      # a public file: the hand is in the faction's private file (model/private.py)
+    res.hand_face_down = fm.hand_count      # a public file: the hand is in the faction's private file (model/secrecy/private.py)
     res.pending_face_down = (fm.pending_placed or fm.sealed is not None) and res.pending is None
     res.sealed, res.nonce, res.sealed_in = fm.sealed, fm.nonce, fm.sealed_in
     for i, pl in enumerate(fm.played):
@@ -257,7 +257,7 @@ def _faction_map(fm: FactionMapFile, refs: _CardRefs, mw: str, turn: Optional[Tu
 
 def _european_war(state: StateFile, markers: Markers, r: _Reading) -> str:
     """* DS alone: the European war, derived once from the markers in the European War Boxes
-    (:meth:`~model.markers.Markers.european_war`, 1.1.3.1); the ``european-war`` key says it for a
+    (:meth:`~model.game.markers.Markers.european_war`, 1.1.3.1); the ``european-war`` key says it for a
     file whose boxes hold no such marker, and one that contradicts the boxes is an input error."""
     written = state.european_war or "none"
     if state.game != "ds":
@@ -312,13 +312,13 @@ def _hand(fm: FactionMapFile, refs: _CardRefs, res: FactionMap, mw: str, r: _Rea
 
 
 def _map_and_pools(state: StateFile, maps: tuple, r: _Reading) -> tuple[Any, dict]:
-    """The map and the Replacements Segment's Force Pools (FORMAT 6; :mod:`model.map_file`,
-    :mod:`model.replacements`): ``(None, {})`` when the file has neither."""
+    """The map and the Replacements Segment's Force Pools (FORMAT 6; :mod:`model.files.map_section`,
+    :mod:`model.game.replacements`): ``(None, {})`` when the file has neither."""
     if state.map is None and state.replacements is None:
         return None, {}
     # deliberately lazy: the map's and the Force Pools' schemas are built only for a file that has them (cold start)
-    from .map_file import parse_map
-    from .replacements import parse_replacements
+    from .map_section import parse_map
+    from ..game.replacements import parse_replacements
     seen_units: dict = {}
     board = parse_map(state.map, r.shown, r.problems, seen_units)
     return board, parse_replacements(state.replacements, r.shown, maps, board, r.problems, seen_units)
@@ -331,7 +331,7 @@ def _interned(state: StateFile, factions: dict, board: Any, replacements: dict, 
     if not any(fm.interned for sections in state.factions.values() for fm in sections.values()):
         return
     # deliberately lazy: the units' schema only for a file that has units (cold start)
-    from .map_file import parse_units
+    from .map_section import parse_units
     seen = {u.id: u.where for h in (board.hexes.values() if board is not None else ()) for u in h.units}
     if board is not None:
         seen.update({u.id: u.where for units in board.box_units.values() for u in units})

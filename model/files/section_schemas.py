@@ -1,10 +1,10 @@
 """Models of the sections the loader reads by hand (``map``, ``replacements``,
 ``markers``, ``boxes``, ``marker-pool``, ``turn-track``, ``interpretations``,
-a card's ``requires``), for the JSON Schema only (:mod:`model.schema`).
+a card's ``requires``), for the JSON Schema only (:mod:`model.files.json_schema`).
 
-They describe what the loader accepts (:mod:`model.position`,
-:mod:`model.map_file`, :mod:`model.replacements`, :mod:`model.seasonal`,
-:mod:`model.requirements`), reusing its models where it has them, so that an
+They describe what the loader accepts (:mod:`model.files.load`,
+:mod:`model.files.map_section`, :mod:`model.game.replacements`, :mod:`model.game.seasonal`,
+:mod:`model.game.requirements`), reusing its models where it has them, so that an
 editor completes every part of a position file; the loader stays the
 authority (the fuzz test checks that the schema accepts what it accepts).
 """
@@ -15,14 +15,14 @@ from typing import Any, Literal, Optional, Union
 from pydantic import ConfigDict, Field, create_model
 
 from .base import FileModel, empty_list
-from .board import MARKER_TYPES, UNIT_TYPES
-from .cards import CardFile, ReplacementBox
-from .interpretations import INTERPRETATIONS
-from .map_file import HexFile, MarkerFile, UnitFile
-from .replacements import MAX_PREFER, StepFile
-from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
-from .seasonal import MapBoxesFile, PoolMarkersFile
-from .vocabulary import UNIT_TYPE_ALIASES, WAR_STATE_SPELLINGS
+from ..game.board import MARKER_TYPES, UNIT_TYPES
+from ..game.cards import CardFile, ReplacementBox
+from ..game.interpretations import INTERPRETATIONS
+from .map_section import HexFile, MarkerFile, UnitFile
+from ..game.replacements import MAX_PREFER, StepFile
+from ..game.requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
+from ..game.seasonal import MapBoxesFile, PoolMarkersFile
+from ..game.vocabulary import UNIT_TYPE_ALIASES, WAR_STATE_SPELLINGS
 
 CardRef = Union[int, str]
 WarStateName = Literal[WAR_STATE_SPELLINGS]   # type: ignore[valid-type]

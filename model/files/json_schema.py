@@ -1,8 +1,8 @@
 """JSON Schemas of state and deck files, generated from the pydantic models.
 
 ``json_schema("state")`` / ``json_schema("deck")`` take the schema pydantic
-generates for :class:`~model.state_file.StateFile` / a deck (a mapping with
-``cards:``, a list of :class:`~model.cards.CardFile`) and post-process it so
+generates for :class:`~model.files.state_schema.StateFile` / a deck (a mapping with
+``cards:``, a list of :class:`~model.game.cards.CardFile`) and post-process it so
 that it accepts what the loader accepts, for an editor with a YAML language
 server (validation and completion as the player types):
 
@@ -32,14 +32,14 @@ from typing import Any, Optional, Union, get_args
 from pydantic import BaseModel, Field
 
 from .base import FileModel, empty_dict, empty_list
-from .schema_models import (
+from .section_schemas import (
     BoxesByMap, CardSchema, InterpretationsSchema, MapSchema, MarkersSchema, PoolByFaction, PoolByMap,
     ReplacementsByFaction, ReplacementsByMap, TurnTrackByMap,
 )
-from .requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
-from .seasonal import MapBoxesFile
-from .vocabulary import STEP_KIND_SPELLINGS, WAR_STATE_SPELLINGS
-from .state_file import StateFile
+from ..game.requirements import ALIGNMENTS, EUROPEAN_WAR, GOVERNMENTS, POSTURES, STATUSES
+from ..game.seasonal import MapBoxesFile
+from ..game.vocabulary import STEP_KIND_SPELLINGS, WAR_STATE_SPELLINGS
+from .state_schema import StateFile
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("state", "deck")
@@ -67,7 +67,7 @@ class _DeckFile(FileModel):
 
 class _StateSchema(StateFile):
     """The state file for the schema only: inline ``cards`` are deck cards, and the
-    sections the loader reads by hand are typed (:mod:`model.schema_models`)."""
+    sections the loader reads by hand are typed (:mod:`model.files.section_schemas`)."""
     cards: list[CardSchema] = Field(default_factory=empty_list)
     map: Optional[MapSchema] = None
     replacements: Union[ReplacementsByMap, ReplacementsByFaction, None] = None

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from .base import validate_items
-from .cards import Card, CardFile, derive_kinds
+from ..game.cards import Card, CardFile, derive_kinds
 from .errors import InputError, Problem, join_path
 from .names import norm_key, norm_name
-from .requirements import AllOf, AnyOf, CountryIs, Not, parse_requirements, referenced_cards
-from .vocabulary import WarState, faction_name
+from ..game.requirements import AllOf, AnyOf, CountryIs, Not, parse_requirements, referenced_cards
+from ..game.vocabulary import WarState, faction_name
 from .wording import suggest, unknown_card, unknown_key
 from .yamlio import load_yaml_file
 

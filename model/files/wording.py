@@ -1,7 +1,7 @@
 """Input errors in a player's words: what was expected, with an example.
 
 :func:`describe_errors` turns the errors pydantic reports for one file into
-:class:`~model.errors.Problem` s that a player understands: one problem per
+:class:`~model.files.errors.Problem` s that a player understands: one problem per
 mistake (the branches pydantic tried for a value that may be written two
 ways are one mistake; an unknown key and the required key it misspells are
 one mistake), the place as the YAML path the player wrote (no class or type

@@ -3,7 +3,7 @@ additions), e.g. after a reveal: ``aeref reveal ... --write NEXT.yaml``.
 
 What the position says is :func:`state_dict`: the sections the procedure
 changes (war state, factions, countries, markers, boxes, counters, ESV, Turn
-Track, European war) are written from the :class:`~model.position.Position`;
+Track, European war) are written from the :class:`~model.files.load.Position`;
 everything else is copied from the file as read (``map``, ``replacements``,
 ``cards``, ``interpretations`` ...). Deck paths and ``previous`` are rewritten
 relative to the new file's folder.
@@ -18,7 +18,7 @@ line. The result is read back and must give the same position as the plain
 dump of :func:`state_dict`, or that plain dump is written instead.
 
 The file is written atomically and never over an existing file unless
-``force`` (:mod:`model.atomic`).
+``force`` (:mod:`model.files.atomic`).
 """
 from __future__ import annotations
 
@@ -31,13 +31,13 @@ import yaml
 
 from .atomic import FileExists, write_text
 from .errors import InputError
-from .private import private_path, public_problems, split
-from .seal import new_nonce, position_digest, seal
-from .vocabulary import faction_name
+from ..secrecy.private import private_path, public_problems, split
+from ..secrecy.seal import new_nonce, position_digest, seal
+from ..game.vocabulary import faction_name
 from .names import norm_key
-from .position_data import FactionMap, Position
+from ..game.position import FactionMap, Position
 from .round_trip import read_derived, round_trip_text
-from .seasonal import Seasonal
+from ..game.seasonal import Seasonal
 from .yamlio import load_yaml_file
 
 #: The mode of a private file: the owner's alone.
@@ -115,7 +115,7 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
 
 
 def unit_as_file(u: Any) -> dict[str, Any]:
-    """A :class:`~model.board.Unit` as the map writes it (FORMAT 6): ``{id, faction, nationality, type, ...}``,
+    """A :class:`~model.game.board.Unit` as the map writes it (FORMAT 6): ``{id, faction, nationality, type, ...}``,
     the keys at their defaults left out."""
     out: dict[str, Any] = {"id": u.id, "faction": u.faction,
                            "nationality": u.nationality[0] if len(u.nationality) == 1 else list(u.nationality),
@@ -231,7 +231,7 @@ def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Pat
 
 
 def is_split(pos: Position) -> bool:
-    """Whether ``pos`` is written as a public file and private files (:mod:`model.private`): it was read
+    """Whether ``pos`` is written as a public file and private files (:mod:`model.secrecy.private`): it was read
     with private files, or some of its cards lie face down or are sealed."""
     return bool(pos.private_files) or any(fm.hand_face_down is not None or fm.pending_face_down or fm.sealed
                                           for s in pos.factions.values() for fm in s.values())
@@ -241,10 +241,10 @@ def split_texts(pos: Position, out_path: str | Path, previous: Optional[str | Pa
                 factions: Optional[list[str]] = None,
                 private_dirs: Optional[dict[str, str | Path]] = None) -> dict[Path, tuple[str, Optional[int]]]:
     """The files of ``pos`` as a public file at ``out_path`` and the private files beside it
-    (:func:`model.private.private_path`): ``{path: (text, mode)}``, the private files mode 0600. The
+    (:func:`model.secrecy.private.private_path`): ``{path: (text, mode)}``, the private files mode 0600. The
     private files are those of ``factions`` (None: every faction whose cards ``pos`` holds), each written
     in the folder of the private file it was read from, or of ``private_dirs[faction]``. No comment is copied (a comment may name a hidden card). Raises
-    :class:`~model.errors.InputError` when the public file would hold a private field."""
+    :class:`~model.files.errors.InputError` when the public file would hold a private field."""
     d = state_dict(pos, out_path, previous)
     public, privates = split(d, factions)
     problems = public_problems(public, str(out_path))
@@ -265,7 +265,7 @@ def split_texts(pos: Position, out_path: str | Path, previous: Optional[str | Pa
 def seal_pending(pos: Position, faction: str, out_path: str | Path, previous: Optional[str | Path] = None) -> dict:
     """Seal ``faction``'s Pending Cards of ``pos`` (changed in place) for writing at ``out_path``: each
     gets a fresh nonce and the seal over the digest of the public position as written there
-    (:mod:`model.seal`). Returns ``{map: seal}``."""
+    (:mod:`model.secrecy.seal`). Returns ``{map: seal}``."""
     cards = {m: fm.pending for m, fm in pos.factions[faction].items() if fm.pending}
     for m in cards:
         pos.factions[faction][m].nonce = new_nonce()
@@ -280,7 +280,7 @@ def seal_pending(pos: Position, faction: str, out_path: str | Path, previous: Op
 
 def write_files(files: dict[Path, tuple[str, Optional[int]]], force: bool = False) -> None:
     """Write every file of ``files`` (``{path: (text, mode)}``) atomically; when one exists and not
-    ``force``, none is written (:class:`~model.atomic.FileExists`)."""
+    ``force``, none is written (:class:`~model.files.atomic.FileExists`)."""
     if not force:
         for p in files:
             if p.exists() or p.is_symlink():
@@ -295,7 +295,7 @@ def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Pa
     read with private files or holding face-down cards as a public file and its private files
     (:func:`split_texts`). Returns the paths written, the state file first.
 
-    Raises :class:`~model.atomic.FileExists` when ``out_path`` exists and not
+    Raises :class:`~model.files.atomic.FileExists` when ``out_path`` exists and not
     ``force``, ``OSError`` when it cannot be written.
     """
     if is_split(pos):

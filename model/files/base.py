@@ -1,5 +1,5 @@
 """A pydantic base for the file schemas: both key spellings, unknown keys refused,
-and validation errors turned into :class:`~model.errors.Problem` s."""
+and validation errors turned into :class:`~model.files.errors.Problem` s."""
 from __future__ import annotations
 
 import typing
@@ -17,7 +17,7 @@ def _alias(name: str) -> str:
     return name.replace("_", "-")
 
 
-#: :func:`~model.names.norm_key` of the string keys met so far (bounded: a file of many distinct keys only misses).
+#: :func:`~model.files.names.norm_key` of the string keys met so far (bounded: a file of many distinct keys only misses).
 _KEYS: dict[str, str] = {}
 
 
@@ -140,7 +140,7 @@ def _model_named(name: str, root: type = None) -> Any:
 
 
 def problems_from_validation(exc: ValidationError, file: str, prefix: str = "") -> list[Problem]:
-    """The problems of a pydantic error in the player's words (:mod:`model.wording`):
+    """The problems of a pydantic error in the player's words (:mod:`model.files.wording`):
     one per mistake, with its YAML path under ``prefix``."""
     return describe_errors(exc.errors(), _model_named(exc.title), file, prefix)
 

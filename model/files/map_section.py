@@ -1,4 +1,4 @@
-"""The ``map:`` section of a state file (FORMAT section 6) as written, and its parsing into a :class:`~model.board.Board`.
+"""The ``map:`` section of a state file (FORMAT section 6) as written, and its parsing into a :class:`~model.game.board.Board`.
 
 :func:`parse_map` reports every problem with its file and place (a
 ``neighbours`` entry naming no hex, an unknown unit type, a unit listed in two
@@ -12,11 +12,11 @@ from typing import Any, Optional, Union
 from pydantic import Field, ValidationError, field_validator
 
 from .base import FileModel, empty_list, problems_from_validation, validate_items
-from .board import MARKER_TYPES, Board, Hex, Marker, Unit, unit_type
+from ..game.board import MARKER_TYPES, Board, Hex, Marker, Unit, unit_type
 from .errors import Problem, join_path
 from .wording import shown, unknown, unknown_key
 from .names import norm_key, norm_word
-from .vocabulary import FACTIONS
+from ..game.vocabulary import FACTIONS
 
 
 def _faction(v: Any) -> Any:

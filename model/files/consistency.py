@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from .errors import Problem, join_path
 from .names import norm_key, norm_name
-from .position_data import FactionMap, Position
-from .vocabulary import ALLIED
+from ..game.position import FactionMap, Position
+from ..game.vocabulary import ALLIED
 
 
 def _written(keys, key: str) -> str:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .board import Unit
+from ..game.board import Unit
 from .errors import Problem, join_path
 from .names import norm_key
-from .position_data import Position
-from .vocabulary import UNIT_TYPE_ALIASES, faction_name
+from ..game.position import Position
+from ..game.vocabulary import UNIT_TYPE_ALIASES, faction_name
 from .wording import shown
 
 #: The last word of a ``paid-with`` step: its kind (``step`` / ``any``: a step of kind any).

@@ -1,8 +1,8 @@
 """The state file as written (FORMAT section 4): pydantic schemas of its sections.
 
 Validation only: both key spellings, unknown keys refused, values normalised.
-:mod:`model.position` resolves a validated :class:`StateFile` into a
-:class:`~model.position.Position`.
+:mod:`model.files.load` resolves a validated :class:`StateFile` into a
+:class:`~model.files.load.Position`.
 """
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from typing import Any, Literal, Optional, Union
 from pydantic import Field, field_validator
 
 from .base import FileModel, empty_dict, empty_list, one_of
-from .calendar import parse_turn
-from .countries import CountryFile
-from .requirements import EUROPEAN_WAR, GOVERNMENTS
-from .seasonal import CountersFile, EsvRowFile, uscl_value
+from ..game.calendar import parse_turn
+from ..game.countries import CountryFile
+from ..game.requirements import EUROPEAN_WAR, GOVERNMENTS
+from ..game.seasonal import CountersFile, EsvRowFile, uscl_value
 
 CardRef = Union[int, str]
 
@@ -35,10 +35,10 @@ class FactionMapFile(FileModel):
     removed: list[CardRef] = Field(default_factory=empty_list)     # cards removed from the game (© twin, 1.1.1)
     # units interned (16.7) on the back of the Pending Card, repatriated when it is revealed (1.1.1 Step 2)
     interned: list[Any] = Field(default_factory=empty_list)
-    # a public file (model/private.py): the hand and the Pending Card face down, in the faction's private file
+    # a public file (model/secrecy/private.py): the hand and the Pending Card face down, in the faction's private file
     hand_count: Optional[int] = Field(default=None, ge=0)
     pending_placed: bool = False
-    sealed: Optional[str] = None      # sha256:HEX, a sealed Pending Card (model/seal.py)
+    sealed: Optional[str] = None      # sha256:HEX, a sealed Pending Card (model/secrecy/seal.py)
     sealed_in: Optional[str] = None   # sha256:HEX, the digest of the public position it was sealed in
     nonce: Optional[str] = None       # the seal's secret: a private file's only
 
@@ -59,7 +59,7 @@ class StateFile(FileModel):
     interpretations: dict[str, Any] = Field(default_factory=empty_dict)
     replacements: Optional[dict[str, Any]] = None
     map: Optional[dict[str, Any]] = None
-    # 1.1.1, 1.1.2, 1.1.4, 12 (model/seasonal.py)
+    # 1.1.1, 1.1.2, 1.1.4, 12 (model/game/seasonal.py)
     previous: Optional[str] = None
     boxes: Optional[dict[str, Any]] = None
     counters: Optional[CountersFile] = None
