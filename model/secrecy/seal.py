@@ -28,8 +28,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from .names import norm_key
-from .yamlio import load_yaml_file
+from ..files.names import norm_key
+from ..files.yamlio import load_yaml_file
 
 #: The first line of the text a seal is the digest of: names the scheme and its version.
 SCHEME = "aeref-seal-v1"
@@ -71,7 +71,7 @@ def position_digest(data: dict) -> str:
 
 
 def file_digest(path: str | Path) -> str:
-    """The position digest of the state file at ``path``. Raises :class:`~model.errors.InputError`
+    """The position digest of the state file at ``path``. Raises :class:`~model.files.errors.InputError`
     when it cannot be read."""
     return position_digest(load_yaml_file(path, str(path)))
 

@@ -8,7 +8,7 @@ or set aside, that a Pending Card is placed (1.1 "It must be clear to all player
 which cards are Current Cards and which are Pending Cards") and how many cards a hand holds. The
 referee (:data:`REFEREE`) sees everything.
 
-:func:`view` makes that view as a position of its own (:class:`~model.position_data.Position`
+:func:`view` makes that view as a position of its own (:class:`~model.game.position.Position`
 with ``viewer`` set): the hidden cards are gone from it, not merely left unprinted, so nothing
 built from a view can show them. Each hidden hand is replaced by its size
 (``FactionMap.hand_face_down``), each hidden Pending Card by ``FactionMap.pending_face_down``.
@@ -18,8 +18,8 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
-from .position_data import FactionMap, Position
-from .vocabulary import FACTIONS
+from ..game.position import FactionMap, Position
+from ..game.vocabulary import FACTIONS
 
 #: The viewer who sees every card (``--as referee``).
 REFEREE = "referee"

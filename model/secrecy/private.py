@@ -3,7 +3,7 @@
 The public file is a state file in which a faction's hidden cards are replaced by what every player
 may see: ``hand-count: N`` for a hand (its cards are in the private file), ``pending-placed: true`` for
 a Pending Card placed face down, or ``sealed: sha256:...`` for one placed as a commitment
-(:mod:`model.seal`). The private file of a faction holds the rest::
+(:mod:`model.secrecy.seal`). The private file of a faction holds the rest::
 
     private: axis            # whose file this is
     game: tk                 # the game of the public file
@@ -24,12 +24,12 @@ import copy
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from .cards import parse_card_ref
-from .errors import InputError, Problem, join_path
-from .names import norm_key
+from ..game.cards import parse_card_ref
+from ..files.errors import InputError, Problem, join_path
+from ..files.names import norm_key
 from .seal import NONCE
-from .vocabulary import FACTIONS, faction_name
-from .yamlio import load_yaml_file
+from ..game.vocabulary import FACTIONS, faction_name
+from ..files.yamlio import load_yaml_file
 
 #: The keys of a faction's section of one map that only its private file may hold.
 PRIVATE_KEYS = ("hand", "pending", "nonce")
