@@ -3,10 +3,10 @@
 one proposed Pending Card selection (:class:`Ruling`, 1.1.3: the answer of ``check``).
 
 The answers are split by concern, so that a cold ``check`` makes only the dataclasses it gives
-(issue 20): this module, :mod:`aeref.answers_selection` (1.1.3 selections, ``check`` and
-``pairs``) and, loaded on first use, :mod:`aeref.answers_why` (counting and explaining
-selections), :mod:`aeref.answers_replacements` (1.3), :mod:`aeref.answers_turn` (select, reveal,
-war state, DRM, next turn), :mod:`aeref.answers_logistics` (1.2) and :mod:`aeref.answers_plan`.
+(issue 20): this module, :mod:`aeref.answers.selection` (1.1.3 selections, ``check`` and
+``pairs``) and, loaded on first use, :mod:`aeref.answers.why` (counting and explaining
+selections), :mod:`aeref.answers.replacements` (1.3), :mod:`aeref.answers.turn` (select, reveal,
+war state, DRM, next turn), :mod:`aeref.answers.logistics` (1.2) and :mod:`aeref.answers.plan`.
 Import them all from :mod:`aeref.answers` (or :mod:`aeref`).
 """
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence, Union
 
-from .model.errors import InputError
-from .solver.constraints import Rule
-from .solver.limits import Budget, TimeLimitReached
+from ..model.files.errors import InputError
+from ..solver.engine.constraints import Rule
+from ..solver.engine.limits import Budget, TimeLimitReached
 
 
 #: ``time_limit``: seconds (None or 0: no limit), or a :class:`Budget` shared by several calls.

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-from .answers_ruling import Violation, _violations
-from .solver.constraints import Rule
+from .ruling import Violation, _violations
+from ..solver.engine.constraints import Rule
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,24 @@
 """The answers about one faction's Pending Card selection (1.1.3) that ``check`` and ``pairs`` give:
 :class:`Selection`, :class:`LegalSelections` (a view: nothing is solved until asked) and its
 :class:`ChoiceStream`. :class:`LegalSelections` loads the answers of counting and explaining
-(:mod:`aeref.answers_why`) when first asked. Import them from :mod:`aeref.answers` (or :mod:`aeref`).
+(:mod:`aeref.answers.why`) when first asked. Import them from :mod:`aeref.answers` (or :mod:`aeref`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence
 
-from .answers_ruling import Ruling, TimeLimit, _broken, _budget
-from .model.errors import InputError
-from .model.vocabulary import MAPS
-from .solver.constraints import Evaluator, Rule
-from .solver.found import excluded_alone, format_key, plain_found
-from .solver.limits import ProgressSink
-from .solver.selection import RULES as SELECTION_RULES
-from .solver.selection import interpretations_used, make_context, post, selection_made
+from .ruling import Ruling, TimeLimit, _broken, _budget
+from ..model.files.errors import InputError
+from ..model.game.vocabulary import MAPS
+from ..solver.engine.constraints import Evaluator, Rule
+from ..solver.selection.found import excluded_alone, format_key, plain_found
+from ..solver.engine.limits import ProgressSink
+from ..solver.selection.rules import RULES as SELECTION_RULES
+from ..solver.selection.rules import interpretations_used, make_context, post, selection_made
 
 if TYPE_CHECKING:   # for the signatures only: the answers of counting and explaining are loaded on first use
-    from .answers_why import Count, Why
+    from .why import Count, Why
 
 
 @dataclass(frozen=True)
@@ -85,11 +85,11 @@ class LegalSelections:
             return False
 
     def _enumerate(self):
-        """The enumeration, once (:class:`~solver.choices.Found`: compact rows)."""
+        """The enumeration, once (:class:`~solver.selection.choices.Found`: compact rows)."""
         if self._found is None and len(self._ctx.slots) == 1:
             self._found = plain_found(self._ctx, self._constraints)   # one map: no pairing, no solver
         if self._found is None:
-            from .solver.choices import enumerate_found   # lazy: imports ortools
+            from ..solver.selection.choices import enumerate_found   # lazy: imports ortools
             self._found = enumerate_found(self.position.data, self.faction, budget=self.budget,
                                           progress=self.progress, ctx=self._ctx, constraints=self._constraints)
         return self._found
@@ -134,7 +134,7 @@ class LegalSelections:
     def count(self) -> Count:
         """How many legal selections there are (:class:`Count`: the number and whether it is complete),
         counted without listing them."""
-        from .answers_why import Count   # lazy: `check` never counts (issue 20: its dataclasses cost start-up time)
+        from .why import Count   # lazy: `check` never counts (issue 20: its dataclasses cost start-up time)
         found = self._enumerate()
         return Count(found.count(), found.complete)
 
@@ -153,17 +153,17 @@ class LegalSelections:
         """Each hand card in no legal selection with the minimal rules that exclude it (empty while
         the enumeration is not complete), in map order then hand order."""
         if self._excluded is None:
-            from .answers_why import Why   # lazy: `check` never explains (issue 20: see count)
+            from .why import Why   # lazy: `check` never explains (issue 20: see count)
             found = self._excluded_alone() if self.complete else []
             if found is None:
-                from .solver.choices import excluded_cards      # lazy: imports ortools
+                from ..solver.selection.choices import excluded_cards      # lazy: imports ortools
                 found = excluded_cards(self._ctx, self._constraints, self._enumerate(), self.budget)
             self._excluded = [Why.of(a, self.rules) for a in found]
         return self._excluded
 
     def _excluded_alone(self) -> Optional[list]:
         """The hand cards in no legal selection explained without the solver, when a rule excludes each
-        alone (:func:`~solver.found.excluded_alone`; an empty list when every card is in one), else None."""
+        alone (:func:`~solver.selection.found.excluded_alone`; an empty list when every card is in one), else None."""
         used = self._enumerate().used()
         cards = [(s, cid) for s in self._ctx.slots for cid in self._ctx.candidates[s] if (s, cid) not in used]
         return excluded_alone(self._ctx, self._constraints, cards) if cards else []

@@ -8,7 +8,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .answers_ruling import Violation
+from .ruling import Violation
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def _units(ctx: Any) -> tuple[dict, ...]:
     """The Force Pool units of a Segment: ``{"id", "text", "locations"}`` (their Replacement Locations),
     ``"nationality"`` (a list), ``"type"``, ``"steps"``, and ``"barred"``: why the unit cannot be taken at all
     (``{"rule", "title", "message"}``, the first rule that bars it: 1.3.3.3 Garrison Units ...), or None."""
-    from .solver.replacements.taking import takeable_problems      # lazy: the 1.3 rules
+    from ..solver.replacements.taking import takeable_problems      # lazy: the 1.3 rules
 
     def barred(u):
         probs = takeable_problems(ctx, u)
@@ -63,8 +63,8 @@ class Allocation:
 
 
 def _allocation_json(ctx: Any, res: Any, budget: Any = None, progress: Any = None) -> dict:
-    from .solver.replacements import interpretations_used as used, paid_with_text  # lazy: the 1.3 rules
-    from .solver.replacements.relaxed import lost_steps                         # lazy: re-solves (ortools)
+    from ..solver.replacements import interpretations_used as used, paid_with_text  # lazy: the 1.3 rules
+    from ..solver.replacements.relaxed import lost_steps                         # lazy: re-solves (ortools)
 
     alloc, bound = res.allocation, res.bound
     locs = {loc: i for i, loc in enumerate(ctx.locations())}

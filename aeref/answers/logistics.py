@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .answers_ruling import Violation
+from .ruling import Violation
 
 
 _SEGMENT_NOTES = ["1.2.1: at most one Logistics action (place or remove) per segment",
@@ -21,16 +21,16 @@ class _Segment:
 
     def describe(self, action: tuple) -> str:
         """An action in words (``place Logistics marker IGHQ in 0101``)."""
-        from .solver.logistics import describe       # lazy: the 1.2 rules read the map
+        from ..solver.logistics import describe       # lazy: the 1.2 rules read the map
         return describe(action)
 
     def consequences(self, action: tuple) -> list[str]:
         """What the action entails (the markers it moves, the supply it needs), line by line."""
-        from .solver.logistics import consequences   # lazy: the 1.2 rules read the map
+        from ..solver.logistics import consequences   # lazy: the 1.2 rules read the map
         return consequences(self.ctx, action)
 
     def _action_json(self, action: tuple, consequences: list) -> dict:
-        from .solver.logistics import action_json    # lazy: the 1.2 rules read the map
+        from ..solver.logistics import action_json    # lazy: the 1.2 rules read the map
         return dict(action_json(action), consequences=consequences)
 
 

@@ -7,12 +7,12 @@ Each answer is a dataclass (or a lazy view, :class:`LegalSelections`) whose
 :class:`aeref.api.Position`; import them from :mod:`aeref` or :mod:`aeref.api`
 (or from here).
 
-The classes live in modules by concern: :mod:`aeref.answers_ruling` (what every
-answer shares, and ``check``'s :class:`Ruling`), :mod:`aeref.answers_selection`
-(1.1.3 selections), :mod:`aeref.answers_why` (counting and explaining them),
-:mod:`aeref.answers_replacements` (1.3), :mod:`aeref.answers_turn` (select,
-reveal, war state, DRM, next turn), :mod:`aeref.answers_logistics` (1.2) and
-:mod:`aeref.answers_plan`. This module names them all; those ``check`` never
+The classes live in modules by concern: :mod:`aeref.answers.ruling` (what every
+answer shares, and ``check``'s :class:`Ruling`), :mod:`aeref.answers.selection`
+(1.1.3 selections), :mod:`aeref.answers.why` (counting and explaining them),
+:mod:`aeref.answers.replacements` (1.3), :mod:`aeref.answers.turn` (select,
+reveal, war state, DRM, next turn), :mod:`aeref.answers.logistics` (1.2) and
+:mod:`aeref.answers.plan`. This module names them all; those ``check`` never
 gives are imported on first use (PEP 562), so that a cold ``check`` does not
 make their dataclasses (issue 20).
 """
@@ -21,25 +21,25 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .answers_ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation
-from .answers_selection import ChoiceStream, LegalSelections, Selection
+from .ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation
+from .selection import ChoiceStream, LegalSelections, Selection
 
 if TYPE_CHECKING:   # for type checkers and the API docs (griffe): at run time __getattr__ imports them on first use
-    from .answers_logistics import LogisticsActions, LogisticsRuling
-    from .answers_plan import Plan
-    from .answers_replacements import Allocation, Placement, ReplacementsRuling
-    from .answers_turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
-    from .answers_why import Count, Why
+    from .logistics import LogisticsActions, LogisticsRuling
+    from .plan import Plan
+    from .replacements import Allocation, Placement, ReplacementsRuling
+    from .turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
+    from .why import Count, Why
 
 #: The answers imported on first use, by the module of aeref that holds each.
 LAZY: dict[str, str] = {
-    "Count": "aeref.answers_why", "Why": "aeref.answers_why",
-    "Allocation": "aeref.answers_replacements", "Placement": "aeref.answers_replacements",
-    "ReplacementsRuling": "aeref.answers_replacements",
-    "DrmAnswer": "aeref.answers_turn", "NextTurn": "aeref.answers_turn", "Placed": "aeref.answers_turn",
-    "RevealAnswer": "aeref.answers_turn", "WarStateAnswer": "aeref.answers_turn",
-    "LogisticsActions": "aeref.answers_logistics", "LogisticsRuling": "aeref.answers_logistics",
-    "Plan": "aeref.answers_plan",
+    "Count": "aeref.answers.why", "Why": "aeref.answers.why",
+    "Allocation": "aeref.answers.replacements", "Placement": "aeref.answers.replacements",
+    "ReplacementsRuling": "aeref.answers.replacements",
+    "DrmAnswer": "aeref.answers.turn", "NextTurn": "aeref.answers.turn", "Placed": "aeref.answers.turn",
+    "RevealAnswer": "aeref.answers.turn", "WarStateAnswer": "aeref.answers.turn",
+    "LogisticsActions": "aeref.answers.logistics", "LogisticsRuling": "aeref.answers.logistics",
+    "Plan": "aeref.answers.plan",
 }
 
 __all__ = [

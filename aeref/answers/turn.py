@@ -10,8 +10,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .answers_ruling import Ruling
-from .model.vocabulary import WarState
+from .ruling import Ruling
+from ..model.game.vocabulary import WarState
 
 
 class _Writes:
@@ -23,10 +23,10 @@ class _Writes:
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """Write the resulting position at ``path``, atomically; an existing file only with ``force``
-        (else :class:`~aeref.model.atomic.FileExists`); ``previous``: the file named as its
+        (else :class:`~aeref.model.files.atomic.FileExists`); ``previous``: the file named as its
         ``previous:``; the private files written with it are recorded in ``private_written``. Raises
         ``OSError`` when the file cannot be written."""
-        from .model.write import write_state          # lazy: only commands that write need it
+        from ..model.files.write import write_state          # lazy: only commands that write need it
         files = write_state(self.position.data, path, previous=previous, force=force)
         self.written = path
         self.private_written = tuple(str(p) for p in files if str(p) != str(path))
@@ -102,7 +102,7 @@ class Placed(_Writes):
     ruling: Ruling
     pending: dict
     position: Optional["Position"]
-    #: ``select --seal``: the faction whose Pending Cards are sealed when written (model/seal.py), else None
+    #: ``select --seal``: the faction whose Pending Cards are sealed when written (model/secrecy/seal.py), else None
     seal_for: Optional[str] = None
     #: the seals written, ``{map: "sha256:..."}`` (after :meth:`write` with ``seal_for``)
     seals: dict = field(default_factory=dict)
@@ -115,7 +115,7 @@ class Placed(_Writes):
         if self.position is None:
             raise ValueError("an illegal selection is not written")
         if self.seal_for is not None:
-            from .model.write import seal_pending      # lazy: only commands that write load the writer
+            from ..model.files.write import seal_pending      # lazy: only commands that write load the writer
             self.seals = seal_pending(self.position.data, self.seal_for, path, previous)
         super().write(path, force, previous)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from .model.atomic import FileExists
+from ..model.files.atomic import FileExists
 
 
 def _plan_turns_json(steps: Sequence[Any]) -> list:
@@ -22,7 +22,7 @@ def _reasons_json(reasons: Sequence[tuple]) -> list:
 @dataclass
 class Plan:
     """``aeref plan``: the Pending Cards of the next Seasonal Turns (issue 23), from the planner's
-    result ``result`` (:class:`aeref.solver.plan.PlanResult`). ``cards``: per hand card its
+    result ``result`` (:class:`aeref.solver.plan.planner.PlanResult`). ``cards``: per hand card its
     earliest turn, plan and reasons; ``goal_plan`` / ``goal_turn`` / ``conflict`` for a goal;
     ``count`` / ``count_exact``; ``facts`` relied on; ``complete``; ``written``: the files
     :meth:`write_dir` wrote."""
@@ -49,9 +49,9 @@ class Plan:
     def write_dir(self, directory: str, force: bool = False) -> list[str]:
         """Write the position after each planned turn into ``directory`` (made when missing), each file
         atomically: ``NN-TURN.yaml`` for a goal's plan, ``CARD/NN-TURN.yaml`` per card otherwise. An
-        existing file is replaced only with ``force`` (else :class:`~aeref.model.atomic.FileExists`).
+        existing file is replaced only with ``force`` (else :class:`~aeref.model.files.atomic.FileExists`).
         Returns the paths written; raises ``OSError`` when one cannot be written."""
-        from .model.write import write_state          # lazy: only commands that write need it
+        from ..model.files.write import write_state          # lazy: only commands that write need it
         todo = []
         for sub, steps in self.plans():
             folder = Path(directory) / sub if sub else Path(directory)
