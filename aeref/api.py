@@ -28,32 +28,32 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
-from .model.cards import parse_card_ref
-from .model.errors import InputError, Problem
-from .model.interpretations import check_value
-from .model.names import norm_key
-from .model.position import Position as PositionData, load_position
-from .model.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name
-from .model.private import private_path
-from .model.seal import file_digest as _file_digest, seal as _seal
-from .model.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view as _view
-from .model.wording import unknown_card
-from .solver import drm as _drm
-from .solver.constraints import Rule
-from .solver.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached, process_started
-from .solver.selection import RULES as SELECTION_RULES
-from .solver.selection import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
-from .model.calendar import parse_turn
+from .model.game.cards import parse_card_ref
+from .model.files.errors import InputError, Problem
+from .model.game.interpretations import check_value
+from .model.files.names import norm_key
+from .model.files.load import Position as PositionData, load_position
+from .model.game.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name
+from .model.secrecy.private import private_path
+from .model.secrecy.seal import file_digest as _file_digest, seal as _seal
+from .model.secrecy.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view as _view
+from .model.files.wording import unknown_card
+from .solver.option_cards import drm as _drm
+from .solver.engine.constraints import Rule
+from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached, process_started
+from .solver.selection.rules import RULES as SELECTION_RULES
+from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
+from .model.game.calendar import parse_turn
 from . import answers as _answers
-from .answers_ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
-from .answers_selection import LegalSelections, Selection
+from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
+from .answers.selection import LegalSelections, Selection
 
 if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made (issue 20)
-    from .answers_logistics import LogisticsActions, LogisticsRuling
-    from .answers_plan import Plan
-    from .answers_replacements import Allocation, Placement, ReplacementsRuling
-    from .answers_turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
-    from .answers_why import Count, Why
+    from .answers.logistics import LogisticsActions, LogisticsRuling
+    from .answers.plan import Plan
+    from .answers.replacements import Allocation, Placement, ReplacementsRuling
+    from .answers.turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
+    from .answers.why import Count, Why
 
 __all__ = [
     "Allocation", "Budget", "Count", "DEFAULT_TIME_LIMIT", "DrmAnswer", "FACTIONS", "Faction", "InputError",
@@ -108,7 +108,7 @@ def _require_replacement_data(data: PositionData, faction: str, map_: str) -> No
 class Position:
     """A game position (a state file and its decks) and the questions aeref answers about it.
 
-    ``data`` is the position as plain data (:class:`aeref.model.position.Position`); ``file``,
+    ``data`` is the position as plain data (:class:`aeref.model.files.load.Position`); ``file``,
     ``game``, ``turn``, ``maps``, ``factions``, ``cards`` and ``war_state`` are its facts. Every
     method raises :class:`InputError` for a faction or map the position does not have.
     """
@@ -167,9 +167,9 @@ class Position:
         """Write this position as a public file at ``path`` and one private file per faction beside it
         (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces; in
         ``private_dirs[faction]`` when given; a folder is made if missing), each atomically; the public file is checked to hold no private field first. Returns the files
-        written, the public one first. Raises :class:`~aeref.model.atomic.FileExists` (nothing
+        written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing
         written) when one exists and not ``force``, ``OSError`` when one cannot be written."""
-        from .model.write import split_texts, write_files     # lazy: only the commands that write load the writer
+        from .model.files.write import split_texts, write_files     # lazy: only the commands that write load the writer
         for d in [Path(path).parent, *(private_dirs or {}).values()]:
             Path(d).mkdir(parents=True, exist_ok=True)
         files = split_texts(self.data, path, factions=list(self.data.factions),
@@ -304,9 +304,9 @@ class Position:
         return legal
 
     def _position_seen(self, faction: str) -> Any:
-        """:func:`aeref.solver.turn.position_seen` of this position and ``faction``, computed once (a replay of
+        """:func:`aeref.solver.option_cards.turn.position_seen` of this position and ``faction``, computed once (a replay of
         this turn's reveals)."""
-        from .solver.turn import position_seen   # lazy: see select
+        from .solver.option_cards.turn import position_seen   # lazy: see select
         cache = self.__dict__.setdefault("_seen_cache", {})
         if faction not in cache:
             cache[faction] = position_seen(self.data, faction)
@@ -318,7 +318,7 @@ class Position:
         :class:`InputError` when it cannot be told (what the file lacks)."""
         if self.data.seasonal.previous_path is None:     # no reveal of this turn can be told: this position
             return self, None
-        from .solver.turn import lacking_error, seen_message, seen_note   # lazy: see select
+        from .solver.option_cards.turn import lacking_error, seen_message, seen_note   # lazy: see select
         seen = self._position_seen(faction)
         if seen.position is None:
             raise lacking_error(self.data, faction, seen)
@@ -332,7 +332,7 @@ class Position:
         or bare numbers; a map left out: no card, or the card a partial selection made placed there,
         :meth:`completed`). By direct evaluation, no solver. Ruled on the position the faction saw at its
         1.1.1 Step 4 under the order of play (interpretation ``order-of-play``,
-        :func:`aeref.solver.turn.rule_in_order`): a ruling a later faction's reveal in this turn would change
+        :func:`aeref.solver.option_cards.turn.rule_in_order`): a ruling a later faction's reveal in this turn would change
         is made on the position before it, with a 1.1.1 Order of Play violation first (or its words in
         ``notes`` when legal). Raises :class:`InputError` for a card the decks do not hold, a hand face down
         (:meth:`require_seen`) or a position whose earlier position cannot be told (what the file lacks)."""
@@ -347,7 +347,7 @@ class Position:
 
         if self.data.seasonal.previous_path is None:     # no reveal of this turn can be told (1.1.1 order of play)
             return rule(self.data)
-        from .solver.turn import ORDER_OF_PLAY, rule_in_order, seen_note   # lazy: see select
+        from .solver.option_cards.turn import ORDER_OF_PLAY, rule_in_order, seen_note   # lazy: see select
         ruling, message = rule_in_order(self.data, f, rule, lambda a, b: a.as_json() == b.as_json(),
                                         self._position_seen(f))
         if message is None:
@@ -363,8 +363,8 @@ class Position:
         position the faction saw at its 1.1.1 Step 4 (as :meth:`legal_selections`; ``notes`` says so).
         Raises :class:`InputError` for an unknown card (or an earlier position that cannot be told) and
         :class:`Undecided` when the time limit ends the search before the answer is proved."""
-        from .solver.choices import SolverLimitReached, why   # lazy: imports ortools
-        from .answers_why import Why   # lazy: `check` never gives it (issue 20: its dataclasses cost start-up time)
+        from .solver.selection.choices import SolverLimitReached, why   # lazy: imports ortools
+        from .answers.why import Why   # lazy: `check` never gives it (issue 20: its dataclasses cost start-up time)
         f = self.require_seen(faction)
         cid = self._why_card(f, card)
         seen, message = self._seen(f)
@@ -413,8 +413,8 @@ class Position:
         down (:meth:`Placed.write` writes it). Raises :class:`InputError` when the faction's hand is
         face down here (:meth:`require_seen`). ``seal``: the cards are sealed when written
         (:attr:`Placed.seal_for`, docs/face-down.md "Sealed Pending Cards")."""
-        from .solver.turn import select as _select   # lazy: 1.1.1 and 12 are loaded by the questions that ask them
-        from .answers_turn import Placed   # lazy: see why
+        from .solver.option_cards.turn import select as _select   # lazy: 1.1.1 and 12 are loaded by the questions that ask them
+        from .answers.turn import Placed   # lazy: see why
         choice = self._choice(self.require_seen(faction), selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
         return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
@@ -429,7 +429,7 @@ class Position:
         best allocation found is returned with ``proved`` False and the proven ``bound``. Raises
         :class:`TimeLimitReached` when it runs out before any allocation exists."""
         from .solver.replacements.optimise import optimise   # lazy: imports ortools
-        from .answers_replacements import Allocation, Placement, _allocation_json, _units   # lazy: see why
+        from .answers.replacements import Allocation, Placement, _allocation_json, _units   # lazy: see why
         f = self.data.require_faction(faction)
         _require_replacement_data(self.data, f, self._map(map))
         budget = _budget(time_limit)
@@ -445,9 +445,9 @@ class Position:
         """Rule on a proposed allocation (1.3): ``allocation`` is the path of a YAML list of
         ``{unit, location, paid-with}`` or that list itself (``file`` names it in errors). Raises
         :class:`AllocationError` (every problem) for rows that name what the position does not have."""
-        from .model.yamlio import load_yaml_file                                # lazy: one command reads it
+        from .model.files.yamlio import load_yaml_file                                # lazy: one command reads it
         from .solver.replacements import check_allocation, read_allocation      # lazy: the 1.3 rules
-        from .answers_replacements import Placement, ReplacementsRuling, _units   # lazy: see why
+        from .answers.replacements import Placement, ReplacementsRuling, _units   # lazy: see why
         f = self.data.require_faction(faction)
         _require_replacement_data(self.data, f, self._map(map))
         if isinstance(allocation, (str, Path)):
@@ -482,7 +482,7 @@ class Position:
     def previous(self) -> Optional["Position"]:
         """The position the Pending Cards were selected in (the file's ``previous:``), or None.
         Raises :class:`InputError` when that file is broken or not the Seasonal Turn before."""
-        from .solver.procedure import load_previous   # lazy: see select
+        from .solver.option_cards.procedure import load_previous   # lazy: see select
         prev = load_previous(self.data, None)
         return Position(prev) if prev is not None else None
 
@@ -501,9 +501,9 @@ class Position:
         ``refused`` (nothing is written). Raises ``ValueError`` for a declaration the rules do not allow, a
         unit not interned, a location not on the map, a card that may not be removed, or ``repatriate`` /
         ``remove_cards`` with ``"all"``; :class:`InputError` for a broken previous file."""
-        from .solver.procedure import load_previous, reveal as _reveal   # lazy: see select
-        from .solver.turn import reveal_all                              # lazy: see select
-        from .answers_turn import RevealAnswer                           # lazy: see why
+        from .solver.option_cards.procedure import load_previous, reveal as _reveal   # lazy: see select
+        from .solver.option_cards.turn import reveal_all                              # lazy: see select
+        from .answers.turn import RevealAnswer                           # lazy: see why
         for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
             self._require_pending_seen(f)
             self._check_seals(f, previous)
@@ -539,7 +539,7 @@ class Position:
         the ``card`` being revealed (its ``starts:``; an id) or ``to`` (a war state going into
         effect), with the effects of 12.2 or the steps of 12.3. A change back to an earlier war
         state is illegal (12: no going back). Raises ``ValueError`` for a ``remove`` the rules refuse."""
-        from .answers_turn import WarStateAnswer   # lazy: see why
+        from .answers.turn import WarStateAnswer   # lazy: see why
         from .solver import war_state as _ws   # lazy: see select
         m = self._map(map)
         c = self.data.cards[self.card_id(card, m)] if card is not None else None
@@ -573,7 +573,7 @@ class Position:
         """The Political DRM (1.1.2.1) of a roll on each of ``tables`` (default: the Current Card
         table), term by term, with ``country`` selected for the event. Raises ``ValueError`` for an
         empty table name or a ``segment`` not in :data:`SEGMENTS`."""
-        from .answers_turn import DrmAnswer   # lazy: see why
+        from .answers.turn import DrmAnswer   # lazy: see why
         m = self._map(map)
         if segment not in SEGMENTS:
             raise ValueError(f"segment {segment!r}: one of {', '.join(SEGMENTS)}")
@@ -589,7 +589,7 @@ class Position:
     def logistics(self, faction: str, map: Optional[str] = None) -> LogisticsActions:
         """Every single legal action of ``faction``'s Logistics / Partisan Segment on ``map`` (1.2)."""
         from .solver.logistics import legal_actions      # lazy: the 1.2 rules trace supply on the map
-        from .answers_logistics import LogisticsActions   # lazy: see why
+        from .answers.logistics import LogisticsActions   # lazy: see why
         f = self.data.require_faction(faction)
         m = self._map(map)
         ctx, legal = legal_actions(self.data, f, m)
@@ -602,7 +602,7 @@ class Position:
         placed (``(name, hex)``) and removed (``(name, hex or None)``), Partisan Bases placed and
         removed (hex ids). Marker names are matched without regard to case."""
         from .solver.logistics import make_context as logistics_context, rule_on  # lazy: supply on the map
-        from .answers_logistics import LogisticsRuling   # lazy: see why
+        from .answers.logistics import LogisticsRuling   # lazy: see why
         f = self.data.require_faction(faction)
         m = self._map(map)
         ctx = logistics_context(self.data, f, m)
@@ -626,8 +626,8 @@ class Position:
         ``previous:``). With ``viewer`` (a faction), the answer's ``pending`` is as that faction sees it:
         another faction's Pending Card is ``"face-down"`` (1.1); the position written is the whole one.
         Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
-        from .solver.turn import next_turn as _next_turn   # lazy: see select
-        from .answers_turn import NextTurn   # lazy: see why
+        from .solver.option_cards.turn import next_turn as _next_turn   # lazy: see select
+        from .answers.turn import NextTurn   # lazy: see why
         hidden = set() if viewer is None else self.hidden_cards(viewer)
         res = _next_turn(self.data)
         pending = {f: {m: "face-down" if c in hidden else c for m, c in by_map.items()}   # the viewer's view (1.1)
@@ -653,8 +653,8 @@ class Position:
         assumption, or a war state going back; :class:`InputError` for a faction not in the position or
         whose hand is face down in this view (1.1, :meth:`require_seen`).
         """
-        from .solver import plan as _plan   # lazy: see select
-        from .answers_plan import Plan   # lazy: see why
+        from .solver.plan import planner as _plan   # lazy: see select
+        from .answers.plan import Plan   # lazy: see why
         f = self.require_seen(faction)     # a plan needs the hand (1.1: face down in another faction's view)
         if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
             raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
@@ -722,7 +722,7 @@ class Position:
             raise ValueError(f"--assume {text}: {self.data.war_state[m].display} is in effect on the {m.upper()} map "
                              f"in {self.data.turn}; a war state never goes back (12)")
         turn = self._plan_turn(when.strip(), f"--assume {text}", last) if when.strip() else self.data.turn.next()
-        from .solver.plan_turn import Assumption   # lazy: see select
+        from .solver.plan.turn import Assumption   # lazy: see select
         return Assumption(m, ws, turn)
 
     def _played_assumption(self, text: str, value: str, last: Any, faction: str) -> Any:
@@ -743,5 +743,5 @@ class Position:
         if not when.strip():
             raise ValueError(f"--assume {text}: write the Seasonal Turn it is revealed in, e.g. played={cid}@Mar-Apr 1940")
         turn = self._plan_turn(when.strip(), f"--assume {text}", last)
-        from .solver.plan_turn import PlayedAssumption   # lazy: see select
+        from .solver.plan.turn import PlayedAssumption   # lazy: see select
         return PlayedAssumption(cid, turn, self.data.card_text(cid))

@@ -56,29 +56,29 @@ COMMON = ["rules/test_1_1_3_selection.py", "rules/test_1_1_3_1_requirements.py",
 #: and know no rule (model/atomic, base, decks, errors, map_file, names, position, schema, schema_models,
 #: seasonal, state_file, wording, write, yamlio) - their errors are checked by the golden bad-input tests.
 GROUPS = {
-    "selection": (["solver/selection.py", "solver/requirements.py", "model/requirements.py", "model/cards.py",
-                   "model/calendar.py", "model/vocabulary.py"],
+    "selection": (["solver/selection/rules.py", "solver/selection/requirements.py", "model/game/requirements.py", "model/game/cards.py",
+                   "model/game/calendar.py", "model/game/vocabulary.py"],
                   ["rules/test_1_1_3_selection.py", "rules/test_1_1_3_oracle.py", "commands/test_why.py", "rules/test_1_1_1_set_aside.py",
                    "rules/test_12_per_map.py", "commands/test_cli.py", "engine/test_choices.py", "engine/test_generated_hands.py",
                    # the model modules of this group (vocabulary, calendar) serve the replacement rules too
                    "rules/test_1_3_examples.py", "rules/test_1_3_2_received.py", "commands/test_replacements.py", *COMMON]),
     "replacements": (["solver/replacements/received.py", "solver/replacements/taking.py",
                       "solver/replacements/locations.py", "solver/replacements/rules.py", "solver/replacements/lost.py",
-                      "solver/replacements/ruling.py", "solver/replacements/allocation.py", "model/board.py", "model/countries.py", "model/markers.py",
-                      "model/allocation.py", "model/replacements.py"],
+                      "solver/replacements/ruling.py", "solver/replacements/allocation.py", "model/game/board.py", "model/game/countries.py", "model/game/markers.py",
+                      "model/files/allocation.py", "model/game/replacements.py"],
                      ["rules/test_1_3_examples.py", "rules/test_1_3_2_received.py", "commands/test_replacements.py",
                       "rules/test_1_3_oracle.py", "rules/test_1_3_3_2_airborne.py", "rules/test_1_3_4_locations.py",
                       "rules/test_12_per_map.py", "rules/test_1_2_logistics.py", "rules/test_1_2_1_us_supply.py", "engine/test_limits.py", *COMMON]),
-    "seasonal": (["solver/procedure.py", "solver/war_state.py", "solver/drm.py", "solver/logistics.py", "solver/turn.py",
-                  "model/consistency.py", "model/interpretations.py"],
+    "seasonal": (["solver/option_cards/procedure.py", "solver/war_state.py", "solver/option_cards/drm.py", "solver/logistics.py", "solver/option_cards/turn.py",
+                  "model/files/consistency.py", "model/game/interpretations.py"],
                  ["rules/test_1_1_1_procedure.py", "rules/test_12_war_state.py", "rules/test_12_3_optional_steps.py", "rules/test_1_1_2_drm.py",
                   "rules/test_1_2_logistics.py", "rules/test_1_2_1_us_supply.py", "rules/test_12_per_map.py", "commands/test_cli.py", "rules/test_1_1_1_set_aside.py",
                   *COMMON]),
     # the constraint engine, the solver and the optimiser
-    "engine": (["solver/choices.py", "solver/cpsat.py", "solver/cpsat_counts.py", "solver/cpsat_groups.py",
-                "solver/cpsat_core.py", "solver/cpsat_runner.py", "solver/constraints.py", "solver/limits.py",
+    "engine": (["solver/selection/choices.py", "solver/engine/compiler.py", "solver/engine/counts.py", "solver/engine/groups.py",
+                "solver/engine/core.py", "solver/engine/runner.py", "solver/engine/constraints.py", "solver/engine/limits.py",
                 "solver/replacements/optimise.py", "solver/replacements/greedy.py", "solver/replacements/context.py",
-                "solver/replacements/segment.py", "solver/registry.py"],
+                "solver/replacements/segment.py", "solver/engine/registry.py"],
                ["engine/test_choices.py", "engine/test_constraints.py", "engine/test_counts.py", "commands/test_why.py", "engine/test_limits.py",
                 "rules/test_1_1_3_oracle.py", "rules/test_1_3_oracle.py", "rules/test_1_3_examples.py",
                 "commands/test_replacements.py", "engine/test_generated_hands.py", "engine/test_progress.py",
@@ -98,7 +98,7 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
 
 
 def mutated_path(module: str) -> str:
-    """``solver/drm.py`` -> ``aeref/solver/drm.py`` (its place in the work copy)."""
+    """``solver/option_cards/drm.py`` -> ``aeref/solver/drm.py`` (its place in the work copy)."""
     top, _, rest = module.partition("/")
     return f"{PACKAGES[top]}/{rest}"
 

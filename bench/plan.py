@@ -31,9 +31,9 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aeref.model.position import load_position  # noqa: E402
-from aeref.solver.limits import Budget  # noqa: E402
-from aeref.solver.plan import plan  # noqa: E402
+from aeref.model.files.load import load_position  # noqa: E402
+from aeref.solver.engine.limits import Budget  # noqa: E402
+from aeref.solver.plan.planner import plan  # noqa: E402
 
 
 def position(game: str, per_map: int, depth: int, seed: int = 1):

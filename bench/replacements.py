@@ -23,7 +23,7 @@ from pathlib import Path
 
 import yaml
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 
 def generate(steps: int, n_hexes: int, seed: int = 0, box: bool = False) -> dict:

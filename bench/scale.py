@@ -107,7 +107,7 @@ def run_measured(cmd: list, env: dict | None = None, cap_bytes: int | None = Non
 
 def bench_replacements(tmp: Path, runs: int) -> list[list]:
     import yaml
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
     from aeref.solver.replacements.greedy import greedy
 
     gens = _bench("replacements")
@@ -198,9 +198,9 @@ CHILD_PAIRS = r"""
 import json, statistics, sys, time
 from click.testing import CliRunner
 from aeref.cli.main import cli
-from aeref.model.position import load_position
-from aeref.solver.selection import legal_choices_direct
-import aeref.solver.choices                              # the ortools import, paid before timing
+from aeref.model.files.load import load_position
+from aeref.solver.selection.rules import legal_choices_direct
+import aeref.solver.selection.choices                              # the ortools import, paid before timing
 path, runs, json_flag, direct = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4] == "1"
 args = ["pairs", path, "--faction", "soviet"] + (["--json"] if json_flag else [])
 CliRunner().invoke(cli, args)                            # warm-up

@@ -12,8 +12,8 @@ per map) it times
 * the brute-force oracle of the tests (``tests/support/oracle.py``, written
   independently of the rule definitions; when it is missing, the small brute
   force :func:`mini_oracle` below, which knows only what the generator makes),
-* direct evaluation (``solver.selection.legal_choices_direct``),
-* CP-SAT enumeration in the process (``solver.cpsat.enumerate_choices``: the
+* direct evaluation (``solver.selection.rules.legal_choices_direct``),
+* CP-SAT enumeration in the process (``solver.engine.compiler.enumerate_choices``: the
   rules posted, the model built and solved; the ortools import is paid once
   before timing),
 
@@ -45,8 +45,8 @@ from pathlib import Path
 import yaml
 from tabulate import tabulate
 
-from aeref.model.position import load_position
-from aeref.solver.selection import choice_key, legal_choices_direct
+from aeref.model.files.load import load_position
+from aeref.solver.selection.rules import choice_key, legal_choices_direct
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -225,7 +225,7 @@ def timed(fn, repeat: int) -> tuple[float, object]:
 
 
 def bench_selection(repeat: int) -> list[list]:
-    from aeref.solver.choices import enumerate_choices  # the import is paid here, before timing
+    from aeref.solver.selection.choices import enumerate_choices  # the import is paid here, before timing
 
     oracle_name, oracle = pick_oracle()
     rows = []

@@ -8,10 +8,10 @@ import click
 
 from .. import api
 from ..api import Budget, Position
-from ..model.cards import parse_card_ref
-from ..model.interpretations import check_value
-from ..model.names import norm_key
-from ..model.wording import suggest, unknown_card
+from ..model.game.cards import parse_card_ref
+from ..model.game.interpretations import check_value
+from ..model.files.names import norm_key
+from ..model.files.wording import suggest, unknown_card
 from .common import BadInput
 from .options import PRIVATES_KEY
 
@@ -45,7 +45,7 @@ def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None
 
 
 def require_faction(pos: Position, faction: str) -> str:
-    """The faction asked for, when the state file has it (:meth:`aeref.model.position.Position.require_faction`)."""
+    """The faction asked for, when the state file has it (:meth:`aeref.model.files.load.Position.require_faction`)."""
     return pos.data.require_faction(faction)
 
 

@@ -24,7 +24,7 @@ from typing import Optional
 import click
 
 from ..api import Budget, InputError, TimeLimitReached, process_started
-from ..model.wording import suggest
+from ..model.files.wording import suggest
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4
 

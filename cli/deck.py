@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from ..model.vocabulary import faction_name
+from ..model.game.vocabulary import faction_name
 from .common import AerefGroup
 from .options import OutputFile, Words, faction_choice
 from .writing import write_text_safely

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..model.vocabulary import faction_name
+from ..model.game.vocabulary import faction_name
 from .arguments import BadInput, choose_map, load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json

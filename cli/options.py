@@ -1,7 +1,7 @@
 """The click options and arguments the aeref commands share.
 
 The choices of ``--faction``, ``--map`` and ``--to`` are the vocabulary's
-(:mod:`aeref.model.vocabulary`), never lists of their own. ``STATE`` may be
+(:mod:`aeref.model.game.vocabulary`), never lists of their own. ``STATE`` may be
 ``-`` (the position from standard input); ``--tk`` / ``--ds`` complete the card
 numbers of the faction's hand in the STATE file already typed.
 """
@@ -14,8 +14,8 @@ import click
 from click.shell_completion import CompletionItem, split_arg_string
 
 from ..api import DEFAULT_TIME_LIMIT, load
-from ..model.vocabulary import FACTIONS, MAPS, WAR_STATES
-from ..model.wording import suggest
+from ..model.game.vocabulary import FACTIONS, MAPS, WAR_STATES
+from ..model.files.wording import suggest
 
 #: What ``--help`` says of STATE read from standard input.
 STDIN_HELP = "STATE may be - to read the position from standard input (its decks then relative to the working directory)."

@@ -4,8 +4,8 @@ from __future__ import annotations
 import click
 
 from ..api import InputError
-from ..model.atomic import FileExists
-from ..model.vocabulary import faction_name
+from ..model.files.atomic import FileExists
+from ..model.game.vocabulary import faction_name
 from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
 from .jsonout import emit_json

@@ -6,7 +6,7 @@ import re
 import click
 
 from ..api import SEGMENTS
-from ..model.vocabulary import faction_name
+from ..model.game.vocabulary import faction_name
 from .arguments import BadInput, card_arg, choose_map, country_arg, load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from ..api import AllocationError
-from ..model.vocabulary import faction_name, step_words
+from ..model.game.vocabulary import faction_name, step_words
 from .arguments import BadInput, choose_map, load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, budget, tabulate
 from .jsonout import emit_json

@@ -27,9 +27,9 @@ import click
 
 from .. import __version__
 from ..api import AllocationError, Budget, InputError, Position
-from ..model.vocabulary import WarState, faction_name
-from ..model.wording import rules_word
-from ..model.yamlio import load_yaml_file
+from ..model.game.vocabulary import WarState, faction_name
+from ..model.files.wording import rules_word
+from ..model.files.yamlio import load_yaml_file
 from .arguments import BadInput, load, require_faction
 from .common import budget
 from .jsonout import emit_json
@@ -215,7 +215,7 @@ def replacement_map(pos: Position, faction: str, map_: str, allocation: Optional
 
 
 #: Counter colours by nationality (the page's palette, close to the counters' own; any other nationality
-#: takes its faction's colour). Keys as :func:`aeref.model.names.norm_name` writes them would do; lower case here.
+#: takes its faction's colour). Keys as :func:`aeref.model.files.names.norm_name` writes them would do; lower case here.
 NATIONALITY_COLOURS = {
     "germany": "#8c8f86", "italy": "#9fb07a", "japan": "#e0b43c", "russia": "#b5462f", "ussr": "#b5462f",
     "britain": "#c9a66b", "great britain": "#c9a66b", "france": "#5a7fb5", "us": "#6f8a3c", "usa": "#6f8a3c",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..api import InputError, Position
-from ..model.vocabulary import WarState, faction_name
+from ..model.game.vocabulary import WarState, faction_name
 from .arguments import BadInput, require_faction
 
 

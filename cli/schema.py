@@ -32,7 +32,7 @@ def schema(kind, output, force, as_json):
     Example:
       aeref schema --kind deck -o schema/deck.schema.json --force
     """
-    from ..model.schema import json_schema
+    from ..model.files.json_schema import json_schema
 
     text = json.dumps(json_schema(kind.lower()), indent=2, ensure_ascii=False) + "\n"
     if output is None:

@@ -6,9 +6,9 @@ from itertools import islice
 import click
 
 from ..api import Undecided
-from ..model.decks import country_notes
-from ..model.position import read_state
-from ..model.vocabulary import faction_name, join_and, plural
+from ..model.files.decks import country_notes
+from ..model.files.load import read_state
+from ..model.game.vocabulary import faction_name, join_and, plural
 from .arguments import BadInput, card_arg, load, require_faction, selection_args
 from .common import EXIT_ILLEGAL, EXIT_INCOMPLETE, EXIT_OK, budget, print_problems, problems_exit, tabulate
 from .jsonout import emit_json

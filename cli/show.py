@@ -13,8 +13,8 @@ from typing import Any, Optional
 
 import click
 
-from ..model.vocabulary import WarState, faction_name, join_and
-from ..model.wording import rules_word
+from ..model.game.vocabulary import WarState, faction_name, join_and
+from ..model.files.wording import rules_word
 from .arguments import choose_map, load, require_faction
 from .common import EXIT_OK, tabulate
 from .jsonout import emit_json
@@ -29,7 +29,7 @@ _BOX_NAMES = {"force-pool": "Force Pool", "delay-box": "Delay Box", "strategic-w
 
 # ----------------------------------------------------------------------------- the facts (the JSON)
 
-#: A card that lies face down in a view (model.views): the viewer sees its back only (1.1).
+#: A card that lies face down in a view (model.secrecy.views): the viewer sees its back only (1.1).
 FACE_DOWN = {"face-down": True}
 
 
@@ -115,7 +115,7 @@ def _boxes(pos, m: str) -> dict:
 
 
 def _markers(section, vp=None, note=None) -> dict:
-    """Markers of one section of ``markers:`` (model.markers.MarkerSection, or None), with a VP marker."""
+    """Markers of one section of ``markers:`` (model.game.markers.MarkerSection, or None), with a VP marker."""
     out = {"boxes": {k: list(v) for k, v in (section.boxes.items() if section else ())},
            "vp": {"side": vp.side, "box": vp.box} if vp else None,
            "vp-track": dict(section.vp_track) if section else {}}
@@ -195,7 +195,7 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
 
 # ----------------------------------------------------------------------------- the text
 
-_word = rules_word      # a value as the rules print it (model/wording.py: one wording for show and report)
+_word = rules_word      # a value as the rules print it (model/files/wording.py: one wording for show and report)
 
 
 def _count(n: int, one: str, many: str) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import click
 
 from ..api import InputError
-from ..model.atomic import FileExists
-from ..model.vocabulary import FACTIONS
+from ..model.files.atomic import FileExists
+from ..model.game.vocabulary import FACTIONS
 from .arguments import load
 from .common import BadInput
 from .jsonout import emit_json

@@ -9,10 +9,10 @@ from typing import Any, Optional
 import click
 
 from ..api import Position
-from ..model.errors import InputError, Problem
-from ..model.position import read_state
-from ..model.vocabulary import faction_name
-from ..model.yamlio import load_yaml_file
+from ..model.files.errors import InputError, Problem
+from ..model.files.load import read_state
+from ..model.game.vocabulary import faction_name
+from ..model.files.yamlio import load_yaml_file
 from .common import BadInput, print_problems, problems_exit
 from .jsonout import emit_json
 

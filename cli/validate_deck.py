@@ -5,9 +5,9 @@ import re
 
 import click
 
-from ..model.decks import check_deck, looks_like_deck
-from ..model.errors import InputError
-from ..model.yamlio import load_yaml_file
+from ..model.files.decks import check_deck, looks_like_deck
+from ..model.files.errors import InputError
+from ..model.files.yamlio import load_yaml_file
 
 from .common import print_problems, problems_exit
 from .jsonout import emit_json

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..model.atomic import FileExists, write_text
+from ..model.files.atomic import FileExists, write_text
 from .common import BadInput
 
 
@@ -16,7 +16,7 @@ def _refused(option: str, path: str, exc: Exception) -> BadInput:
 
 
 def write_text_safely(path: str, text: str, force: bool, option: str) -> None:
-    """Write ``text`` to ``path`` atomically (:func:`aeref.model.atomic.write_text`); an existing file only
+    """Write ``text`` to ``path`` atomically (:func:`aeref.model.files.atomic.write_text`); an existing file only
     with ``force``. Raises :class:`BadInput` naming ``option``."""
     try:
         write_text(path, text, force)

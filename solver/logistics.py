@@ -10,7 +10,7 @@ single actions that break no constraint by direct enumeration (the space is
 one literal per marker and hex: small, no solver needed).
 
 Facts that are not choices (supply lines, zones of control, who is in a hex)
-are computed first with the map model (:mod:`model.board`, networkx) and
+are computed first with the map model (:mod:`model.game.board`, networkx) and
 quoted in the messages.
 
 Rules: 1.2.1 one Logistics marker placed or removed, not both; the placement
@@ -27,15 +27,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..model.board import same_country
-from ..model.countries import dependent_of
-from ..model.errors import InputError, Problem
-from ..model.names import norm_name
-from ..model.position import Position
-from ..model.vocabulary import ALLIED, faction_name
+from ..model.game.board import same_country
+from ..model.game.countries import dependent_of
+from ..model.files.errors import InputError, Problem
+from ..model.files.names import norm_name
+from ..model.files.load import Position
+from ..model.game.vocabulary import ALLIED, faction_name
 
-from .constraints import AtMost, Evaluator, Lit, Nogood, Violation, post
-from .registry import rules
+from .engine.constraints import AtMost, Evaluator, Lit, Nogood, Violation, post
+from .engine.registry import rules
 from .replacements.locations import western_logistics_targets
 
 
@@ -67,7 +67,7 @@ class LogisticsContext:
 
 def make_context(pos: Position, faction: str, map_: str) -> LogisticsContext:
     """The context of ``faction``'s segment on ``map_``. Raises
-    :class:`~model.errors.InputError` for a faction not in the position, and
+    :class:`~model.files.errors.InputError` for a faction not in the position, and
     for a file without a map (the segment places markers in hexes)."""
     faction = pos.require_faction(faction)
     if pos.map_board is None or not any(h.map in (None, map_) for h in pos.map_board.hexes.values()):

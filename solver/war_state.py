@@ -19,12 +19,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..model.calendar import parse_turn
-from ..model.names import norm_name
-from ..model.position import Position
-from ..model.vocabulary import ALLIED, WarState, faction_name, join_and
+from ..model.game.calendar import parse_turn
+from ..model.files.names import norm_name
+from ..model.files.load import Position
+from ..model.game.vocabulary import ALLIED, WarState, faction_name, join_and
 
-from .registry import rules
+from .engine.registry import rules
 
 #: 12.3 Step 2: the Policy markers the Axis faction must remove.
 MUST_REMOVE = ("disputes", "peace", "quarantine", "resistance", "treaty")

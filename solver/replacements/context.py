@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ...model.board import ARMOR_TYPES, INFANTRY_TYPES, Board, SupplyTrace, Unit
-from ...model.position import Position
+from ...model.game.board import ARMOR_TYPES, INFANTRY_TYPES, Board, SupplyTrace, Unit
+from ...model.files.load import Position
 
 
 @dataclass

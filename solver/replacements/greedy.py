@@ -4,7 +4,7 @@ It walks the Force Pool in order and gives each unit the first payment (one-step
 payments first, in the order the steps were received) and the first location
 (in the order of :class:`~.context.ReplacementContext`) that keeps the
 allocation legal under the very same constraints (:func:`.rules.post`, checked
-incrementally by the evaluator's :class:`~solver.constraints.Tracker`). It never looks ahead, so it
+incrementally by the evaluator's :class:`~solver.engine.constraints.Tracker`). It never looks ahead, so it
 can spend an armor step on an infantry unit that an infantry step could have
 paid for. Never imports ortools.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...model.position import Position
+from ...model.files.load import Position
 
-from ..constraints import Tracker
+from ..engine.constraints import Tracker
 from .context import ReplacementContext
 from .allocation import Allocation
 from .rules import post
@@ -27,12 +27,12 @@ def greedy(pos: Position, faction: str, map_: str, ctx: Optional[ReplacementCont
 
     ``ctx`` / ``constraints``: the context and its posted rules when already
     built; ``same``: unit id -> a key shared by units that no rule tells apart
-    (the classes of :func:`~solver.cpsat_counts.compile_counts`): a unit like one that
+    (the classes of :func:`~solver.engine.counts.compile_counts`): a unit like one that
     found no place is skipped while nothing has been placed since. Returns
     ``(context, Allocation)``; the allocation is legal under every rule and
     deterministic (it depends on the order of the Force Pool, the payments and
     the locations only). Each trial is evaluated incrementally
-    (:class:`~solver.constraints.Tracker`).
+    (:class:`~solver.engine.constraints.Tracker`).
     """
     ctx = ctx or make_context(pos, faction, map_)
     tracker = Tracker(constraints if constraints is not None else post(ctx), {})   # nothing placed: every slot None

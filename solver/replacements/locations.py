@@ -18,12 +18,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Optional
 
-from ...model.board import Board, Unit, same_country
-from ...model.countries import dependent_of
-from ...model.names import norm_name
-from ...model.vocabulary import ALLIED, faction_name
+from ...model.game.board import Board, Unit, same_country
+from ...model.game.countries import dependent_of
+from ...model.files.names import norm_name
+from ...model.game.vocabulary import ALLIED, faction_name
 
-from ..registry import Row, rules
+from ..engine.registry import Row, rules
 from .context import ReplacementContext
 
 TK, DS, BOTH = ("tk",), ("ds",), ("tk", "ds")
@@ -44,7 +44,7 @@ def _home_hexes(ctx, nat):
 
 
 def _dependent_of(ctx, hex_, of: str) -> bool:
-    """The hex lies in a Dependent of ``of`` (its country's, or a Region ceded to it: model.countries.dependent_of)."""
+    """The hex lies in a Dependent of ``of`` (its country's, or a Region ceded to it: model.game.countries.dependent_of)."""
     dep = dependent_of(ctx.pos, hex_, ctx.map)
     return dep is not None and same_country(dep[0], of)
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...model.vocabulary import faction_name, step_words
+from ...model.game.vocabulary import faction_name, step_words
 
-from ..constraints import Evaluator
+from ..engine.constraints import Evaluator
 from .context import ReplacementContext
 from .received import Pool, colonial_words
 from .allocation import Allocation, paid_with_text

@@ -1,14 +1,14 @@
 """The best allocation of a Replacements Segment (1.3), by CP-SAT.
 
 The constraints of :mod:`.rules` are compiled by the one compiler
-(:mod:`solver.cpsat`) as *counts*: each Force Pool unit is an entity with two
+(:mod:`solver.engine.compiler`) as *counts*: each Force Pool unit is an entity with two
 slots, ``("place", unit)`` over its candidate locations and ``("pay", unit)``
 over its candidate payments (each with None); units that no rule and no
 ``prefer`` weight tells apart are one class, with one integer per (location,
-payment): how many of them take it (:func:`~solver.cpsat_counts.compile_counts`).
+payment): how many of them take it (:func:`~solver.engine.counts.compile_counts`).
 
 The objective is lexicographic, solved in stages, each with one worker and a
-fixed seed (:func:`~solver.cpsat_runner.solve`): (1) the steps used, starting from the
+fixed seed (:func:`~solver.engine.runner.solve`): (1) the steps used, starting from the
 greedy allocation (:mod:`.greedy`: hinted, and a floor); (2) with that fixed,
 the ``prefer`` weights; (3) with both fixed, a tie-break (earlier locations,
 the step the unit's type calls for, earlier Force Pool units). Identical units
@@ -28,12 +28,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Optional
 
-from ...model.position import Position
+from ...model.files.load import Position
 
-from ..constraints import ANY, Lit
-from ..cpsat_counts import compile_counts
-from ..cpsat_runner import INFEASIBLE, SolverLimitReached, solve
-from ..limits import Budget, ProgressSink, budget_for
+from ..engine.constraints import ANY, Lit
+from ..engine.counts import compile_counts
+from ..engine.runner import INFEASIBLE, SolverLimitReached, solve
+from ..engine.limits import Budget, ProgressSink, budget_for
 from .context import ReplacementContext
 from .greedy import greedy
 from .allocation import Allocation
@@ -118,8 +118,8 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
     best allocation found is returned with ``optimal=False`` and the proven
     ``bound``; a budget spent once the facts are gathered leaves the greedy
     allocation. ``progress`` receives reports of long solves. Raises
-    :class:`~model.errors.InputError` for a map not in play and
-    :class:`~solver.limits.TimeLimitReached` when the wall clock runs out
+    :class:`~model.files.errors.InputError` for a map not in play and
+    :class:`~solver.engine.limits.TimeLimitReached` when the wall clock runs out
     while supply is traced (no allocation exists yet).
     """
     with _collector_paused():

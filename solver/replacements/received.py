@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Iterable, Optional
 
-from ...model.names import norm_name
-from ...model.position import Position
-from ...model.replacements import StepLine
-from ...model.vocabulary import faction_name
+from ...model.files.names import norm_name
+from ...model.files.load import Position
+from ...model.game.replacements import StepLine
+from ...model.game.vocabulary import faction_name
 
-from ..registry import Row, rules
+from ..engine.registry import Row, rules
 
 TK, DS = ("tk",), ("ds",)
 #: 1.3.1: the steps of the Current Card (a stated line that names no marker: 1.3.2).
@@ -183,7 +183,7 @@ def steps_received(pos: Position, faction: str, map_: str) -> list:
     When the state file states ``steps`` they are used as given. Otherwise
     1.3.1 (the Current Card's Replacements Segment box) and 1.3.2 (the
     markers in the Strategic Warfare Box and on the VP Track) are applied.
-    Returns a list of :class:`~model.replacements.StepLine` (``count`` in steps),
+    Returns a list of :class:`~model.game.replacements.StepLine` (``count`` in steps),
     each with its ``source`` (the rule number and marker or card) and ``rule``.
     """
     fr = pos.replacements.get((map_, faction))

@@ -7,7 +7,7 @@ Replacement Locations (and the enemy units and markers that close one), then
 the 1.3.3.1 Exception ("An Allied faction cannot allocate replacements to a
 Conquered Allied Minor Country") - each time re-solving the same model the
 optimum uses (the rules of :mod:`.rules` compiled by the one compiler,
-:func:`~solver.cpsat_counts.compile_counts`), and charge each rule the steps
+:func:`~solver.engine.counts.compile_counts`), and charge each rule the steps
 its relaxation adds to the optimum. What no relaxation recovers is lost to
 1.3.3 itself: no unit at all, or none the steps can pay for
 (:func:`relax`, :meth:`Relaxation.split`).
@@ -30,10 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from ..constraints import Lit
-from ..cpsat_counts import compile_counts
-from ..cpsat_runner import solve
-from ..limits import Budget, ProgressSink
+from ..engine.constraints import Lit
+from ..engine.counts import compile_counts
+from ..engine.runner import solve
+from ..engine.limits import Budget, ProgressSink
 from .allocation import Allocation
 from .context import ReplacementContext
 from .lost import CHARGED, REST, explain_lost

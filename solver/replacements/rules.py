@@ -1,11 +1,11 @@
 """1.3.3 / 1.3.4 (and the stacking rules 9.1 / 9.2 they refer to) as constraints.
 
-Each rule posts :class:`~solver.constraints.Nogood` / :class:`~solver.constraints.AtMost`
+Each rule posts :class:`~solver.engine.constraints.Nogood` / :class:`~solver.engine.constraints.AtMost`
 constraints over the literals ``Lit(("place", unit), location)`` and
 ``Lit(("pay", unit), payment)`` of one :class:`~.context.ReplacementContext`
 (``ANY``: the slot holds something). The same constraints give the ruling on a
-proposed allocation (the one :class:`~solver.constraints.Evaluator`) and the
-optimiser's model (the one compiler, :mod:`solver.cpsat`).
+proposed allocation (the one :class:`~solver.engine.constraints.Evaluator`) and the
+optimiser's model (the one compiler, :mod:`solver.engine.compiler`).
 """
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from functools import partial
 from itertools import repeat
 from typing import Optional
 
-from ...model.vocabulary import step_words
+from ...model.game.vocabulary import step_words
 
-from ..constraints import ANY, AtMost, Lit, Nogood
-from ..constraints import post as post_rules
-from ..registry import rules
+from ..engine.constraints import ANY, AtMost, Lit, Nogood
+from ..engine.constraints import post as post_rules
+from ..engine.registry import rules
 from .context import ReplacementContext
 from .taking import PAYMENT_RULES, TAKE_RULES, check_step_count
 

@@ -2,9 +2,9 @@
 
 An :class:`~.allocation.Allocation` is one way of taking and placing: ``[(unit, location,
 payment)]``. :func:`allocation_context` turns the rows a player wrote
-(:func:`model.allocation.parse_allocation`) into that form against the
+(:func:`model.files.allocation.parse_allocation`) into that form against the
 steps received; :func:`check_allocation` evaluates every rule's constraints
-on it with the one :class:`~solver.constraints.Evaluator` and says which
+on it with the one :class:`~solver.engine.constraints.Evaluator` and says which
 steps it leaves unused (:mod:`.lost`). Does not import ortools.
 """
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ...model.allocation import Placement, parse_allocation, parse_step, step_problem
-from ...model.board import same_country
-from ...model.errors import Problem
-from ...model.names import norm_name
-from ...model.position import Position
-from ...model.vocabulary import plural
+from ...model.files.allocation import Placement, parse_allocation, parse_step, step_problem
+from ...model.game.board import same_country
+from ...model.files.errors import Problem
+from ...model.files.names import norm_name
+from ...model.files.load import Position
+from ...model.game.vocabulary import plural
 
-from ..constraints import Evaluator
+from ..engine.constraints import Evaluator
 from .allocation import Allocation
 from .context import ReplacementContext
 from .locations import LOCATIONS, PROHIBITIONS
@@ -106,7 +106,7 @@ def allocation_context(pos: Position, faction: str, map_: str, rows: list[Placem
 def read_allocation(pos: Position, faction: str, map_: str, data, file: str
                     ) -> tuple[Optional[ReplacementContext], list, list[Problem]]:
     """A proposed allocation read from ``data`` (the loaded YAML of ``file``): the rows of
-    :func:`model.allocation.parse_allocation` resolved by :func:`allocation_context`.
+    :func:`model.files.allocation.parse_allocation` resolved by :func:`allocation_context`.
     Returns ``(context, rows, problems)``; the context is None when the file has problems."""
     placements, units, problems = parse_allocation(pos, faction, map_, data, file)
     if problems:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from ...model.board import Unit
-from ...model.errors import InputError, Problem
-from ...model.position import Position
-from ...model.replacements import FactionReplacements
-from ...model.vocabulary import faction_name
-from ...model.wording import map_not_in_play
+from ...model.game.board import Unit
+from ...model.files.errors import InputError, Problem
+from ...model.files.load import Position
+from ...model.game.replacements import FactionReplacements
+from ...model.game.vocabulary import faction_name
+from ...model.files.wording import map_not_in_play
 
 from .context import ReplacementContext
 from .locations import replacement_locations

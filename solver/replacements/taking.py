@@ -9,7 +9,7 @@ keys, one per step spent), each decided by a named rule:
   1.3.3.1 Minor Country, △ DS Chinese steps, Unit-Type Limitation, 1.3.3.5
   Colonial Units, 1.3.3.2 step counts and the pair exchanges of 1.3.2).
 
-Each is a :class:`~solver.registry.Row` of its rule whose ``run`` is the
+Each is a :class:`~solver.engine.registry.Row` of its rule whose ``run`` is the
 check and whose ``post`` the constraints (:mod:`.rules` lists them with the
 others); :func:`payment_problems` also filters the candidate payments
 before a model is built.
@@ -20,12 +20,12 @@ from functools import partial
 from itertools import combinations_with_replacement
 from typing import Callable, Optional
 
-from ...model.board import INFANTRY_TYPES, Unit, same_country
-from ...model.names import norm_name
-from ...model.vocabulary import ALLIED, faction_name, step_words, with_article
+from ...model.game.board import INFANTRY_TYPES, Unit, same_country
+from ...model.files.names import norm_name
+from ...model.game.vocabulary import ALLIED, faction_name, step_words, with_article
 
-from ..constraints import ANY, Lit, Nogood
-from ..registry import Row, rules
+from ..engine.constraints import ANY, Lit, Nogood
+from ..engine.registry import Row, rules
 from .context import ReplacementContext
 from .received import Pool, in_swb
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 from ..support import copy_examples
 
@@ -97,7 +97,7 @@ def test_1_1_plan_of_a_faction_whose_hand_is_face_down_is_refused(aeref, game):
     """1.1: no player sees another's hand: planning the Axis cards in the Western view (or on a public file
     whose Axis hand is face down) is refused naming whose hand it needs (exit 2), never an empty plan."""
     import aeref as api
-    from aeref.model.errors import InputError
+    from aeref.model.files.errors import InputError
     with pytest.raises(InputError, match="face down"):
         api.load("examples/ae-1941.yaml").view("western").plan("axis", turns=2)
     r = aeref("split", "examples/ae-1941.yaml", "-o", "public.yaml", "--private-dir", "axis=axis")

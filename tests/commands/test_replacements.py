@@ -5,7 +5,7 @@ from pathlib import Path
 
 import yaml
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 from aeref.solver.replacements.optimise import optimise
 from aeref.solver.replacements.greedy import greedy
 
@@ -204,7 +204,7 @@ def test_nothing_to_choose_when_no_unit_can_be_taken(tmp_path):
 def test_a_segment_on_a_map_not_in_play_is_bad_input():
     """make_context (every Replacements Segment command) refuses a map the game does not have, naming both."""
     import pytest
-    from aeref.model.errors import InputError
+    from aeref.model.files.errors import InputError
     from aeref.solver.replacements.segment import make_context
     pos = load_position(EXAMPLES / "tk-soviet-replacements.yaml")
     with pytest.raises(InputError) as exc:

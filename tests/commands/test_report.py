@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from aeref.cli.report import report_data, render
-from aeref.model.position import load_position
-from aeref.solver.selection import check
+from aeref.model.files.load import load_position
+from aeref.solver.selection.rules import check
 
 from ..support import copy_examples
 from ..support.cli import run
@@ -129,7 +129,7 @@ def test_the_map_layout_from_ccrr_numbers_at_or_neighbours(tmp_path):
     """Hexes numbered CCRR stand on the grid their numbers give (odd columns half a hex lower); others stand
     where `at: [col, row]` puts them, or are laid out from their neighbours (test-only maps)."""
     from aeref.cli.report_map import layout
-    from aeref.model.map_file import parse_map
+    from aeref.model.files.map_section import parse_map
     problems = []
     b = parse_map({"hexes": {"2315": {"neighbours": ["2316"]}, "2316": {"neighbours": ["2315"]}, "2415": {}}}, "f", problems)
     lay = layout(b, "tk")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from aeref.cli.report import report_data, render
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 from ..support.markup import write_markup_position
 

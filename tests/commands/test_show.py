@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 from ..support.seasonal import EXAMPLES, run, write_state
 

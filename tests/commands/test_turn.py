@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from aeref.model.atomic import FileExists, write_text
-from aeref.model.position import load_position
-from aeref.solver.turn import REVEAL_ORDER
+from aeref.model.files.atomic import FileExists, write_text
+from aeref.model.files.load import load_position
+from aeref.solver.option_cards.turn import REVEAL_ORDER
 
 from ..support import copy_examples
 from ..support.seasonal import empty_state, run
@@ -245,8 +245,8 @@ def test_1_1_3_final_select_on_one_map_only_then_the_open_slot(game):
 
 
 def test_select_takes_a_map_given_as_no_card():
-    """solver.turn.select: a map given as None is no card, like a map left out; the other map's card is placed."""
-    from aeref.solver.turn import select
+    """solver.option_cards.turn.select: a map given as None is no card, like a map left out; the other map's card is placed."""
+    from aeref.solver.option_cards.turn import select
     pos = load_position(EXAMPLES / "ae-aug-1941.yaml")
     pos.interpretations = {**pos.interpretations, "empty-slot": "voluntary"}
     ruling, new = select(pos, "axis", {"tk": None, "ds": "ds-axis-28b"})

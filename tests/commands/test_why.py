@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from ..support import oracle
 from ..support.cli import run
 from ..support.profiles import scaled
-from aeref.solver.constraints import Evaluator, post
-from aeref.solver.choices import why
-from aeref.solver.selection import RULES, check, make_context
+from aeref.solver.engine.constraints import Evaluator, post
+from aeref.solver.selection.choices import why
+from aeref.solver.selection.rules import RULES, check, make_context
 from ..support.selection_positions import load, made_pairs, scenarios
 
 
@@ -102,7 +102,7 @@ cards:
   - {map: tk, faction: axis, number: 28a, name: Treaty, war-state: pre-war}
   - {map: tk, faction: axis, number: 11, name: Test Only Demand Denmark Red, war-state: total, requires: [played: 3]}
 """)
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
     pos = load_position(tmp_path / "s.yaml")
     ans = why(pos, "axis", "tk-axis-11")
     assert not ans.legal and len(ans.rules) == 3
@@ -127,7 +127,7 @@ cards:
   - {map: ds, faction: soviet, number: 24, name: Limited War Production, war-state: limited, production: 1}
   - {map: ds, faction: soviet, number: 90, name: Test Only Two, war-state: limited, production: 2}
 """)
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
     pos = load_position(tmp_path / "s.yaml")
     ans = why(pos, "soviet", "ds-soviet-90")
     assert ans.legal and ans.example == {"tk": None, "ds": "ds-soviet-90"}
@@ -163,7 +163,7 @@ cards:
   - {map: ds, faction: western, number: 2, name: Test Only Alpha, war-state: pre-war, combined: true}
   - {map: ds, faction: western, number: 3, name: Test Only Delta, war-state: pre-war}
 """)
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
     pos = load_position(tmp_path / "s.yaml")
     ans = why(pos, "western", "tk-western-2")
     assert not ans.legal

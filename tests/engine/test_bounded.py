@@ -75,7 +75,7 @@ def test_1_1_3_pairs_count_alone(tmp_path):
 def test_1_1_3_2_tk_alone_has_no_pairing_and_needs_no_solver(tmp_path, monkeypatch):
     """TK alone: each card is ruled by plain evaluation (1.1.3.2 excludes every 50th card, a Total War
     card under Limited War); the solver is never asked to list single cards."""
-    import aeref.solver.choices as choices
+    import aeref.solver.selection.choices as choices
 
     def no_solver(*a, **k):
         raise AssertionError("the solver was asked to list single cards")
@@ -273,7 +273,7 @@ def test_1_3_3_one_placement_more_checks_only_the_constraints_its_values_appear_
     """The lost-step reasons (1.3.3) try one placement more of an unplaced unit: ``Evaluator.broken_by``
     checks the constraints its new values appear in (as such or as ANY), and finds every constraint that
     placement breaks anew - those of the slot it leaves out were broken before or cannot break."""
-    from aeref.solver.constraints import ANY, AtMost, Evaluator, Lit, Nogood
+    from aeref.solver.engine.constraints import ANY, AtMost, Evaluator, Lit, Nogood
     place, pay = ("place", "R-1"), ("pay", "R-1")
     cons = [Nogood((Lit(place, "4010"), Lit(("place", "R-2"), "4010")), "two in 4010"),
             Nogood((Lit(place, ANY), Lit(("place", "R-3"), ANY)), "R-1 or R-3"),
@@ -305,7 +305,7 @@ def test_1_3_4_rules_posted_once_per_context_and_again_for_a_candidate_added(tmp
     the greedy placer and the lost steps' reasons share them: issue 20); a location a proposed allocation
     adds to a unit's candidates after posting posts them again, with the 1.3.4 nogood for it."""
     import yaml
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
     from aeref.solver.replacements.rules import post
     from aeref.solver.replacements.segment import make_context
     path = tmp_path / "r.yaml"

@@ -1,4 +1,4 @@
-"""Review of the selection solver (solver/constraints.py, solver/selection.py, solver/cpsat.py, solver/choices.py).
+"""Review of the selection solver (solver/engine/constraints.py, solver/selection/rules.py, solver/engine/compiler.py, solver/selection/choices.py).
 
 * the merging of a slot's values into classes (``interchangeable_classes``) is
   sound for any constraints the core can express: nogoods of arity 1 to 3
@@ -24,12 +24,12 @@ from ortools.sat.python import cp_model
 from ..support import oracle
 from ..support.cli import run as run_cli
 from ..support.seasonal import run
-import aeref.solver.choices as choices
-from aeref.model.position import load_position
-from aeref.solver.choices import enumerate_choices, enumerate_classes, why
-from aeref.solver.constraints import AtMost, Evaluator, Nogood, Rule
-from aeref.solver.cpsat import interchangeable_classes
-from aeref.solver.selection import legal_choices_direct
+import aeref.solver.selection.choices as choices
+from aeref.model.files.load import load_position
+from aeref.solver.selection.choices import enumerate_choices, enumerate_classes, why
+from aeref.solver.engine.constraints import AtMost, Evaluator, Nogood, Rule
+from aeref.solver.engine.compiler import interchangeable_classes
+from aeref.solver.selection.rules import legal_choices_direct
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE = Rule("0", "test", lambda ctx: ())

@@ -1,4 +1,4 @@
-"""The one constraint language (solver/constraints.py) and the one compiler (solver/cpsat.py) agree.
+"""The one constraint language (solver/engine/constraints.py) and the one compiler (solver/engine/compiler.py) agree.
 
 Random slots and random Nogood / AtMost constraints over literals with concrete
 values, None and ANY (as the replacement rules use them): the Evaluator's
@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from aeref.solver.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, post
-from aeref.solver.cpsat import compile_model, singleton_classes
+from aeref.solver.engine.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, post
+from aeref.solver.engine.compiler import compile_model, singleton_classes
 
 RULE_A = Rule("9.9", "Test rule A")
 RULE_B = Rule("9.9.1", "Test rule B")

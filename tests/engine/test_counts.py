@@ -1,4 +1,4 @@
-"""The count compiler (solver/cpsat_counts.py) is exact, and the evaluator's Tracker agrees with the Evaluator.
+"""The count compiler (solver/engine/counts.py) is exact, and the evaluator's Tracker agrees with the Evaluator.
 
 Random problems of a few *entities* (two slots each, as a Force Pool unit's
 ``place`` and ``pay``), built from kinds so that several entities are
@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from aeref.solver.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, Tracker
-from aeref.solver.cpsat import compile_counts
+from aeref.solver.engine.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, Tracker
+from aeref.solver.engine.compiler import compile_counts
 
 RULE = Rule("9.9", "Test rule")
 

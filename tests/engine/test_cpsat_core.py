@@ -1,4 +1,4 @@
-"""The compilers' shared core (solver/cpsat_core.py): what a literal, a sum and a class mean.
+"""The compilers' shared core (solver/engine/core.py): what a literal, a sum and a class mean.
 
 Each function against its definition by brute force, and both compilers
 (``compile_model``, ``compile_counts``) against the evaluator on the edge cases
@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from aeref.solver.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, holds
-from aeref.solver.cpsat import compile_model, singleton_classes
-from aeref.solver.cpsat_core import (
+from aeref.solver.engine.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, holds
+from aeref.solver.engine.compiler import compile_model, singleton_classes
+from aeref.solver.engine.core import (
     add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, matches, on_domain, wanted_by,
 )
-from aeref.solver.cpsat_counts import compile_counts
+from aeref.solver.engine.counts import compile_counts
 
 RULE = Rule("9.9", "Test rule")
 VALUES = ["a", "b", "c", None]

@@ -9,11 +9,11 @@ import yaml
 
 from ..support import oracle
 from ..support.bench import load
-from aeref.model.position import load_position
-from aeref.solver.choices import enumerate_choices
-from aeref.solver.cpsat import interchangeable_classes
-from aeref.solver.constraints import Evaluator
-from aeref.solver.selection import RULES, choice_key, legal_choices_direct, make_context, post
+from aeref.model.files.load import load_position
+from aeref.solver.selection.choices import enumerate_choices
+from aeref.solver.engine.compiler import interchangeable_classes
+from aeref.solver.engine.constraints import Evaluator
+from aeref.solver.selection.rules import RULES, choice_key, legal_choices_direct, make_context, post
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,12 +13,12 @@ import pytest
 import yaml
 from ortools.sat.python import cp_model
 
-import aeref.solver.choices as cpsat
-import aeref.solver.limits as limits
-from aeref.solver.choices import why
+import aeref.solver.selection.choices as cpsat
+import aeref.solver.engine.limits as limits
+from aeref.solver.selection.choices import why
 from aeref.cli.main import cli
-from aeref.model.position import load_position
-from aeref.solver.limits import DEFAULT_TIME_LIMIT, Budget
+from aeref.model.files.load import load_position
+from aeref.solver.engine.limits import DEFAULT_TIME_LIMIT, Budget
 from aeref.solver.replacements.greedy import greedy
 from aeref.solver.replacements.optimise import optimise
 
@@ -130,7 +130,7 @@ def test_why_undecided_within_the_limit_is_an_error_line(monkeypatch):
 def test_why_shrinking_cut_short_on_an_excluded_card(monkeypatch, tmp_path):
     """The limit runs out while the solver narrows the rules down (the card is excluded by one rule alone,
     which the evaluator would name without a solve: that way is turned off here)."""
-    from aeref.solver.constraints import Evaluator
+    from aeref.solver.engine.constraints import Evaluator
     monkeypatch.setattr(Evaluator, "excluding", lambda self, lit: [])
     text = Path(AE).read_text().replace("{tk: total, ds: limited}", "{tk: limited, ds: limited}")
     state = tmp_path / "decks"
@@ -162,7 +162,7 @@ def test_why_shrinking_cut_short_on_an_excluded_card(monkeypatch, tmp_path):
 
 def test_why_time_limit_is_a_total_budget():
     """The limit bounds all of why's solves together (not each of them)."""
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
     pos = load_position(AE)
     ans = cpsat.why(pos, "soviet", "tk-soviet-38", time_limit=30)
     assert ans.complete
@@ -252,7 +252,7 @@ def test_ctrl_c_prints_the_best_so_far_not_a_traceback(tmp_path, monkeypatch):
     solver thread starts only once the search was asked to stop) ends the search like a limit: the
     greedy allocation or better is printed, not proved, with its bound; exit 0, no traceback."""
     import threading
-    import aeref.solver.cpsat_runner as cp
+    import aeref.solver.engine.runner as cp
     p = _big(tmp_path, 120, 500)
     _, g = greedy(load_position(p), "soviet", "tk")
     asked = threading.Event()
@@ -297,7 +297,7 @@ def test_the_live_line_shows_best_bound_and_time_left_on_a_terminal_only(monkeyp
     --json or when stderr is not a terminal there is no live line at all."""
     import io
     import aeref.cli.liveline as common
-    from aeref.solver.limits import Progress
+    from aeref.solver.engine.limits import Progress
 
     class Tty(io.StringIO):
         def isatty(self):
@@ -347,12 +347,12 @@ def test_the_proven_bound_is_the_solvers_within_what_was_received():
 
 
 def test_a_budget_counts_the_limit_the_work_and_the_clock():
-    """solver/limits.py: no limit (None or 0) leaves everything unbounded; a limit gives its seconds of work
+    """solver/engine/limits.py: no limit (None or 0) leaves everything unbounded; a limit gives its seconds of work
     (DTIME_PER_SECOND each) shared by the solves, never below 0 and never refunded, and the wall clock as
     backstop, whose end names what was being done."""
     import time
 
-    from aeref.solver.limits import DTIME_PER_SECOND, Progress, TimeLimitReached
+    from aeref.solver.engine.limits import DTIME_PER_SECOND, Progress, TimeLimitReached
 
     for free in (Budget(None), Budget(0)):
         assert (free.seconds, free.limited, free.left(), free.dtime_left()) == (None, False, None, None)
@@ -413,7 +413,7 @@ def test_why_time_limit_bounds_all_its_solves_together(tmp_path, monkeypatch):
     each solve: when every solve uses all the work it is given, the later solves get nothing; the rules
     listed still exclude the card (proved by the first solve) and the answer says the set may not be
     minimal (`complete` false). Without a limit the same answer is complete."""
-    from aeref.solver.limits import DTIME_PER_SECOND
+    from aeref.solver.engine.limits import DTIME_PER_SECOND
     (tmp_path / "s.yaml").write_text(WHY)
     pos = load_position(tmp_path / "s.yaml")
     free = why(pos, "soviet", "tk-soviet-42")

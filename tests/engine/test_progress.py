@@ -1,6 +1,6 @@
-"""The live line of a long solve (solver.cpsat.solve's Progress reports, cli.common.LiveLine).
+"""The live line of a long solve (solver.engine.compiler.solve's Progress reports, cli.common.LiveLine).
 
-A solve reports :class:`~solver.limits.Progress` about every 0.1 s while it runs. No shipped position
+A solve reports :class:`~solver.engine.limits.Progress` about every 0.1 s while it runs. No shipped position
 takes that long, so these tests slow the solver's solution callback down (each solution waits 0.15 s)
 and check the reports the commands' live line is drawn from."""
 import io
@@ -9,10 +9,10 @@ import time
 import pytest
 import yaml
 
-from aeref.model.position import load_position
-from aeref.solver import cpsat_runner as cpsat   # the solve runner (solver/cpsat_runner.py)
-from aeref.solver.choices import enumerate_choices
-from aeref.solver.limits import Budget, Progress
+from aeref.model.files.load import load_position
+from aeref.solver.engine import runner as cpsat   # the solve runner (solver/engine/runner.py)
+from aeref.solver.selection.choices import enumerate_choices
+from aeref.solver.engine.limits import Budget, Progress
 from aeref.solver.replacements.optimise import optimise
 
 from ..support.seasonal import EXAMPLES
@@ -150,7 +150,7 @@ def test_ctrl_c_during_a_solve_stops_it_and_every_later_solve(slow_solutions):
 
 def test_the_time_limit_runs_out_at_its_last_instant(monkeypatch):
     """Budget.check: at exactly the limit the time has run out (the command stops with what it has)."""
-    from aeref.solver.limits import TimeLimitReached
+    from aeref.solver.engine.limits import TimeLimitReached
     budget = Budget(2.0, start=100.0)
     monkeypatch.setattr("time.perf_counter", lambda: 101.5)
     budget.check("loading")                                       # 0.5 s left

@@ -1,4 +1,4 @@
-"""`why` shrinks a core that is not minimal (solver/choices.py, Explainer.why).
+"""`why` shrinks a core that is not minimal (solver/selection/choices.py, Explainer.why).
 
 CP-SAT's infeasible core (``sufficient_assumptions_for_infeasibility``) is not
 necessarily minimal, but on the generated positions it always was, so the
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from aeref.model.position import load_position
-from aeref.solver import choices
-from aeref.solver.cpsat_runner import INFEASIBLE
+from aeref.model.files.load import load_position
+from aeref.solver.selection import choices
+from aeref.solver.engine.runner import INFEASIBLE
 
 PARTNER = """
 game: ae

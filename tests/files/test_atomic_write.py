@@ -1,8 +1,8 @@
-"""Writing a file (model/atomic.py): a file replaced with --force keeps its mode."""
+"""Writing a file (model/files/atomic.py): a file replaced with --force keeps its mode."""
 import os
 import stat
 
-from aeref.model.atomic import write_text
+from aeref.model.files.atomic import write_text
 
 
 def test_a_replaced_file_keeps_its_mode(tmp_path):

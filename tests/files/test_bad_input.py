@@ -253,7 +253,7 @@ def test_a_key_written_twice_is_bad_input(tmp_path):
 
 
 def test_yaml_merge_keys_still_override(tmp_path):
-    from aeref.model.yamlio import load_yaml_text
+    from aeref.model.files.yamlio import load_yaml_text
     assert load_yaml_text("a: &x {b: 1, c: 2}\nd:\n  <<: *x\n  b: 3\n", "f")["d"] == {"b": 3, "c": 2}
 
 

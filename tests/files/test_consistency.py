@@ -1,5 +1,5 @@
 """One consistent position: every command refuses a file whose facts contradict each other, with the
-file and the place (model/consistency.py). Test-only positions over the shipped decks."""
+file and the place (model/files/consistency.py). Test-only positions over the shipped decks."""
 import json
 
 from ..support.seasonal import run, write_state

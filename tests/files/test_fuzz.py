@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aeref.cli.main import cli
-from aeref.model.schema import json_schema
+from aeref.model.files.json_schema import json_schema
 
 from ..support.cli import executable, run as run_cli
 

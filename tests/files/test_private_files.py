@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 import aeref as api
-from aeref.model.private import public_problems
+from aeref.model.secrecy.private import public_problems
 
 from ..support.seasonal import EXAMPLES
 

@@ -4,7 +4,7 @@ applies to. A line diff of the source and the written file shows only the lines 
 changes: every comment (the `# yaml-language-server: $schema=...` line first), key order, flow
 style, quoting and short card ids are kept, and every section the command does not change is
 copied byte for byte. The written file reads back to the same position as the plain dump the
-writer used to write (`model.write.plain_text`)."""
+writer used to write (`model.files.write.plain_text`)."""
 from __future__ import annotations
 
 import difflib
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from aeref.model import write
-from aeref.model.position import load_position
+from aeref.model.files import write
+from aeref.model.files.load import load_position
 
 from ..support.seasonal import EXAMPLES, run
 
@@ -286,7 +286,7 @@ def test_top_level_keys_from_the_events_are_the_composers():
     block and flow collections, block scalars, aliases and comments; a document that is not one block mapping
     is refused (the plain dump is written then)."""
     import yaml
-    from aeref.model.round_trip import _TOP_KEYS, _top_keys
+    from aeref.model.files.round_trip import _TOP_KEYS, _top_keys
     for text in ["game: tk\n", "a:\n  b: [1, {c: 2}]\n  d:\n  - 1\nd: |\n  x\n# c\ne: 3\nf: [1]\ng: {a: b}\n",
                  "a: &x [1]\nb: *x\nc: 1\n", "# head\n\na: {x: [1,\n  2]}\nb:\n- c: 1\n  d: [e]\nz: ''\n"]:
         _TOP_KEYS.clear()

@@ -7,8 +7,8 @@ import jsonschema
 import pytest
 import yaml
 
-from aeref.model.position import read_state
-from aeref.model.schema import json_schema
+from aeref.model.files.load import read_state
+from aeref.model.files.json_schema import json_schema
 
 from ..support.cli import run
 
@@ -252,10 +252,10 @@ def test_the_schema_does_not_depend_on_what_was_imported_before():
     whichever modules were imported first (the shipped copy is compared byte for byte)."""
     import subprocess
     import sys
-    probe = ("import json, sys\n{imports}\nfrom aeref.model.schema import json_schema\n"
+    probe = ("import json, sys\n{imports}\nfrom aeref.model.files.json_schema import json_schema\n"
              "sys.stdout.write(json.dumps(json_schema('state'), indent=2))\n")
     outs = []
-    for imports in ("", "import aeref.solver.choices, aeref.solver.replacements.optimise, aeref.cli.main"):
+    for imports in ("", "import aeref.solver.selection.choices, aeref.solver.replacements.optimise, aeref.cli.main"):
         r = subprocess.run([sys.executable, "-c", probe.format(imports=imports)], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr
         outs.append(r.stdout)

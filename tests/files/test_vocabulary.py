@@ -1,15 +1,15 @@
-"""The words files may use and rulings are written with (model/vocabulary.py, model/calendar.py,
-model/cards.py, model/interpretations.py): war states in order and in every spelling (12), step kinds
+"""The words files may use and rulings are written with (model/game/vocabulary.py, model/game/calendar.py,
+model/game/cards.py, model/game/interpretations.py): war states in order and in every spelling (12), step kinds
 (1.3), Seasonal Turns of either calendar, card numbers, interpretation values - and what a bad value is
 told to write instead."""
 from __future__ import annotations
 
 import pytest
 
-from aeref.model.calendar import parse_turn
-from aeref.model.cards import parse_card_ref
-from aeref.model.interpretations import check_value
-from aeref.model.vocabulary import WarState, join_and, plural, step_kind, step_words, with_article
+from aeref.model.game.calendar import parse_turn
+from aeref.model.game.cards import parse_card_ref
+from aeref.model.game.interpretations import check_value
+from aeref.model.game.vocabulary import WarState, join_and, plural, step_kind, step_words, with_article
 
 
 def test_war_states_compare_by_their_order_12():

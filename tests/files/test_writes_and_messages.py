@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from aeref.model.atomic import STALE_SECONDS, write_text
-from aeref.model.errors import Problem
+from aeref.model.files.atomic import STALE_SECONDS, write_text
+from aeref.model.files.errors import Problem
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

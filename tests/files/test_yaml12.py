@@ -21,9 +21,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aeref.model.errors import InputError
-from aeref.model.schema import json_schema
-from aeref.model.yamlio import _Loader, _read_events, load_yaml_text
+from aeref.model.files.errors import InputError
+from aeref.model.files.json_schema import json_schema
+from aeref.model.files.yamlio import _Loader, _read_events, load_yaml_text
 
 from ..support.cli import run as run_cli
 

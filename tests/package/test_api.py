@@ -182,9 +182,9 @@ def test_the_laziness_probe_can_fail():
 LAZY_PROBE = """
 import sys
 import aeref.answers
-before = sorted(m for m in sys.modules if m.startswith('aeref.answers_'))
+before = sorted(m for m in sys.modules if m.startswith('aeref.answers.'))
 plan = aeref.answers.Plan
-print(before, plan.__module__, 'Plan' in dir(aeref.answers), 'aeref.answers_turn' in sys.modules)
+print(before, plan.__module__, 'Plan' in dir(aeref.answers), 'aeref.answers.turn' in sys.modules)
 """
 
 
@@ -204,7 +204,7 @@ def test_aeref_answers_names_every_answer_and_imports_the_others_on_first_use():
         with pytest.raises(AttributeError, match="NoSuchAnswer"):
             getattr(module, "NoSuchAnswer")
     out = subprocess.run([sys.executable, "-c", LAZY_PROBE], capture_output=True, text=True, timeout=120)
-    assert out.stdout.split() == ["['aeref.answers_ruling',", "'aeref.answers_selection']", "aeref.answers_plan",
+    assert out.stdout.split() == ["['aeref.answers.ruling',", "'aeref.answers.selection']", "aeref.answers.plan",
                                   "True", "False"], out.stderr
 
 
@@ -245,7 +245,7 @@ def test_as_json_is_the_accepted_golden_json(name, command, ask):
 def test_1_1_3_check_rules_as_the_selection_rules_do(example, faction):
     """Every selection of the hands: the API's ruling is the rules module's, violation for violation,
     each Violation carrying the Rule object that posted it."""
-    from aeref.solver.selection import RULES, check
+    from aeref.solver.selection.rules import RULES, check
 
     pos = aeref.load(EX / f"{example}.yaml")
     rules = set(RULES)

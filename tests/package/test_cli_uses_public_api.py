@@ -39,7 +39,7 @@ def test_cli_imports_nothing_from_the_solver():
 def test_the_probe_sees_relative_and_function_level_imports(tmp_path):
     """The check can fail: an import of the solver inside a function, relative or absolute, is found."""
     p = tmp_path / "x.py"
-    p.write_text("def f():\n    from ..solver.limits import Budget\n    from .. import solver\n"
-                 "    import aeref.solver.choices\n    from ..api import load\n    from .common import budget\n")
+    p.write_text("def f():\n    from ..solver.engine.limits import Budget\n    from .. import solver\n"
+                 "    import aeref.solver.selection.choices\n    from ..api import load\n    from .common import budget\n")
     found = [name for _, name in _imports(p) if _forbidden(name)]
-    assert found == ["aeref.solver.limits", "aeref.solver", "aeref.solver.choices"]
+    assert found == ["aeref.solver.engine.limits", "aeref.solver", "aeref.solver.selection.choices"]

@@ -18,7 +18,9 @@ from pathlib import Path
 import networkx as nx
 
 #: The packages of aeref (pyproject ``packages``); their folders come from the installed package's specs.
-PACKAGES = ("aeref", "aeref.model", "aeref.solver", "aeref.solver.replacements", "aeref.cli")
+PACKAGES = ("aeref", "aeref.answers", "aeref.model", "aeref.model.game", "aeref.model.files", "aeref.model.secrecy",
+            "aeref.solver", "aeref.solver.engine", "aeref.solver.option_cards", "aeref.solver.selection",
+            "aeref.solver.plan", "aeref.solver.replacements", "aeref.cli")
 
 #: Import circles allowed, each as the set of modules on it: none (the three of issue 18 are gone).
 ALLOWED_CYCLES: set = set()
@@ -33,31 +35,31 @@ LAZY = {
     ("aeref", "importlib.metadata"): "__version__ is read on first use; the import costs every command start-up time",
     ("aeref", "aeref.api"): "`import aeref` stays cheap: the API module is loaded on the first use of one of its names",
     ("aeref.api", "aeref.solver"): "the rules that solve (ortools) or trace supply (networkx) are loaded by the method that runs them",
-    ("aeref.api", "aeref.model.write"): "only the methods that write a position load the round-trip writer",
-    ("aeref.answers_selection", "aeref.solver"): "the rules that solve (ortools) are loaded by the answer that needs them",
-    ("aeref.answers_replacements", "aeref.solver"): "the 1.3 rules (supply, ortools) are loaded by the answer that needs them",
-    ("aeref.answers_logistics", "aeref.solver"): "the 1.2 rules (supply on the map) are loaded by the answer that needs them",
-    ("aeref.answers_turn", "aeref.model.write"): "only an answer that is written loads the round-trip writer",
-    ("aeref.answers_plan", "aeref.model.write"): "only an answer that is written loads the round-trip writer",
+    ("aeref.api", "aeref.model.files.write"): "only the methods that write a position load the round-trip writer",
+    ("aeref.answers.selection", "aeref.solver"): "the rules that solve (ortools) are loaded by the answer that needs them",
+    ("aeref.answers.replacements", "aeref.solver"): "the 1.3 rules (supply, ortools) are loaded by the answer that needs them",
+    ("aeref.answers.logistics", "aeref.solver"): "the 1.2 rules (supply on the map) are loaded by the answer that needs them",
+    ("aeref.answers.turn", "aeref.model.files.write"): "only an answer that is written loads the round-trip writer",
+    ("aeref.answers.plan", "aeref.model.files.write"): "only an answer that is written loads the round-trip writer",
     # issue 20: the answers `check` never gives (their dataclasses cost a cold start) are imported where they are made
-    ("aeref.answers_selection", "aeref.answers_why"): "counting and explaining selections: `check` does neither",
-    ("aeref.api", "aeref.answers_why"): "`check` never counts or explains a selection",
-    ("aeref.api", "aeref.answers_replacements"): "`check` gives no 1.3 answer",
-    ("aeref.api", "aeref.answers_turn"): "`check` neither selects, reveals nor advances the turn",
-    ("aeref.api", "aeref.answers_logistics"): "`check` gives no 1.2 answer",
-    ("aeref.api", "aeref.answers_plan"): "`check` plans nothing",
-    ("aeref.api", "aeref.model.yamlio"): "only check_replacements reads a second file (the allocation)",
+    ("aeref.answers.selection", "aeref.answers.why"): "counting and explaining selections: `check` does neither",
+    ("aeref.api", "aeref.answers.why"): "`check` never counts or explains a selection",
+    ("aeref.api", "aeref.answers.replacements"): "`check` gives no 1.3 answer",
+    ("aeref.api", "aeref.answers.turn"): "`check` neither selects, reveals nor advances the turn",
+    ("aeref.api", "aeref.answers.logistics"): "`check` gives no 1.2 answer",
+    ("aeref.api", "aeref.answers.plan"): "`check` plans nothing",
+    ("aeref.api", "aeref.model.files.yamlio"): "only check_replacements reads a second file (the allocation)",
     ("aeref.cli", "aeref.cli"): "command modules are loaded when their command runs (start-up speed)",
     ("aeref.cli", "aeref.solver"): "the rules are loaded by the command that runs them (start-up speed)",
     ("aeref.cli", "tabulate"): "tables are loaded only by the commands that print one",
     ("aeref.cli", "jinja2"): "templates are loaded only by `report`",
-    ("aeref.cli", "aeref.model.schema"): "the JSON Schema models are built only by `schema`",
-    ("aeref.solver.repatriation", "aeref.solver.cpsat"): "CP-SAT (ortools) only for a revealed card carrying interned units",
-    ("aeref.solver.repatriation", "aeref.solver.cpsat_runner"): "CP-SAT (ortools) only for a revealed card carrying interned units",
+    ("aeref.cli", "aeref.model.files.json_schema"): "the JSON Schema models are built only by `schema`",
+    ("aeref.solver.option_cards.repatriation", "aeref.solver.engine.compiler"): "CP-SAT (ortools) only for a revealed card carrying interned units",
+    ("aeref.solver.option_cards.repatriation", "aeref.solver.engine.runner"): "CP-SAT (ortools) only for a revealed card carrying interned units",
     # the map's and the Force Pools' modules (their schemas: about 12 ms) only for a state file with a map
-    ("aeref.model.position", "aeref.model.map_file"): "the map's schemas only for a state file with a map",
-    ("aeref.model.position", "aeref.model.replacements"): "the Force Pools' schemas only for a file with a map",
-    ("aeref.model.position_data", "aeref.model.board"): "an empty map only when a rule reads a position without one",
+    ("aeref.model.files.load", "aeref.model.files.map_section"): "the map's schemas only for a state file with a map",
+    ("aeref.model.files.load", "aeref.model.game.replacements"): "the Force Pools' schemas only for a file with a map",
+    ("aeref.model.game.position", "aeref.model.game.board"): "an empty map only when a rule reads a position without one",
 }
 
 @dataclass(frozen=True)
@@ -140,10 +142,10 @@ def test_the_import_graph_is_read():
     """The probe can fail: the graph holds the package's modules and a known edge of each kind."""
     imports = all_imports()
     g = import_graph(imports)
-    assert {"aeref.model.position", "aeref.solver.cpsat", "aeref.cli.main", "aeref.solver.replacements"} <= set(g)
-    assert g.has_edge("aeref.api", "aeref.model.position")                   # from .model.position import ...
+    assert {"aeref.model.files.load", "aeref.solver.engine.compiler", "aeref.cli.main", "aeref.solver.replacements"} <= set(g)
+    assert g.has_edge("aeref.api", "aeref.model.files.load")                   # from .model.position import ...
     assert g.has_edge("aeref.solver.replacements", "aeref.solver.replacements.context")   # from .context (package)
-    assert any(i.in_function and i.imported == "networkx" for i in imports)                 # model/board.py
+    assert any(i.in_function and i.imported == "networkx" for i in imports)                 # model/game/board.py
 
 
 def test_no_import_circle():

@@ -45,18 +45,18 @@ def test_check_loads_only_the_rules_it_rules_by():
     """Issue 20 (cold start): `check` rules on 1.1.3 alone; the modules of 1.1.1 (the Option Card Procedure, the
     next Seasonal Turn) and 12 (war states) are loaded by the questions that ask them."""
     loaded = _loaded_modules(*CHECK)
-    assert "aeref.solver.selection" in loaded
-    assert not loaded & {"aeref.solver.war_state", "aeref.solver.procedure", "aeref.solver.turn"}
+    assert "aeref.solver.selection.rules" in loaded
+    assert not loaded & {"aeref.solver.war_state", "aeref.solver.option_cards.procedure", "aeref.solver.option_cards.turn"}
 
 
 def test_check_makes_only_the_answers_it_gives():
     """Issue 20 (cold start): `check` gives a 1.1.3 ruling; the answers of counting and explaining, 1.3, 1.2, the
-    turn's steps and plans (their dataclasses cost start-up time) and the writer's model.atomic (tempfile, shutil)
+    turn's steps and plans (their dataclasses cost start-up time) and the writer's model.files.atomic (tempfile, shutil)
     are imported by the questions that give them."""
     loaded = _loaded_modules(*CHECK)
-    assert {"aeref.answers", "aeref.answers_ruling", "aeref.answers_selection"} <= loaded   # the probe can fail
-    assert not loaded & {"aeref.answers_why", "aeref.answers_replacements", "aeref.answers_turn",
-                         "aeref.answers_logistics", "aeref.answers_plan", "aeref.model.atomic"}
+    assert {"aeref.answers", "aeref.answers.ruling", "aeref.answers.selection"} <= loaded   # the probe can fail
+    assert not loaded & {"aeref.answers.why", "aeref.answers.replacements", "aeref.answers.turn",
+                         "aeref.answers.logistics", "aeref.answers.plan", "aeref.model.files.atomic"}
 
 
 def test_validate_imports_no_solver():

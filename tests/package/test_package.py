@@ -50,7 +50,7 @@ def test_version_and_typed_marker():
 def test_no_top_level_model_solver_or_cli_is_installed(tmp_path):
     """A user's own ``model.py`` is not shadowed, and aeref installs no ``cli`` package."""
     (tmp_path / "model.py").write_text("MINE = True\n")
-    probe = ("import model, importlib.util, aeref.model.position\n"
+    probe = ("import model, importlib.util, aeref.model.files.load\n"
              "assert model.MINE\n"
              "print(importlib.util.find_spec('solver'), importlib.util.find_spec('cli'))\n")
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60)

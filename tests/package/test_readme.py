@@ -6,7 +6,7 @@ date with `python -m tests.support.docs README.md docs/*.md`.
 
 The generated parts of the documentation are checked too: the command reference names
 every command (mkdocs-click renders its --help), and the table of interpretations is
-the one model/interpretations.py gives (`python -m tests.support.pages`)."""
+the one model/game/interpretations.py gives (`python -m tests.support.pages`)."""
 
 import re
 
@@ -95,8 +95,8 @@ def test_every_command_has_its_help_on_the_commands_page():
 
 
 def test_the_interpretations_page_is_current():
-    """docs/interpretations.md shows the table model/interpretations.py gives, every interpretation in it."""
-    from aeref.model.interpretations import INTERPRETATIONS
+    """docs/interpretations.md shows the table model/game/interpretations.py gives, every interpretation in it."""
+    from aeref.model.game.interpretations import INTERPRETATIONS
 
     text = pages.INTERPRETATIONS_PAGE.read_text(encoding="utf-8")
     assert pages.current(text) == text, "run `python -m tests.support.pages`"

@@ -1,4 +1,4 @@
-"""The rule registry (solver/registry.py): one object per rule number, compared by number, each cited by a
+"""The rule registry (solver/engine/registry.py): one object per rule number, compared by number, each cited by a
 test, and the rules index (docs/rules.md) generated from it and current."""
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from aeref.solver import logistics, procedure, selection, war_state
-from aeref.solver.constraints import Violation
-from aeref.solver.registry import RULES, Row, citation, rules
+from aeref.solver import logistics, war_state
+from aeref.solver.option_cards import procedure
+from aeref.solver.selection import rules as selection
+from aeref.solver.engine.constraints import Violation
+from aeref.solver.engine.registry import RULES, Row, citation, rules
 from aeref.solver.replacements import locations, received, rules as replacement_rules, taking
-from aeref.solver.rules_index import index
+from aeref.solver.engine.rules_index import index
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
@@ -105,5 +107,5 @@ def test_the_violations_the_solver_builds_by_hand_come_from_registered_rows():
 
 
 def test_the_rules_index_is_current():
-    """docs/rules.md is what ``python -m aeref.solver.rules_index`` writes."""
+    """docs/rules.md is what ``python -m aeref.solver.engine.rules_index`` writes."""
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == index()

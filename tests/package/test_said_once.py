@@ -16,7 +16,7 @@ LONGEST = 60
 
 
 def _sources() -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(MODEL.glob("*.py"))}
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(MODEL.rglob("*.py"))}
 
 
 def _where(pattern: str) -> list[str]:
@@ -25,13 +25,13 @@ def _where(pattern: str) -> list[str]:
 
 
 def test_the_spelling_of_a_word_is_normalised_in_names_py_only():
-    """``.strip().lower().replace("_", "-").replace(" ", "-")`` (either order) is :func:`model.names.norm_word`."""
+    """``.strip().lower().replace("_", "-").replace(" ", "-")`` (either order) is :func:`model.files.names.norm_word`."""
     chain = r"""\.strip\(\)\.lower\(\)\.replace\(["'](?:_|\s)["'], ["']-["']\)\.replace\(["'](?:_|\s)["'], ["']-["']\)"""
     assert [w.split(":")[0] for w in _where(chain)] == ["names.py"], _where(chain)
 
 
 def test_map_not_in_play_is_written_in_wording_py_only():
-    """The message for a map that is not in play is :func:`model.wording.map_not_in_play`."""
+    """The message for a map that is not in play is :func:`model.files.wording.map_not_in_play`."""
     assert {w.split(":")[0] for w in _where(r"is not in play")} == {"wording.py"}, _where(r"is not in play")
 
 

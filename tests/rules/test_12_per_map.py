@@ -6,8 +6,8 @@ import json
 import pytest
 import yaml
 
-from aeref.model.position import load_position
-from aeref.solver.selection import check
+from aeref.model.files.load import load_position
+from aeref.solver.selection.rules import check
 
 from ..support.cli import run
 from ..support.seasonal import empty_state

@@ -2,7 +2,7 @@
 ruling built in the solver. Positions are test-only data."""
 import pytest
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 from aeref.solver import war_state as ws
 
 from ..support.seasonal import run, write_state

@@ -1,7 +1,7 @@
 """1.1.1 is written for "the phasing faction": it discards (Step 1), reveals (Step 2), performs the card's
 actions (Step 3) and then selects its next Pending Card (Step 4) before the next faction's Step 1 (issue 19
 item 4). The named interpretation ``order-of-play``: ``faction-by-faction`` (default) - `select`, `check`,
-`pairs` and `why` rule on the position the phasing faction saw at its Step 4 (solver.turn.position_seen: the
+`pairs` and `why` rule on the position the phasing faction saw at its Step 4 (solver.option_cards.turn.position_seen: the
 later factions' reveals undone); a ruling those reveals would change is made on the earlier position and says
 which reveal it must not depend on; ``reveals-first`` - every faction reveals, then every faction selects.
 
@@ -18,9 +18,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 
 import aeref
-from aeref.model.interpretations import INTERPRETATIONS
-from aeref.model.position import load_position
-from aeref.solver.turn import REVEAL_ORDER, later_reveals
+from aeref.model.game.interpretations import INTERPRETATIONS
+from aeref.model.files.load import load_position
+from aeref.solver.option_cards.turn import REVEAL_ORDER, later_reveals
 
 from ..support import copy_examples
 from ..support.order_positions import TOTAL_WAR_TURN, order_scenarios, write_turn

@@ -233,7 +233,7 @@ def test_1_1_1_step2_pending_cards_await_their_reveal_until_the_faction_reveals(
     """A position with ``previous:`` whose Pending Cards are the ones selected there awaits the
     reveal (1.1.1 Step 2): its Current Card was revealed in the previous Seasonal Turn, and the next
     selection comes after the reveal (Step 4). Once revealed and selected again it no longer awaits."""
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
 
     pos = load_position(EXAMPLES / "ds-axis-reveal.yaml")
     assert pos.awaiting_reveal("axis") == {"ds": "ds-axis-28a"}

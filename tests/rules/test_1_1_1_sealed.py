@@ -65,7 +65,7 @@ def test_1_1_3_a_seal_is_verified_with_hashlib_alone_from_the_documented_scheme(
 
 def test_1_1_1_the_position_digest_ignores_comments_key_order_and_key_spelling(sealed):
     """1.1.1 Step 2: the position a seal names is the same file with other comments, key order and spelling."""
-    from aeref.model.seal import file_digest
+    from aeref.model.secrecy.seal import file_digest
     data = yaml.safe_load((sealed / "t2.yaml").read_text(encoding="utf-8"))
     shuffled = dict(reversed(list(data.items())))
     shuffled["war_state"] = shuffled.pop("war-state")

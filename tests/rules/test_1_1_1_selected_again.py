@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 from ..support import copy_examples
 from ..support.seasonal import run

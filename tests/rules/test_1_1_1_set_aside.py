@@ -1,9 +1,9 @@
 """1.1.1 Steps 1 and 2 as selection rules: cards that have left the deck cannot be selected."""
 from pathlib import Path
 
-from aeref.model.position import load_position
-from aeref.solver.choices import enumerate_choices
-from aeref.solver.selection import check
+from aeref.model.files.load import load_position
+from aeref.solver.selection.choices import enumerate_choices
+from aeref.solver.selection.rules import check
 
 DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
 
@@ -61,7 +61,7 @@ cards:
 def test_1_1_1_step_1_played_card_without_recyclable_mark_is_set_aside(tmp_path):
     """1.1.1 Step 1: a card without the recyclable mark is set aside once played; a file that lists it in the
     hand again contradicts itself (bad input); proposed anyway, it is not in the hand (1.1.3)."""
-    from aeref.model.errors import InputError
+    from aeref.model.files.errors import InputError
     text = """
 game: ds
 turn: Aug-Sept 1941

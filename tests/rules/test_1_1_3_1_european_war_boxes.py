@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 from ..support.seasonal import ds_card_state, run, write_state
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from aeref.model.position import load_position
-from aeref.solver.choices import enumerate_choices
-from aeref.solver.selection import legal_choices_direct
+from aeref.model.files.load import load_position
+from aeref.solver.selection.choices import enumerate_choices
+from aeref.solver.selection.rules import legal_choices_direct
 
 from ..support import copy_examples
 from ..support.seasonal import run

@@ -1,5 +1,5 @@
 """Names as a player means them (issue 19 item 7): names are compared after Unicode NFC normalisation and
-folding of quote characters, in one function (model/names.py ``fold``) behind every comparison of names:
+folding of quote characters, in one function (model/files/names.py ``fold``) behind every comparison of names:
 © twins (1.1.3.3 Identically Named © Cards), countries in requirements (1.1.3.1), did-you-mean."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import unicodedata
 
 import pytest
 
-from aeref.model.names import fold, norm_name, norm_word
-from aeref.model.wording import suggest
+from aeref.model.files.names import fold, norm_name, norm_word
+from aeref.model.files.wording import suggest
 
 from ..support.seasonal import ds_card_state, run, write_state
 

@@ -3,8 +3,8 @@
 Random positions of all three games (TK, DS, AE) are written as YAML (a deck
 file plus inline cards), loaded with ``load_position`` and ruled on four ways:
 ``tests/support/oracle.py`` (brute force, independent of ``solver/``),
-``solver.selection.legal_choices_direct``, ``solver.cpsat.enumerate_choices``
-and ``solver.selection.check`` on every combination of the hand cards and of
+``solver.selection.rules.legal_choices_direct``, ``solver.engine.compiler.enumerate_choices``
+and ``solver.selection.rules.check`` on every combination of the hand cards and of
 cards from outside the hand (other map, other faction, Current Card, played):
 the same verdict and the same violated rules. What the positions reach is
 asserted by ``tests/rules/test_generator_coverage.py``.
@@ -22,9 +22,9 @@ import json
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from aeref.model.position import load_position
-from aeref.solver.choices import enumerate_choices
-from aeref.solver.selection import check, legal_choices_direct
+from aeref.model.files.load import load_position
+from aeref.solver.selection.choices import enumerate_choices
+from aeref.solver.selection.rules import check, legal_choices_direct
 
 from ..support import oracle
 from ..support.cli import run

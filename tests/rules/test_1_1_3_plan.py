@@ -1,7 +1,7 @@
 """Planning ahead (issue 23): the selection rules of 1.1.3 - 1.1.3.3 posted turn by turn, with the
 Option Card Procedure (1.1.1 Steps 1-2) and the war state a card starts (12) between the turns.
 
-``aeref plan`` (:func:`aeref.solver.plan.plan`) agrees with the brute-force planner of
+``aeref plan`` (:func:`aeref.solver.plan.planner.plan`) agrees with the brute-force planner of
 ``tests/support/plan_oracle.py`` (written from the rules text, importing nothing from ``solver/``) on
 the earliest turn of every card and on the number of plans, over small generated hands and horizons
 of all three games; the generated positions reach every rule (each decides the earliest turn of
@@ -14,9 +14,9 @@ from functools import lru_cache
 from hypothesis import HealthCheck, given, settings
 
 import aeref
-from aeref.model.position import load_position
-from aeref.solver.plan import plan
-from aeref.solver.selection import open_slots
+from aeref.model.files.load import load_position
+from aeref.solver.plan.planner import plan
+from aeref.solver.selection.rules import open_slots
 
 from ..support import oracle, plan_oracle
 from ..support.distributions import draw_examples

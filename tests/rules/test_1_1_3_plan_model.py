@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import aeref
-from aeref.solver.plan import Goal, _hand_cards, plan
-from aeref.solver.plan_model import PlanModel
-from aeref.solver.plan_turn import PlayedAssumption, WarAssumption, _assume, _lean
-from aeref.model.vocabulary import WarState
-from aeref.solver.selection import open_slots
+from aeref.solver.plan.planner import Goal, _hand_cards, plan
+from aeref.solver.plan.model import PlanModel
+from aeref.solver.plan.turn import PlayedAssumption, WarAssumption, _assume, _lean
+from aeref.model.game.vocabulary import WarState
+from aeref.solver.selection.rules import open_slots
 
 from ..support import oracle, plan_oracle
 from ..support.distributions import draw_examples

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from aeref.model.position import load_position
-from aeref.solver.choices import enumerate_choices
-from aeref.solver.selection import check, legal_choices_direct
+from aeref.model.files.load import load_position
+from aeref.solver.selection.choices import enumerate_choices
+from aeref.solver.selection.rules import check, legal_choices_direct
 
 from ..support.cli import run as run_cli
 from ..support.seasonal import ds_card_state, run, write_state
@@ -748,7 +748,7 @@ def test_shipped_examples_oracle_check_and_enumeration_agree(path):
     enumeration and `check` agree (1.1.3 - 1.1.3.3)."""
     from ..support import oracle
 
-    from aeref.model.position import read_state
+    from aeref.model.files.load import read_state
     pos, problems = read_state(path)
     assert not problems, problems
     for faction in pos.factions:
@@ -796,7 +796,7 @@ factions:
     assert rules_of(r) == [("1.1.3", "Pending Card Selection")]
     assert "Current Card" in r.violations[0].message
     assert pairs(pos, "western") == [{"ds": "ds-western-27"}]
-    from aeref.model.position import read_state
+    from aeref.model.files.load import read_state
     (tmp_path / "state.yaml").write_text((tmp_path / "state.yaml").read_text().replace("hand: [27]", "hand: [27, 22]"))
     _, problems = read_state(tmp_path / "state.yaml")
     assert any("Current Card" in p.message for p in problems)
@@ -820,8 +820,8 @@ def test_1_1_3_3_annual_turn_spellings_and_the_next_seasonal_turn(tmp_path, text
 
 def test_1_1_3_3_annual_message_reads_as_english(tmp_path):
     """1.1.3.3 Annual: "an Offensive card", cards joined with "and"."""
-    from aeref.model.position import load_position
-    from aeref.solver.selection import check
+    from aeref.model.files.load import load_position
+    from aeref.solver.selection.rules import check
     p = tmp_path / "s.yaml"
     p.write_text("""
 game: ds
@@ -845,7 +845,7 @@ cards:   # test-only cards
 ])
 def test_1_1_3_3_card_types_are_whole_words_of_the_name(name, kinds):
     """1.1.3.3 "cards that have the word 'Offensive' in their names": whole words (test-only names)."""
-    from aeref.model.cards import CardFile, derive_kinds
+    from aeref.model.game.cards import CardFile, derive_kinds
     card = CardFile.model_validate({"map": "ds", "faction": "soviet", "number": 1, "name": name, "war-state": "total",
                                     "production": 0})
     assert set(derive_kinds(card)) & {"offensive", "demand", "war-progress", "diplomatic-overtures"} == kinds
@@ -863,8 +863,8 @@ def test_the_current_card_is_not_in_the_hand_1_1_3(tmp_path):
 def test_the_soviet_production_limit_names_the_maps_at_total_war_1_1_3_3(tmp_path):
     """1.1.3.3 Soviet Production Limit (AE): 3 once Total War is in effect on either map - the reason names
     each map at Total War; 1 otherwise."""
-    from aeref.model.position import load_position
-    from aeref.solver.selection import production_limit
+    from aeref.model.files.load import load_position
+    from aeref.solver.selection.rules import production_limit
     for ws, want in (({"tk": "total", "ds": "total"}, (3, "Total War on TK and DS")),
                      ({"tk": "limited", "ds": "total"}, (3, "Total War on DS")),
                      ({"tk": "limited", "ds": "pre-war"}, (1, "Pre-War or Limited War on both maps"))):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 from ..support.seasonal import run, write_state
 

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 import aeref as api
-from aeref.model.vocabulary import FACTIONS
+from aeref.model.game.vocabulary import FACTIONS
 
 from ..support.seasonal import EXAMPLES
 

@@ -1,7 +1,7 @@
 """1.2.2.2 On-map Partisan Bases: "If a Partisan Base is in a hex, the Allied faction may leave it there or remove
 it and place it in the Delay Box. The Allied faction may do this even if the hex contains an enemy unit or
 marker." Positions are test-only data."""
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 from aeref.solver.logistics import legal_actions, rule_on
 
 from ..support.seasonal import write_state

@@ -4,7 +4,7 @@ from itertools import combinations
 
 import pytest
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 from aeref.solver.logistics import legal_actions, rule_on
 
 from ..support.cli import run as run_cli

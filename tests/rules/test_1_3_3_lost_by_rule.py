@@ -141,7 +141,7 @@ def test_1_3_3_the_split_respects_the_time_limit_and_says_it_is_not_proved(tmp_p
     """1.3.3 lost steps under a time limit: the re-solves share the command's budget; with it spent after the
     optimum, no re-solve searches, every lost step is still listed (the counts adding up) and each reason
     says the split by rule is not proved."""
-    from aeref.solver.limits import DTIME_PER_SECOND, Budget
+    from aeref.solver.engine.limits import DTIME_PER_SECOND, Budget
     full = [{"id": f"R-X{i}", "faction": "soviet", "nationality": "Russia", "type": "infantry"} for i in range(2)]
     pos = position(tmp_path, steps=[{"nationality": "Russia", "kind": "infantry", "count": 3}],
                    pool=[inf("R-1"), inf("R-2")], hexes=hexes(("0101", CITY("Russia", units=full))))

@@ -77,9 +77,9 @@ def test_the_greedy_placer_is_legal_maximal_and_unchanged_by_its_class_skips(spe
     can still be placed with the steps left, 1.3.3 "the extra unplaced replacement steps are lost" only
     when nothing fits) and, with the optimiser's classes of interchangeable units (a unit like one that
     found no place is skipped), the same allocation as without them."""
-    from aeref.solver.limits import DTIME_PER_SECOND, Budget
+    from aeref.solver.engine.limits import DTIME_PER_SECOND, Budget
     from aeref.solver.replacements.greedy import greedy
-    from aeref.solver.constraints import Evaluator
+    from aeref.solver.engine.constraints import Evaluator
     from aeref.solver.replacements.ruling import Allocation
     from aeref.solver.replacements.rules import post
 

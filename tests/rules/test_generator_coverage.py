@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from aeref.solver.choices import why
+from aeref.solver.selection.choices import why
 
 from ..support import oracle, replacement_oracle
 from ..support.distributions import (
@@ -132,7 +132,7 @@ def test_1_1_1_order_of_play_positions_decide_some_selections():
     import tempfile
     from pathlib import Path
 
-    from aeref.model.position import load_position
+    from aeref.model.files.load import load_position
 
     from ..support.order_positions import order_scenarios, write_turn
     let_through = made_illegal = deciding = 0

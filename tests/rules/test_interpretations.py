@@ -1,4 +1,4 @@
-"""Every named interpretation (README "Interpretations", model/interpretations.py): its default and its
+"""Every named interpretation (README "Interpretations", model/game/interpretations.py): its default and its
 alternative each decide a worked example differently, through the command a player runs. One test per
 interpretation, named after it; a new interpretation without a test here fails the last test.
 Positions are test-only data.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import yaml
 
-from aeref.model.interpretations import INTERPRETATIONS
+from aeref.model.game.interpretations import INTERPRETATIONS
 
 from ..support.replacements import hexes, inf, state
 from ..support.seasonal import run, write_state

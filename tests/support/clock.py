@@ -1,6 +1,6 @@
 """A fake solver cost for the time limits (test-only): every CP-SAT solve uses all the work its
 budget gives it. A test then sees, without timing anything, how a command shares its ``--time-limit``
-among its solves (solver/limits.py: the deterministic work of a Budget is shared by the solves in order).
+among its solves (solver/engine/limits.py: the deterministic work of a Budget is shared by the solves in order).
 """
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ class SolveLog:
 
 @contextmanager
 def solves_take_their_budget(monkeypatch):
-    """Patch :func:`aeref.solver.cpsat.solve` (and every copy imported into aeref's modules) so that
+    """Patch :func:`aeref.solver.engine.compiler.solve` (and every copy imported into aeref's modules) so that
     each solve records the work it is given, runs, and then charges its budget all of it.
     Yields the :class:`SolveLog`."""
-    from aeref.solver import cpsat
+    from aeref.solver.engine import compiler as cpsat
 
     real = cpsat.solve
     log = SolveLog()

@@ -56,8 +56,8 @@ def commands(state: Path) -> list[list[str]]:
     per faction the selection commands (``pairs`` in text and JSON, ``check`` of each card alone and of one
     pair, ``why`` of each card), per map ``war-state``, ``drm``, per faction and map ``replacements`` and
     ``logistics``, ``check-replacements`` of the corpus' allocation when there is one, and ``reveal``."""
-    from aeref.model.errors import InputError
-    from aeref.model.position import load_position
+    from aeref.model.files.errors import InputError
+    from aeref.model.files.load import load_position
 
     out = [["validate"], ["show"], ["show", "--json"]]
     try:

@@ -2,7 +2,7 @@
 
 Written from the rules text (1.1.3 - 1.1.3.3 of both Seasonal Phase files),
 FORMAT.md sections 1-4 and the interpretations of DESIGN.md only. It imports
-nothing from ``solver/``: it reads the loaded :class:`model.position.Position`
+nothing from ``solver/``: it reads the loaded :class:`model.files.load.Position`
 (hands, history, war states), the raw state file's ``countries`` and ``markers``
 (each map's Posture Display resolved here, independently) and each card's *raw* deck entry
 (``card.raw``: name, marks, Blitz Value, ``kinds`` and the unparsed

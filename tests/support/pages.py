@@ -1,5 +1,5 @@
 """Documentation generated from the code: the table of named interpretations on
-docs/interpretations.md, written from ``model/interpretations.py``.
+docs/interpretations.md, written from ``model/game/interpretations.py``.
 
 The generated part of a page lies between the lines ``<!-- generated: NAME -->``
 and ``<!-- end generated -->``; the rest of the page is written by hand.
@@ -30,10 +30,10 @@ def _value(value) -> str:
 
 
 def interpretations_table() -> str:
-    """The Markdown table of every named interpretation (``model.interpretations.INTERPRETATIONS``), in
+    """The Markdown table of every named interpretation (``model.game.interpretations.INTERPRETATIONS``), in
     registry order: name, rule, default, the values it takes, what each means. Returns the table's lines,
     each ending with a newline."""
-    from aeref.model.interpretations import INTERPRETATIONS
+    from aeref.model.game.interpretations import INTERPRETATIONS
 
     lines = ["| name | rule | default | values | meaning |\n", "|---|---|---|---|---|\n"]
     for it in INTERPRETATIONS.values():

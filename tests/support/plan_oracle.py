@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from aeref.model.position_data import FactionMap, PlayedCard
+from aeref.model.game.position import FactionMap, PlayedCard
 
 from . import oracle
 

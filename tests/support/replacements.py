@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 _n = itertools.count()
 

@@ -11,7 +11,7 @@ import yaml
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from aeref.model.position import load_position
+from aeref.model.files.load import load_position
 
 FACTIONS = ("axis", "western", "soviet")
 WAR_STATES = ("pre-war", "limited", "total")
