@@ -25,6 +25,7 @@ or networkx; counting, explaining and optimising do, when first asked.
 from __future__ import annotations
 
 import copy
+import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
@@ -44,11 +45,11 @@ from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, Progress
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .model.game.calendar import parse_turn
-from . import answers as _answers
+from .answers import LAZY as _LAZY_ANSWERS
 from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
 from .answers.selection import LegalSelections, Selection
 
-if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made (issue 20)
+if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made
     from .answers.logistics import LogisticsActions, LogisticsRuling
     from .answers.plan import Plan
     from .answers.replacements import Allocation, Placement, ReplacementsRuling
@@ -64,9 +65,9 @@ __all__ = [
 ]
 
 def __getattr__(name: str) -> Any:
-    """The answers :mod:`aeref.answers` imports on first use (``aeref.api.Plan`` ...: issue 20)."""
-    if name in _answers.LAZY:
-        return getattr(_answers, name)
+    """The answers :mod:`aeref.answers` imports on first use (``aeref.api.Plan`` ...), so that a cold `check` does not build their dataclasses."""
+    if name in _LAZY_ANSWERS:
+        return getattr(importlib.import_module("aeref.answers"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -364,7 +365,7 @@ class Position:
         Raises :class:`InputError` for an unknown card (or an earlier position that cannot be told) and
         :class:`Undecided` when the time limit ends the search before the answer is proved."""
         from .solver.selection.choices import SolverLimitReached, why   # lazy: imports ortools
-        from .answers.why import Why   # lazy: `check` never gives it (issue 20: its dataclasses cost start-up time)
+        from .answers.why import Why   # lazy: `check` never gives it (its dataclasses cost start-up time)
         f = self.require_seen(faction)
         cid = self._why_card(f, card)
         seen, message = self._seen(f)
@@ -634,7 +635,7 @@ class Position:
                    for f, by_map in res.pending.items()}
         return NextTurn(str(self.data.turn), Position(res.position), pending, list(res.notes))
 
-    # -- planning ahead (issue 23)
+    # -- planning ahead
 
     def plan(self, faction: str, turns: Optional[int] = None, want: Sequence[str] = (), by: Optional[str] = None,
              avoid: Sequence[str] = (), count: bool = False, assume: Sequence[str] = (),

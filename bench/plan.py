@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Benchmark of ``aeref plan`` (issue 23): the earliest turn of every hand card.
+"""Benchmark of ``aeref plan``: the earliest turn of every hand card.
 
 Run by hand from the project root (not a test)::
 
-    python bench/plan.py             # the sizes of issue 23 and the brute-force ratio
+    python bench/plan.py             # the target sizes and the brute-force ratio
     python bench/plan.py --quick     # the small sizes only
 
-Sizes (issue 23 targets): a TK Axis hand of 40 cards over 12 Seasonal Turns (<= 2 s), an AE hand of
+Sizes (and targets): a TK Axis hand of 40 cards over 12 Seasonal Turns (<= 2 s), an AE hand of
 30 + 30 cards over 8 turns (<= 5 s), each with a budget of four times its target, and small hands (6 cards, 4 turns; 3 + 3 cards, 3 turns) timed
 beside the brute-force planner of the tests (``tests/support/plan_oracle.py``) as a ratio (the plan's time
 there includes ``--count``, the breadth-first count over real positions, and the CP-SAT model's build).

@@ -4,7 +4,7 @@
 friendly armies, Limited Stacking, Axis units, Soviet HQs and a Logistics
 marker; the Central Asia Box on some); ``generate_axis`` TK Axis positions
 with tight stacking, Minor Countries and No Retreat pairs. ``bench/scale.py``
-runs them at ten times these sizes with the targets of issue 13 (README,
+runs them at ten times these sizes with the targets recorded in bench/results (README,
 Benchmark). Run alone, this script solves 10, 30 and 60 steps over 50, 500 and
 2,000 hexes to a proved optimum and prints the time beside the greedy
 baseline's steps:

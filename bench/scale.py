@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark at ten times the shipped sizes, with the targets of issue 13: not a test.
+"""Benchmark at ten times the shipped sizes, with their targets: not a test.
 
 Run by hand from the project root::
 
@@ -22,14 +22,14 @@ process's maximum resident set, ``ru_maxrss``) is its own:
   © twin) beside plain evaluation of every pair (``legal_choices_direct``),
   and on 320 interchangeable cards per map with ``--json``;
 * ``aeref validate`` on a 100,000-hex map (``generate``'s grid);
-* ``aeref next-turn --write`` on a 20,000-hex map: the round-trip write (issue 20), its comment and
+* ``aeref next-turn --write`` on a 20,000-hex map: the round-trip write, its comment and
   map section kept byte for byte;
 * cold ``check`` / ``pairs`` on the shipped AE example
   (``examples/ae-soviet-production.yaml``) beside their floors, ``import click,
-  pydantic, yaml`` and ``import ortools.sat.python.cp_model`` alone (issue 20),
+  pydantic, yaml`` and ``import ortools.sat.python.cp_model`` alone,
   run in turn, with Python's bytecode cache and really without one
   (``bench/selection.py``);
-* issue 20 (bounded everywhere), on the positions of
+* bounded everywhere, on the positions of
   ``tests/support/scale_positions.py`` (test-only cards): ``report`` on an
   800-card hand with ``--time-limit 2`` and on a 10,000-card deck (5,000 +
   5,000) with ``--time-limit 10`` (within the limit + 1 s, the page saying what
@@ -240,7 +240,7 @@ def bench_pairs(tmp: Path, runs: int) -> list[list]:
 
 
 def _scale_positions():
-    """``tests/support/scale_positions.py`` as a module (the big positions of issue 20, test-only cards)."""
+    """``tests/support/scale_positions.py`` as a module (the big positions, test-only cards)."""
     spec = importlib.util.spec_from_file_location("aeref_scale_positions", ROOT / "tests" / "support" / "scale_positions.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -248,7 +248,7 @@ def _scale_positions():
 
 
 def bench_bounded(tmp: Path, runs: int) -> list[list]:
-    """The rows of issue 20: report and pairs far beyond the shipped sizes, each within its limit and memory."""
+    """The rows of report and pairs far beyond the shipped sizes, each within its limit and memory."""
     gen = _scale_positions()
     exe = str(Path(sys.executable).parent / "aeref")
     rows = []
@@ -300,7 +300,7 @@ def bench_bounded(tmp: Path, runs: int) -> list[list]:
 
 
 def bench_cold(runs: int) -> list[list]:
-    """The cold starts of issue 20, each command beside its floor, run in turn: ``check`` (and ``validate``)
+    """The cold starts, each command beside its floor, run in turn: ``check`` (and ``validate``)
     against ``import click, pydantic, yaml`` (target <= 2x), ``pairs`` against ``import
     ortools.sat.python.cp_model`` (target <= 1.3x)."""
     sel = _bench("selection")

@@ -283,7 +283,7 @@ def interleaved(cmds: list, env: dict, runs: int) -> list[list[float]]:
 
 def bench_cold(runs: int) -> list[list]:
     """Wall time of the ``aeref`` process and of its floors, ``import ortools.sat.python.cp_model`` (the
-    floor of ``pairs``) and ``import click, pydantic, yaml`` (of ``check``, issue 20) alone, run in turn
+    floor of ``pairs``) and ``import click, pydantic, yaml`` (of ``check``) alone, run in turn
     (side by side), with Python's bytecode cache and really without one. Returns rows
     ``[name, median s, min s, median s without a bytecode cache]``, the cp_model floor first."""
     exe = shutil.which("aeref", path=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))

@@ -51,7 +51,7 @@ _BACKSTOP: list = []        # the SIGALRM handlers the backstops replaced, to pu
 def budget(seconds: Optional[float]) -> Budget:
     """The :class:`~aeref.api.Budget` of this command: ``seconds`` (``--time-limit``; 0: none)
     counted from the start of the command: in the ``aeref`` console script the start of its process
-    (:func:`~aeref.api.process_started`: Python's start and the imports count too, issue 20), else
+    (:func:`~aeref.api.process_started`: Python's start and the imports count too), else
     (the group run by a program, ``AerefGroup.main``) the moment the group was called.
 
     With a limit it also arms the wall-clock backstop: :data:`BACKSTOP_GRACE` seconds after the
@@ -89,7 +89,7 @@ def _no_pydantic_plugins() -> None:
 
     pydantic looks its plugins up, on the first model it builds, through the entry points of every
     installed distribution (``importlib.metadata``: about a third of a cold ``check``'s time beyond
-    ``import click, pydantic, yaml``, issue 20). The command line's process has no plugin to load,
+    ``import click, pydantic, yaml``). The command line's process has no plugin to load,
     so its loader module is the one answer "no plugins" (``get_plugins() == ()``, which is what
     ``PYDANTIC_DISABLE_PLUGINS=__all__`` makes the real one return). Only the console script's
     process: :mod:`aeref.api` used as a library leaves pydantic as it is. Nothing is replaced when
@@ -117,7 +117,7 @@ def tabulate(rows, **options) -> str:
 
     The library is imported on the first table (only the commands that print one pay for it). At
     import it reads its own version through ``importlib.metadata``, whose import and look-up of
-    the installed distributions cost a cold ``pairs`` about 70 ms (issue 20) for a version no
+    the installed distributions cost a cold ``pairs`` about 70 ms for a version no
     command prints; while it is imported, ``importlib.metadata`` is a stand-in that finds no
     distribution (``tabulate.__version__`` is then ``"unknown"``), unless the real one is loaded
     already. The stand-in is gone when the import ends; the tables are the library's own."""

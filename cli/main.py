@@ -1,7 +1,7 @@
 """The ``aeref`` console script: the group of :mod:`cli.help` (each command's module is
 imported only when that command runs).
 
-Start-up (issue 20): Python's cyclic garbage collector is paused while this module imports
+Start-up: Python's cyclic garbage collector is paused while this module imports
 the rest of aeref (click, pydantic, the models and rules: tens of thousands of long-lived
 objects, none of them garbage, that each collection would walk again) and set back as it was
 when the imports end; :func:`main`, the console script's process, then moves those objects

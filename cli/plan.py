@@ -1,4 +1,4 @@
-"""``aeref plan``: the Pending Cards of the next Seasonal Turns, proved (issue 23; rules 1.1.1, 1.1.3 - 1.1.3.3, 12)."""
+"""``aeref plan``: the Pending Cards of the next Seasonal Turns, proved (rules 1.1.1, 1.1.3 - 1.1.3.3, 12)."""
 from __future__ import annotations
 
 import click

@@ -1,4 +1,4 @@
-"""The plan on the report page (issues 23, 24): :func:`plan_timeline` draws the answers of
+"""The plan on the report page: :func:`plan_timeline` draws the answers of
 :meth:`aeref.api.Position.plan` as a timeline per map, a column per Seasonal Turn (the Pending Card selected,
 1.1.3, and the Current Card it becomes, 1.1.1 Step 2); :func:`plans` asks for them, refusing a page made
 ``--as`` another faction (1.1). Only the answers' JSON is read, never the planner's internals."""
@@ -82,7 +82,7 @@ def _plan_row(pos: Position, m: str, steps: list, current: Optional[str], turns:
 
 
 def plan_timeline(pos: Position, earliest, goal=None) -> dict:
-    """The plan drawn as a timeline per map (issue 23): a column per Seasonal Turn of the horizon, in each
+    """The plan drawn as a timeline per map: a column per Seasonal Turn of the horizon, in each
     the Pending Card selected (1.1.3) and the Current Card it becomes when revealed the next turn (1.1.1).
 
     ``earliest``: the :class:`aeref.answers.Plan` of :meth:`aeref.api.Position.plan` without a goal (every hand

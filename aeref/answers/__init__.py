@@ -14,7 +14,7 @@ answer shares, and ``check``'s :class:`Ruling`), :mod:`aeref.answers.selection`
 reveal, war state, DRM, next turn), :mod:`aeref.answers.logistics` (1.2) and
 :mod:`aeref.answers.plan`. This module names them all; those ``check`` never
 gives are imported on first use (PEP 562), so that a cold ``check`` does not
-make their dataclasses (issue 20).
+make their dataclasses.
 """
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def __getattr__(name: str) -> Any:
     kept here. Raises ``AttributeError`` for a name this module does not have."""
     if name not in LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(LAZY[name]), name)   # lazy: `check` never gives these (issue 20)
+    value = getattr(importlib.import_module(LAZY[name]), name)   # lazy: `check` never gives these
     globals()[name] = value
     return value
 

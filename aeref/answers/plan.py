@@ -1,5 +1,5 @@
-"""The answer of ``aeref plan``: :class:`Plan`, the Pending Cards of the next Seasonal Turns
-(issue 23). Loaded on first use (issue 20). Import it from :mod:`aeref.answers` (or :mod:`aeref`).
+"""The answer of ``aeref plan``: :class:`Plan`, the Pending Cards of the next Seasonal Turns.
+Loaded on first use. Import it from :mod:`aeref.answers` (or :mod:`aeref`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _reasons_json(reasons: Sequence[tuple]) -> list:
 
 @dataclass
 class Plan:
-    """``aeref plan``: the Pending Cards of the next Seasonal Turns (issue 23), from the planner's
+    """``aeref plan``: the Pending Cards of the next Seasonal Turns, from the planner's
     result ``result`` (:class:`aeref.solver.plan.planner.PlanResult`). ``cards``: per hand card its
     earliest turn, plan and reasons; ``goal_plan`` / ``goal_turn`` / ``conflict`` for a goal;
     ``count`` / ``count_exact``; ``facts`` relied on; ``complete``; ``written``: the files

@@ -1,6 +1,6 @@
 """The answers about a Replacements Segment (1.3): :class:`Allocation` (``replacements``),
 :class:`ReplacementsRuling` (``check-replacements``) and their :class:`Placement` s. Loaded on
-first use (issue 20). Import them from :mod:`aeref.answers` (or :mod:`aeref`).
+first use. Import them from :mod:`aeref.answers` (or :mod:`aeref`).
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 one proposed Pending Card selection (:class:`Ruling`, 1.1.3: the answer of ``check``).
 
 The answers are split by concern, so that a cold ``check`` makes only the dataclasses it gives
-(issue 20): this module, :mod:`aeref.answers.selection` (1.1.3 selections, ``check`` and
+(a cold `check` pays only for what it gives): this module, :mod:`aeref.answers.selection` (1.1.3 selections, ``check`` and
 ``pairs``) and, loaded on first use, :mod:`aeref.answers.why` (counting and explaining
 selections), :mod:`aeref.answers.replacements` (1.3), :mod:`aeref.answers.turn` (select, reveal,
 war state, DRM, next turn), :mod:`aeref.answers.logistics` (1.2) and :mod:`aeref.answers.plan`.

@@ -134,7 +134,7 @@ class LegalSelections:
     def count(self) -> Count:
         """How many legal selections there are (:class:`Count`: the number and whether it is complete),
         counted without listing them."""
-        from .why import Count   # lazy: `check` never counts (issue 20: its dataclasses cost start-up time)
+        from .why import Count   # lazy: `check` never counts (its dataclasses cost start-up time)
         found = self._enumerate()
         return Count(found.count(), found.complete)
 
@@ -153,7 +153,7 @@ class LegalSelections:
         """Each hand card in no legal selection with the minimal rules that exclude it (empty while
         the enumeration is not complete), in map order then hand order."""
         if self._excluded is None:
-            from .why import Why   # lazy: `check` never explains (issue 20: see count)
+            from .why import Why   # lazy: `check` never explains (see count)
             found = self._excluded_alone() if self.complete else []
             if found is None:
                 from ..solver.selection.choices import excluded_cards      # lazy: imports ortools

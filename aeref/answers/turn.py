@@ -1,7 +1,7 @@
 """The answers of the Seasonal Turn's steps that write a position: :class:`Placed` (``select``,
 1.1.1 Step 4 and 1.1.3), :class:`RevealAnswer` (``reveal``: 1.1.1, 1.1.2.2, 12),
 :class:`WarStateAnswer` (``war-state``, 12) and :class:`NextTurn` (``next-turn``); and
-:class:`DrmAnswer` (``drm``, the Political DRM of 1.1.2.1). Loaded on first use (issue 20).
+:class:`DrmAnswer` (``drm``, the Political DRM of 1.1.2.1). Loaded on first use.
 Import them from :mod:`aeref.answers` (or :mod:`aeref`).
 """
 from __future__ import annotations

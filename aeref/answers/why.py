@@ -1,6 +1,6 @@
 """The answers of counting and explaining Pending Card selections (1.1.3): :class:`Count`
 (``pairs --count``) and :class:`Why` (``why``, ``pairs``' ``excluded``). Loaded on first use:
-``check`` gives neither (issue 20). Import them from :mod:`aeref.answers` (or :mod:`aeref`).
+``check`` gives neither. Import them from :mod:`aeref.answers` (or :mod:`aeref`).
 """
 from __future__ import annotations
 

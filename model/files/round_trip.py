@@ -1,4 +1,4 @@
-"""Writing a state file back the way the player wrote it (issue 21): ruamel.yaml's round trip.
+"""Writing a state file back the way the player wrote it: ruamel.yaml's round trip.
 
 :func:`round_trip_text` applies the change between two :func:`~model.files.write.state_dict`
 mappings to the source file's text: every top-level section the change does not

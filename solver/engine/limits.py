@@ -42,7 +42,7 @@ _IMPORTED = time.perf_counter()
 def process_started() -> float:
     """The ``time.perf_counter()`` reading at which this process started: the start of the command line's
     :class:`Budget`, so that ``--time-limit`` bounds the whole command, Python's own start and the imports
-    included (issue 20), not only what follows the parsing of the command line.
+    included, not only what follows the parsing of the command line.
 
     Linux says when a process started in ``/proc/self/stat`` (field 22, ``starttime``: clock ticks since
     boot, ``os.sysconf("SC_CLK_TCK")`` a second, so to 1/100 s); ``time.clock_gettime(CLOCK_BOOTTIME)`` is

@@ -1,4 +1,4 @@
-"""One planned Seasonal Turn as the selection rules see it (issue 23; 1.1.1, 1.1.3 - 1.1.3.3): a
+"""One planned Seasonal Turn as the selection rules see it (1.1.1, 1.1.3 - 1.1.3.3): a
 :class:`TurnContext` answers each fact a rule of :mod:`solver.selection.rules` asks (in hand, © twin revealed,
 Current Card, war state, Annual count, a Selection Requirement's played and war-state items) as cases guarded
 by the fact literals of :class:`~solver.plan.model.PlanModel` (``ctx.plan``), which posts the rules per turn.

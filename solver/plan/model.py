@@ -1,4 +1,4 @@
-"""The plan as ONE CP-SAT model (issue 23): the selection rules of :mod:`solver.selection.rules` posted per turn.
+"""The plan as ONE CP-SAT model: the selection rules of :mod:`solver.selection.rules` posted per turn.
 
 A plan is the faction's Pending Card choice in each Seasonal Turn ``k`` of the horizon (turn 0 is the
 file's). The model has a choice slot ``(k, map)`` per turn and map (a card id or None) and *fact* slots for

@@ -1,4 +1,4 @@
-"""Planning ahead (issue 23): the Pending Cards of the next Seasonal Turns, proved.
+"""Planning ahead: the Pending Cards of the next Seasonal Turns, proved.
 
 A plan is one faction's Pending Card selection in each Seasonal Turn of a horizon. The questions are put
 to ONE CP-SAT model over the horizon (:mod:`solver.plan.model`: the selection rules of

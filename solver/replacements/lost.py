@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Optional
 
 from ...model.game.vocabulary import faction_name, step_words
-
 from ..engine.constraints import Evaluator
 from .context import ReplacementContext
 from .received import Pool, colonial_words
@@ -257,6 +256,67 @@ def _category(ctx: ReplacementContext, rule: str, uid: str) -> str:
     return rule if rule in ("9.1", "9.2", "1.3.4") else REST
 
 
+def _affordable(ctx: ReplacementContext, key: str, used: dict, u) -> bool:
+    """Some payment of ``u`` with a step of pool ``key`` fits in the steps the allocation leaves (``used``)."""
+    return any(all(opt.count(k) <= ctx.pools[k].count - used.get(k, 0) for k in opt)
+               for opt in ctx.valid_pay[u.id] if key in opt)
+
+
+def _claim(ctx: ReplacementContext, key: str, claimed: dict, units: list, want: int) -> int:
+    """Up to ``want`` steps of ``key`` for what ``units`` have not given another pool (``claimed``, updated)."""
+    got = 0
+    for u in sorted(units, key=lambda u: -_cost(ctx, key, u)):   # two-step units first: the most steps fit
+        whole = max((len(opt) for opt in ctx.valid_pay[u.id]), default=1)   # the steps the unit costs in all
+        k = min(_cost(ctx, key, u), whole - claimed.get(u.id, 0))
+        if 0 < k <= want - got:               # a unit stands for all the steps it costs, or for none
+            claimed[u.id] = claimed.get(u.id, 0) + k
+            got += k
+    return got
+
+
+def _by_rule(ctx: ReplacementContext, bars: list, into: Optional[dict] = None) -> dict:
+    """The bars ``[(unit id, rule, message)]`` by (rule, :func:`_category`), but 1.3.3's own (its reason)."""
+    out: dict = {} if into is None else into
+    for uid, r, msg in bars:
+        if r != "1.3.3":
+            out.setdefault((r, _category(ctx, r, uid)), []).append((uid, msg))
+    return out
+
+
+def _none_fits_split(ctx: ReplacementContext, p: Pool, fits: list, what: str, barred: list, claimed: dict,
+                     refusals: set, rest: int) -> list:
+    """No unit of the Force Pool can take these ``rest`` steps: each rule but 1.3.3 itself that bars a unit
+    (or refuses these steps to it) decides one step per unit; what is left is 1.3.3's, no unit at all."""
+    rule, reason = _none_fits(ctx, p, what, barred)
+    refused = _refused(ctx, p)
+    by_rule = _by_rule(ctx, refused, _by_rule(ctx, barred))
+    parts: list = []
+    for (r, cat), items in by_rule.items():
+        n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest - sum(x[0] for x in parts))
+        if n:
+            parts.append((n, r, "; ".join(msg for _, msg in items), cat))
+    # a unit these steps were refused to (1.3.3.2 under airborne-steps, ...) is still one a lone step of
+    # another pool may be lost towards (it costs two): remembered apart from the units barred outright
+    refusals.update(uid for uid, _, _ in refused if claimed.get(uid))
+    got = sum(x[0] for x in parts)
+    if len(parts) == 1 and got == rest and rule == parts[0][1]:
+        return [(rest, rule, reason, parts[0][3])]     # the one rule that bars them all: the whole reason
+    if rest > got:
+        parts.append((rest - got, "1.3.3", _no_unit(ctx, fits, what, rest - got) if parts else reason, REST))
+    return parts
+
+
+def _barred_split(ctx: ReplacementContext, barred: list, claimed: dict, rest: int) -> list:
+    """Of ``rest`` steps, one for each unit a rule bars from being taken (1.3.3.1 ...), rule by rule."""
+    out = []
+    for (r, cat), items in _by_rule(ctx, barred).items():
+        n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest)
+        if n:
+            out.append((n, r, "; ".join(msg for _, msg in items), cat))
+            rest -= n
+    return out
+
+
 def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p: Pool, left: int, claimed: dict,
            refusals: set) -> list:
     """The ``left`` steps of pool ``key`` split by the rule that decides each (1.3.3 "The one-step units in a
@@ -274,34 +334,14 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
     what = _what(ctx, p)
     barred = _barred(ctx, p)
     free = [u for u in fits if u.id not in taken]
-    placeable = [u for u in free if ctx.valid_place[u.id]]
     used = alloc.pool_use(ctx)
-
-    def affordable(u) -> bool:
-        """Some payment of ``u`` with a step of this pool fits in the steps the allocation leaves."""
-        return any(all(opt.count(k) <= ctx.pools[k].count - used.get(k, 0) for k in opt)
-                   for opt in ctx.valid_pay[u.id] if key in opt)
-
     # a unit stops steps (its location, its stacking) only if the steps left could pay for it
-    unplaceable = [u for u in free if not ctx.valid_place[u.id] and affordable(u)]
-    halves = [u for u in placeable if not affordable(u)
+    unplaceable = [u for u in free if not ctx.valid_place[u.id] and _affordable(ctx, key, used, u)]
+    halves = [u for u in free if ctx.valid_place[u.id] and not _affordable(ctx, key, used, u)
               and max((len(opt) for opt in ctx.valid_pay[u.id]), default=1) == 2]
-    placeable = [u for u in placeable if affordable(u)]
-    out = []
-    rest = left
-
-    def claim(units: list, want: int) -> int:
-        """Up to ``want`` steps for the capacity ``units`` have not yet given another pool."""
-        got = 0
-        for u in sorted(units, key=lambda u: -_cost(ctx, key, u)):   # two-step units first: the most steps fit
-            whole = max((len(opt) for opt in ctx.valid_pay[u.id]), default=1)   # the steps the unit costs in all
-            k = min(_cost(ctx, key, u), whole - claimed.get(u.id, 0))
-            if 0 < k <= want - got:               # a unit stands for all the steps it costs, or for none
-                claimed[u.id] = claimed.get(u.id, 0) + k
-                got += k
-        return got
-
-    n = claim(placeable, rest)
+    placeable = [u for u in free if ctx.valid_place[u.id] and _affordable(ctx, key, used, u)]
+    out, rest = [], left
+    n = _claim(ctx, key, claimed, placeable, rest)
     if n:
         if not ev_box:
             ev_box.append(Evaluator(post(ctx)))
@@ -315,53 +355,40 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
         claimed[halves[0].id] = 1
         out.append((1, *_two_steps(p, halves), REST))
         rest = 0
-    n = claim(unplaceable, rest)
+    n = _claim(ctx, key, claimed, unplaceable, rest)
     if n:
         out.append((n, *_unplaceable(ctx, unplaceable, what), "1.3.4"))
         rest -= n
     if rest and not fits:
-        rule, reason = _none_fits(ctx, p, what, barred)
-        # each rule but 1.3.3 itself that bars a unit (or refuses these steps to it) decides one step per unit
-        by_rule: dict = {}
-        for uid, r, msg in barred:
-            if r != "1.3.3":
-                by_rule.setdefault((r, _category(ctx, r, uid)), []).append((uid, msg))
-        refused = _refused(ctx, p)
-        for uid, r, msg in refused:
-            if r != "1.3.3":
-                by_rule.setdefault((r, _category(ctx, r, uid)), []).append((uid, msg))
-        parts = []
-        for (r, cat), items in by_rule.items():
-            n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest - sum(x[0] for x in parts))
-            if n:
-                parts.append((n, r, "; ".join(msg for _, msg in items), cat))
-        # a unit these steps were refused to (1.3.3.2 under airborne-steps, ...) is still one a lone step of
-        # another pool may be lost towards (it costs two): remembered apart from the units barred outright
-        refusals.update(uid for uid, _, _ in refused if claimed.get(uid))
-        got = sum(x[0] for x in parts)
-        if len(parts) == 1 and got == rest and rule == parts[0][1]:
-            parts = [(rest, rule, reason, parts[0][3])]     # the one rule that bars them all: the whole reason
-        elif rest > got:
-            parts.append((rest - got, "1.3.3", _no_unit(ctx, fits, what, rest - got) if parts else reason, REST))
-        out += parts
+        out += _none_fits_split(ctx, p, fits, what, barred, claimed, refusals, rest)
         rest = 0
     if rest and barred:
-        by_rule = {}
-        for uid, r, msg in barred:
-            if r != "1.3.3":                      # 1.3.3's own bars stay in the 1.3.3 entry's reason
-                by_rule.setdefault((r, _category(ctx, r, uid)), []).append((uid, msg))
-        for (r, cat), items in by_rule.items():
-            n = _claim_ids(ctx, claimed, [uid for uid, _ in items], rest)
-            if n:
-                out.append((n, r, "; ".join(msg for _, msg in items), cat))
-                rest -= n
+        out += (parts := _barred_split(ctx, barred, claimed, rest))
+        rest -= sum(x[0] for x in parts)
     if rest:
-        if not out:
-            rule, reason = _all_taken(ctx, alloc, key, fits, what, barred)
-        else:
-            rule, reason = "1.3.3", _no_unit(ctx, fits, what, rest)
+        rule, reason = _all_taken(ctx, alloc, key, fits, what, barred) if not out else \
+            ("1.3.3", _no_unit(ctx, fits, what, rest))
         out.append((rest, rule, reason, REST))
     return out
+
+
+def _one_more_reason(ctx: ReplacementContext, ev_box: list, alloc: Allocation, key: str, left: int,
+                     taken: set) -> Optional[str]:
+    """A proposed allocation that leaves ``left`` steps of pool ``key`` unused although one more unit could
+    still be taken and placed (1.3.3): the reason naming it, or None when none fits."""
+    fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and u.id not in taken
+            and any(key in opt for opt in ctx.valid_pay[u.id]) and ctx.valid_place[u.id]]
+    if not fits:
+        return None
+    if not ev_box:
+        ev_box.append(Evaluator(post(ctx)))
+    more = _one_more(ctx, ev_box[0], alloc, key, fits)
+    if more is None:
+        return None
+    uid, loc, opt = more
+    return (f"this allocation leaves {'them' if left > 1 else 'it'} unused, although {ctx.describe(ctx.units[uid])} could still be "
+            f"taken with {', '.join(paid_with_text(ctx, uid, opt))} and placed in {loc}; "
+            "unplaced replacement steps are lost")
 
 
 def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True, proposed: bool = False,
@@ -403,22 +430,10 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
         left = p.count - used[key]               # pool_use has every pool of ctx
         if left <= 0:
             continue
-        if not proved:
-            out.append({"step": key, "count": left, "rule": "1.3.3", "reason": _not_proved(alloc, bound)})
-            continue
-        more = None
-        if proposed:
-            fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and u.id not in taken
-                    and any(key in opt for opt in ctx.valid_pay[u.id]) and ctx.valid_place[u.id]]
-            if fits:
-                if not ev_box:
-                    ev_box.append(Evaluator(post(ctx)))
-                more = _one_more(ctx, ev_box[0], alloc, key, fits)
-        if more is not None:
-            uid, loc, opt = more
-            reason = (f"this allocation leaves {'them' if left > 1 else 'it'} unused, although {ctx.describe(ctx.units[uid])} could still be "
-                      f"taken with {', '.join(paid_with_text(ctx, uid, opt))} and placed in {loc}; "
-                      "unplaced replacement steps are lost")
+        # not proved the most possible, or a proposal that leaves room for one more unit: one entry, 1.3.3
+        reason = _not_proved(alloc, bound) if not proved else \
+            _one_more_reason(ctx, ev_box, alloc, key, left, taken) if proposed else None
+        if reason is not None:
             out.append({"step": key, "count": left, "rule": "1.3.3", "reason": reason})
             continue
         entries = split[key]
@@ -429,7 +444,6 @@ def explain_lost(ctx: ReplacementContext, alloc: Allocation, proved: bool = True
     return out
 
 # ----------------------------------------------------------------------------- the counts the re-solves decide
-
 def _reconcile(ctx: ReplacementContext, alloc: Allocation, key: str, entries: list, relaxation) -> list:
     """Pool ``key``'s entries ``[(count, rule, reason, charged)]`` with the counts the re-solves charge each rule
     (``relaxation.split()``): an entry whose rule is charged as many steps keeps its count; one charged fewer

@@ -130,7 +130,7 @@ def optimise(pos: Position, faction: str, map_: str, time_limit: Optional[float]
 def _collector_paused():
     """Python's cyclic garbage collector paused while the model is built and solved (and resumed, if it
     ran, after): the constraints of 2,000 Force Pool units are hundreds of thousands of small tuples,
-    which the collector's passes kept re-reading (40 % of the build, measured; issue 20); they hold
+    which the collector's passes kept re-reading (40 % of the build, measured); they hold
     no reference cycles, so nothing waits for it, and a resumed collector collects what any other did."""
     was = gc.isenabled()
     gc.disable()

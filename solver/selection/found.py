@@ -133,7 +133,7 @@ def plain_found(ctx: SelectionContext, constraints: list) -> Found:
 def alone_rules(alone: list) -> list:
     """The rule keys of ``alone`` (the violations that exclude a card by themselves, unary constraints),
     each once, in rule order: each alone is a minimal set of one, and each is listed (as ``check`` lists
-    every rule broken; issue 19 item 8)."""
+    every rule broken)."""
     return list(dict.fromkeys(x.rule.key for x in alone))
 
 

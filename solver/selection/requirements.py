@@ -37,7 +37,7 @@ def european_war(pos: Position, facts: "Facts" = None) -> str:
 
 
 class Facts:
-    """The facts of a requirement that a plan changes from turn to turn (issue 23): whether a card has been
+    """The facts of a requirement that a plan changes from turn to turn: whether a card has been
     played (revealed as a Current Card) and the war state of a map. This one reads them from the position
     (every ruling); the plan model (:mod:`solver.plan.model`) gives each a value of its own and evaluates
     the requirement once per combination, so a requirement is defined once (:func:`check_requirement`)."""

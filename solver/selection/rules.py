@@ -72,7 +72,7 @@ class SelectionContext:
         """The Seasonal Turn in which a Pending Card selected now is revealed."""
         return self.pos.turn.next()
 
-    # The facts a plan changes from turn to turn (issue 23). Each is asked of the context as *cases*: a value
+    # The facts a plan changes from turn to turn. Each is asked of the context as *cases*: a value
     # and the guard (choice literals) under which it holds. This context resolves each to the position's one
     # value with an empty guard, so a rule yields exactly the constraints it always did; the plan model's
     # context (:class:`solver.plan.model.TurnContext`) returns a case per value, each guarded by its

@@ -189,7 +189,7 @@ def test_why_json_excluded_and_legal(tmp_path):
     assert r.exit_code == 1
     out = json.loads(r.stdout)
     assert out["legal"] is False and "example" not in out
-    # each rule that alone excludes the card is listed, as check lists them (1.1.3.2 and 1.1.3.3; issue 19 item 8)
+    # each rule that alone excludes the card is listed, as check lists them (1.1.3.2 and 1.1.3.3)
     assert [(v["rule"], v["title"]) for v in out["violations"]] == [
         ("1.1.3.2", "War State Selection Restrictions"), ("1.1.3.3", "Soviet Production Limit")]
     for v in out["violations"]:

@@ -1,4 +1,4 @@
-"""Shell completion (issue 21): after --tk / --ds, the numbers of the cards in the faction's hand on
+"""Shell completion: after --tk / --ds, the numbers of the cards in the faction's hand on
 that map, read from the STATE file already typed; nothing without one, or with a broken one."""
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""`aeref deck new` (issue 21 part 4): a deck file skeleton with every field of FORMAT section 2
+"""`aeref deck new`: a deck file skeleton with every field of FORMAT section 2
 commented with what to write, no card data in it, written atomically, never over a file without
 --force; a deck filled in from it passes `aeref validate`."""
 from __future__ import annotations

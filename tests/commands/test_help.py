@@ -1,5 +1,5 @@
 """`aeref --help` (the commands grouped in the order of play), `aeref help [COMMAND]`, `-V`, and
-the lazy command group (issue 20: a command's module is imported only when it runs)."""
+the lazy command group (a command's module is imported only when it runs)."""
 from __future__ import annotations
 
 import ast

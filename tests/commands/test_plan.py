@@ -1,4 +1,4 @@
-"""``aeref plan`` (issue 23): the Pending Cards of the next Seasonal Turns on the command line - the text
+"""``aeref plan``: the Pending Cards of the next Seasonal Turns on the command line - the text
 timeline, ``--json``, ``--write-dir`` (the position after each planned turn, each file written atomically),
 the same output on every run, and bad input as one ``Error:`` line naming the option (exit 2)."""
 from __future__ import annotations

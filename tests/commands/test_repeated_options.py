@@ -1,4 +1,4 @@
-"""A single-value option given twice is a usage error (issue 19 item 7): ``--tk 38 --tk 39`` is exit 2,
+"""A single-value option given twice is a usage error: ``--tk 38 --tk 39`` is exit 2,
 never the last one silently; for every such option of every command (found by introspection)."""
 from __future__ import annotations
 

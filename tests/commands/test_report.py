@@ -235,7 +235,7 @@ def test_a_hex_name_is_read_and_drawn_with_its_number(tmp_path):
     assert r.exit_code == 2 and "map.hexes.4013.name" in r.output
 
 
-# ----------------------------------------------------------------------------- the plan on the page (issue 24)
+# ----------------------------------------------------------------------------- the plan on the page
 
 PLAN = EXAMPLES / "tk-axis-1939-plan.yaml"
 

@@ -163,7 +163,7 @@ def test_readable_on_a_phone(browser, tmp_path):
     _shot(d, "report-phone.png", tmp_path)
 
 
-# ----------------------------------------------------------------------------- the map read at a glance (issue 24)
+# ----------------------------------------------------------------------------- the map read at a glance
 
 MAPPED = [p for p in SHIPPED if "\nmap:" in p.read_text() and "\nreplacements:" in p.read_text()]   # a map drawn
 LONG = 'Dnepropetrovsk-Zaporozhye <b>"&amp;</b>'
@@ -355,7 +355,7 @@ def test_printed_the_page_has_no_pop_up_no_scroll_box_and_no_navigation(browser,
     assert got[2] and set(got[2]) == {"visible/no cue"}
 
 
-# ----------------------------------------------------------------------------- the plan, the phone map, big maps (issue 24)
+# ----------------------------------------------------------------------------- the plan, the phone map, big maps
 
 PLAN = EXAMPLES / "tk-axis-1939-plan.yaml"
 
@@ -394,7 +394,7 @@ return [n, bad];
 @pytest.mark.parametrize("width", [1400, 390])
 @pytest.mark.parametrize("goal", [False, True], ids=["earliest", "goal"])
 def test_the_plan_timeline_renders_with_a_legend_and_no_text_out_of_its_cell(browser, tmp_path, width, goal):
-    """The plan (1.1.1, 1.1.3; issue 23) as a timeline per map: no console error, no request; a caption and a
+    """The plan (1.1.1, 1.1.3) as a timeline per map: no console error, no request; a caption and a
     legend; a column per Seasonal Turn; each card's earliest turn starred where plan --json says it is (4a:
     Aug-Sept 1939, 1.1.3.1 needs 3 played first); no text of a cell overflows it or leaves it (DOM boxes)."""
     want = ("4a", "11") if goal else ()

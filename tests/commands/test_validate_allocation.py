@@ -1,4 +1,4 @@
-"""`aeref validate ALLOCATION --state STATE` (issue 21 part 4): an allocation file is recognised
+"""`aeref validate ALLOCATION --state STATE`: an allocation file is recognised
 (as a deck file is) and checked against its state file as `check-replacements` reads it."""
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_1_3_allocation_naming_what_the_position_lacks(tmp_path):
     assert code == 2 and res.count("\n") > 1
     code, text, err = run("validate", alloc, "--state", STATE)
     assert code == 2
-    # each problem said once (issue 20): the first as the one Error: line, the other on stdout
+    # each problem said once: the first as the one Error: line, the other on stdout
     assert err.splitlines() == [f"Error: {alloc}: [1].unit: no unit R-99 in the Soviet TK Force Pool or on the map "
                                 "(and 1 more)"]
     assert text.splitlines() == [f"{alloc}: [2].location: location 9999 is not on the map (no such hex or Off-Map Box in {STATE})"]

@@ -88,7 +88,7 @@ def test_why_core_is_minimal_when_two_rules_exclude_the_card_together(case, data
 def test_why_several_rules_each_alone_exclude_the_card(tmp_path):
     """A Total War card (1.1.3.2) that also needs an unplayed card (1.1.3.1) and follows a Demand card
     (1.1.3.3): each rule alone excludes it, so each is a minimal set of one and `why` lists each, as
-    `check` lists every rule broken (issue 19 item 8)."""
+    `check` lists every rule broken."""
     (tmp_path / "s.yaml").write_text("""
 game: tk
 turn: Mar-Apr 1939

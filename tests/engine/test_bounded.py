@@ -1,4 +1,4 @@
-"""Bounded everywhere (issue 20): every command ends within its limit on a position far too large, and
+"""Bounded everywhere: every command ends within its limit on a position far too large, and
 says what it left out; large answers are streamed or paged, never "0" unless proved, never exit 3.
 
 The positions (tests/support/scale_positions.py) are test-only data. The timing checks have a generous
@@ -149,7 +149,7 @@ def test_report_far_too_short_a_limit_ends_in_time(tmp_path):
 def test_replacements_far_too_short_a_limit_ends_in_time(tmp_path):
     """`replacements` of 8,000 Force Pool units over 4,000 hexes with --time-limit 3: ends in time, and says
     it is not proved optimal (or the one Error: line of the limit). (2,000 units over 2,000 hexes, once too
-    large, are now answered and proved within 3 s: issue 20.)"""
+    large, are now answered and proved within 3 s.)"""
     import yaml
     path = tmp_path / "r.yaml"
     path.write_text(yaml.safe_dump(bench("replacements").generate(8000, 4000, 0)))
@@ -185,7 +185,7 @@ SLOW_START = "import sys, time\ntime.sleep(4)\nfrom aeref.cli.main import main\n
 
 
 def test_the_backstop_counts_the_start_of_the_process_too(tmp_path):
-    """Issue 20: the wall-clock backstop bounds the whole command from the start of its process (Python's start and
+    """The wall-clock backstop bounds the whole command from the start of its process (Python's start and
     the imports count, solver/limits.process_started), not from the parsing of the command line. A console-script
     process that takes 4 s to start, on 3,000 + 3,000 cards with --time-limit 6 (1.1.3 pairs), ends within the
     limit + 3 s of its start (a loaded machine; counted from the command line it would end 4 s + the imports
@@ -207,7 +207,7 @@ def test_the_backstop_counts_the_start_of_the_process_too(tmp_path):
 
 def test_the_start_of_the_process_is_known():
     """solver/limits.process_started: the perf_counter reading of the process's start, seconds before the import of
-    aeref when Python slept that long first (the start the backstop counts from, issue 20)."""
+    aeref when Python slept that long first (the start the backstop counts from)."""
     import subprocess
     import sys
     probe = ("import time\ntime.sleep(1)\nfrom aeref.api import process_started\n"
@@ -302,7 +302,7 @@ def test_1_1_3_2_tk_alone_lists_and_explains_without_importing_ortools(tmp_path)
 
 def test_1_3_4_rules_posted_once_per_context_and_again_for_a_candidate_added(tmp_path):
     """The rules of 1.3.3 / 1.3.4 / 9.2 are posted once per Replacements Segment context (the optimiser,
-    the greedy placer and the lost steps' reasons share them: issue 20); a location a proposed allocation
+    the greedy placer and the lost steps' reasons share them); a location a proposed allocation
     adds to a unit's candidates after posting posts them again, with the 1.3.4 nogood for it."""
     import yaml
     from aeref.model.files.load import load_position

@@ -157,7 +157,7 @@ def test_pairs_cut_short_before_any_selection_does_not_exit_1(tmp_path, monkeypa
 
 
 def test_1_1_3_pairs_stopped_before_its_first_solution_is_finished_by_a_plain_check(tmp_path, monkeypatch):
-    """Never "0 legal selections" while a plain check finds some (issue 20): the solver stopped before its
+    """Never "0 legal selections" while a plain check finds some: the solver stopped before its
     first solution, the plain evaluation of the classes lists every legal selection (1.1.3), complete."""
     path = _write(tmp_path, AE_SOVIET % "forced")
     full = run_cli("pairs", str(path), "--faction", "soviet", "--json")

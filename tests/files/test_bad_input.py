@@ -170,7 +170,7 @@ def test_validate_reports_every_problem_not_only_the_first(tmp_path):
     for words in (["colour"], ["totl"], ["ds-soviet-24", "Production Value"], ["Smarch"], ["ds-soviet-77"]):
         assert any(all(w in t for w in words) for t in text), (words, text)
     # the human output says every problem once: the first as the one Error: line on stderr (FORMAT 5: file and
-    # place), with how many more, and every other one on stdout (issue 20: it was on both)
+    # place), with how many more, and every other one on stdout (it was on both)
     r = run(*["validate", path])
     assert r.exit_code == 2
     said = [f"{p['file']}: {p['where']}: {p['message']}" for p in problems]

@@ -33,7 +33,7 @@ def test_bad_requirement_items_say_what_to_write(tmp_path):
         ({"war-state": {"map": "xx", "is": ["limited"]}}, "cards[0].requires[0].war-state.map"),
         ({"country": {"name": "Siam"}}, "cards[0].requires[0].country.name"),
     ]
-    for item, place in cases:                # one problem each: said once, as the Error: line (issue 20)
+    for item, place in cases:                # one problem each: said once, as the Error: line
         code, out, err = run("validate", ds_card_state(tmp_path, [item]))
         assert code == 2 and out == "" and f"s.yaml: {place}: " in err, (item, err)
     code, _, err = run("validate", ds_card_state(tmp_path, [{"marker": ["Quit India"]}]))

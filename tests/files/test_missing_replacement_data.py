@@ -1,7 +1,7 @@
 """Missing data is not a ruling (1.3): a Replacements Segment with steps received but no Force Pool stated for
 that map and faction, or Force Pool units and no hex of that map, is one `Error:` line naming the file, the
 place and how to add what is missing (exit 2), never "optimal, proved"; an empty `force-pool: []` is a ruling
-(1.3.3: its steps are lost). Test-only positions (issue 19 item 6)."""
+(1.3.3: its steps are lost). Test-only positions."""
 import json
 
 import yaml

@@ -48,7 +48,7 @@ def test_one_mistake_one_line(tmp_path, name, kind, old, new, where, words):
     state, deck = _files(tmp_path, kind, old, new)
     r = run("validate", state)
     assert r.exit_code == 2, r.output
-    # one mistake, one line, said once (issue 20): the one Error: line on stderr, nothing on stdout
+    # one mistake, one line, said once: the one Error: line on stderr, nothing on stdout
     assert r.stdout == "", f"{name}: said on stdout too:\n{r.stdout}"
     lines = r.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: "), f"{name}: {len(lines)} lines:\n{r.stderr}"

@@ -179,7 +179,7 @@ def test_1_1_two_private_files_of_one_faction_are_refused(aeref, folder):
 def test_1_1_show_says_whose_view_a_split_position_is(aeref, folder):
     """1.1: a public file read with every private file is the whole position, and ``show`` says so in its first
     line (as ``--as referee``); read without one, its first line says that what no file holds lies face down.
-    A whole file shown without ``--as`` holds everything and says so too (issue 22: "shows all, and says so")."""
+    A whole file shown without ``--as`` holds everything and says so too ("shows all, and says so")."""
     public = _split(aeref, folder)
     r = aeref("show", public)
     assert r.exit_code == 0 and r.stdout.splitlines()[0].startswith("Referee's view"), r

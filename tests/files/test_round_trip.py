@@ -1,4 +1,4 @@
-"""Files written back the way the player wrote them (issue 21 part 3): every writing command
+"""Files written back the way the player wrote them: every writing command
 (`select --write`, `next-turn`, `reveal --write`, `war-state --write`) on every shipped example it
 applies to. A line diff of the source and the written file shows only the lines the Seasonal Turn
 changes: every comment (the `# yaml-language-server: $schema=...` line first), key order, flow

@@ -1,4 +1,4 @@
-"""`-` as the STATE file name reads the position from standard input (issue 21), its decks then found
+"""`-` as the STATE file name reads the position from standard input, its decks then found
 relative to the working directory; every command that reads STATE says so in its --help."""
 import json
 from pathlib import Path

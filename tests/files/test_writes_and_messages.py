@@ -1,4 +1,4 @@
-"""Writes and messages (issue 20, "Writes and messages"): each defect the hostile-input run found.
+"""Writes and messages: each defect the hostile-input run found.
 
 A path naming a folder or an empty path is refused; a read-only file replaced with ``--force`` keeps its
 mode; a later write removes the stale temporary files of its own pattern (never other files); a deck or

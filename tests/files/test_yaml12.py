@@ -1,5 +1,5 @@
 """The file language: position, deck, map and allocation files are read with the YAML 1.2 core schema
-(issue 19 item 7).
+(YAML 1.2: the spellings a player types mean what they say).
 
 YAML 1.1 (what PyYAML reads by default) turns ``yes``/``no``/``on``/``off``/``y``/``n`` into booleans,
 ``1:10`` into 70 (sexagesimal), ``2_315`` into 2315 and ``010`` into 8; YAML 1.2 reads them as the text
@@ -105,7 +105,7 @@ def _mutation(draw):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_mutation())
 def test_yaml_1_1_forms_in_every_number_and_name_are_refused_or_kept_as_written(tmp_path_factory, case):
-    """Issue 19 item 7: each YAML 1.1 special form written into a number or a name of a shipped example
+    """Each YAML 1.1 special form written into a number or a name of a shipped example
     is read as YAML 1.2 reads it (the text written, for yes/no/on/off/1:10/2_315/0o17 ...), and the file
     is then refused with one Error: line naming the file, or accepted with nothing coerced (the JSON Schema
     accepts it: no boolean or null taken for a number, no 2_315 for 2315)."""
@@ -139,7 +139,7 @@ def test_yaml_1_1_forms_in_every_number_and_name_are_refused_or_kept_as_written(
 @pytest.mark.parametrize("text,read", [(w, r) for w, r in YAML11_FORMS] + [("0105", "0105"), ("12", 12),
                                                                           ("-3", -3), ("true", True)])
 def test_yaml_1_2_core_schema_reads_plain_scalars_as_written(text, read):
-    """Issue 19 item 7: ``yes`` is a word, ``1:10`` and ``2_315`` are text, ``0105`` is a hex id; only a
+    """``yes`` is a word, ``1:10`` and ``2_315`` are text, ``0105`` is a hex id; only a
     plain decimal is a number and only true/false a boolean."""
     assert _same(load_yaml_text(f"a: {text}\n", "f")["a"], read)
 
@@ -162,7 +162,7 @@ def test_event_reader_reads_what_the_node_reader_reads(name):
 
 
 def test_production_yes_is_refused(aeref, tmp_path):
-    """Issue 19 item 7: ``production: yes`` in a deck is not a Production Value of 1 (YAML 1.1 read it so,
+    """``production: yes`` in a deck is not a Production Value of 1 (YAML 1.1 read it so,
     and ``pairs`` ruled on it); ``production: true`` is refused as no number, each naming file and place."""
     shutil.copytree(EXAMPLES, tmp_path, dirs_exist_ok=True)
     deck = tmp_path / "decks" / "soviet.yaml"
@@ -174,7 +174,7 @@ def test_production_yes_is_refused(aeref, tmp_path):
 
 
 def test_count_true_and_hex_1_10_kept(aeref, tmp_path):
-    """Issue 19 item 7: steps ``count: true`` is refused (not 1 step); a hex written ``1:10`` stays "1:10"."""
+    """Steps ``count: true`` is refused (not 1 step); a hex written ``1:10`` stays "1:10"."""
     src = (EXAMPLES / "tk-soviet-replacements.yaml").read_text()
     p = tmp_path / "s.yaml"
     p.write_text(src.replace("count: 12", "count: true"))

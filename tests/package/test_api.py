@@ -1,4 +1,4 @@
-"""The public Python API (aeref.api, issue 21): the issue's example, the types of the answers, each
+"""The public Python API (aeref.api): the README's example, the types of the answers, each
 answer's as_json() exactly the JSON the command prints with --json on the shipped examples, one
 meaning of time_limit, InputError(file, place, message), and the laziness of import + check."""
 from __future__ import annotations
@@ -189,7 +189,7 @@ print(before, plan.__module__, 'Plan' in dir(aeref.answers), 'aeref.answers.turn
 
 
 def test_aeref_answers_names_every_answer_and_imports_the_others_on_first_use():
-    """Issue 20: ``aeref.answers`` (and ``aeref.api``, ``aeref``) name every answer; those ``check`` never
+    """``aeref.answers`` (and ``aeref.api``, ``aeref``) name every answer; those ``check`` never
     gives are imported from their module on first use (PEP 562), each module when one of its answers is asked."""
     import aeref.answers
     import aeref.api

@@ -1,5 +1,5 @@
 """The command line is built on the public API: cli/ imports from aeref.api (or aeref), aeref.model and
-aeref.cli only, never from aeref.solver, at module level or inside a function (issue 21)."""
+aeref.cli only, never from aeref.solver, at module level or inside a function."""
 import ast
 from pathlib import Path
 

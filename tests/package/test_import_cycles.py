@@ -1,6 +1,6 @@
 """The package's imports: no import circle, and no import inside a function unless it is deliberately lazy.
 
-Issue 18: a data type and the code that builds it in one file, with the loop
+A data type and the code that builds it in one file, with the loop
 broken by an import inside a function, is an import circle in disguise. The
 graph here is read from the source with :mod:`ast` (no module is executed):
 every ``import`` and ``from ... import`` of a module of aeref, at module level,
@@ -17,12 +17,23 @@ from pathlib import Path
 
 import networkx as nx
 
-#: The packages of aeref (pyproject ``packages``); their folders come from the installed package's specs.
-PACKAGES = ("aeref", "aeref.answers", "aeref.model", "aeref.model.game", "aeref.model.files", "aeref.model.secrecy",
-            "aeref.solver", "aeref.solver.engine", "aeref.solver.option_cards", "aeref.solver.selection",
-            "aeref.solver.plan", "aeref.solver.replacements", "aeref.cli")
+def _packages() -> tuple[str, ...]:
+    """Every package of aeref: ``aeref`` and each folder with an ``__init__.py`` below the installed
+    ``aeref.model``, ``aeref.solver`` and ``aeref.cli`` (an editable install maps them from the repository's
+    top), so a new folder is never missed."""
+    out = ["aeref", "aeref.answers"]
+    for top in ("aeref.model", "aeref.solver", "aeref.cli"):
+        spec = importlib.util.find_spec(top)
+        assert spec is not None and spec.submodule_search_locations, top
+        folder = Path(next(iter(spec.submodule_search_locations)))
+        out += [".".join((top, *init.parent.relative_to(folder).parts)) for init in sorted(folder.rglob("__init__.py"))]
+    return tuple(out)
 
-#: Import circles allowed, each as the set of modules on it: none (the three of issue 18 are gone).
+
+#: The packages of aeref; their folders come from the installed package's specs.
+PACKAGES = _packages()
+
+#: Import circles allowed, each as the set of modules on it: none.
 ALLOWED_CYCLES: set = set()
 
 #: Imports inside a function that are deliberate: the heavy libraries, imported by the code that needs them only,
@@ -41,7 +52,7 @@ LAZY = {
     ("aeref.answers.logistics", "aeref.solver"): "the 1.2 rules (supply on the map) are loaded by the answer that needs them",
     ("aeref.answers.turn", "aeref.model.files.write"): "only an answer that is written loads the round-trip writer",
     ("aeref.answers.plan", "aeref.model.files.write"): "only an answer that is written loads the round-trip writer",
-    # issue 20: the answers `check` never gives (their dataclasses cost a cold start) are imported where they are made
+    # the answers `check` never gives (their dataclasses cost a cold start) are imported where they are made
     ("aeref.answers.selection", "aeref.answers.why"): "counting and explaining selections: `check` does neither",
     ("aeref.api", "aeref.answers.why"): "`check` never counts or explains a selection",
     ("aeref.api", "aeref.answers.replacements"): "`check` gives no 1.3 answer",
@@ -149,7 +160,7 @@ def test_the_import_graph_is_read():
 
 
 def test_no_import_circle():
-    """Issue 18: no module of aeref imports itself through others (TYPE_CHECKING and function imports count)."""
+    """No module of aeref imports itself through others (TYPE_CHECKING and function imports count)."""
     cycles = {frozenset(c) for c in nx.simple_cycles(import_graph(all_imports()))}
     new = sorted(sorted(c) for c in cycles - ALLOWED_CYCLES)
     assert not new, "import circles: " + "; ".join(" <-> ".join(c) for c in new)

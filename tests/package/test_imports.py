@@ -34,7 +34,7 @@ CHECK = ("check", str(EXAMPLE), "--faction", "soviet", "--tk", "39", "--ds", "24
 
 
 def test_check_looks_up_no_pydantic_plugins():
-    """Issue 20 (cold start): pydantic's plugin lookup scans the entry points of every installed distribution
+    """Cold start: pydantic's plugin lookup scans the entry points of every installed distribution
     (importlib.metadata) on the first schema it builds; the command line has no plugin, so neither is loaded."""
     loaded = _loaded_modules(*CHECK)
     assert "pydantic.main" in loaded            # the probe can fail: the state file was validated by pydantic
@@ -42,7 +42,7 @@ def test_check_looks_up_no_pydantic_plugins():
 
 
 def test_check_loads_only_the_rules_it_rules_by():
-    """Issue 20 (cold start): `check` rules on 1.1.3 alone; the modules of 1.1.1 (the Option Card Procedure, the
+    """Cold start: `check` rules on 1.1.3 alone; the modules of 1.1.1 (the Option Card Procedure, the
     next Seasonal Turn) and 12 (war states) are loaded by the questions that ask them."""
     loaded = _loaded_modules(*CHECK)
     assert "aeref.solver.selection.rules" in loaded
@@ -50,7 +50,7 @@ def test_check_loads_only_the_rules_it_rules_by():
 
 
 def test_check_makes_only_the_answers_it_gives():
-    """Issue 20 (cold start): `check` gives a 1.1.3 ruling; the answers of counting and explaining, 1.3, 1.2, the
+    """Cold start: `check` gives a 1.1.3 ruling; the answers of counting and explaining, 1.3, 1.2, the
     turn's steps and plans (their dataclasses cost start-up time) and the writer's model.files.atomic (tempfile, shutil)
     are imported by the questions that give them."""
     loaded = _loaded_modules(*CHECK)
@@ -87,7 +87,7 @@ def test_1_1_3_pairs_on_one_map_imports_no_solver():
 
 
 def test_1_1_3_pairs_table_looks_up_no_distribution_metadata():
-    """Issue 20 (cold start): the table of `pairs` (1.1.3, the legal selections) is laid out by tabulate, which
+    """Cold start: the table of `pairs` (1.1.3, the legal selections) is laid out by tabulate, which
     reads its own version through importlib.metadata at import (about 70 ms of a cold `pairs`); the command line
     imports it without that look-up (cli/common.tabulate), and the table is the library's."""
     loaded = _loaded_modules("pairs", str(EXAMPLE), "--faction", "soviet")
@@ -96,7 +96,7 @@ def test_1_1_3_pairs_table_looks_up_no_distribution_metadata():
 
 
 def test_importing_the_command_line_leaves_the_garbage_collector_as_it_was():
-    """Issue 20 (cold start): cli/main pauses the cyclic GC only while it imports aeref; a program that imports the
+    """Cold start: cli/main pauses the cyclic GC only while it imports aeref; a program that imports the
     command line (tests, mkdocs-click) finds the collector as it left it, on or off."""
     probe = ("import gc, sys\nwas = sys.argv[1] == 'on'\n(gc.enable if was else gc.disable)()\n"
              "import aeref.cli.main\nprint(gc.isenabled() == was, 'aeref.api' in sys.modules)")

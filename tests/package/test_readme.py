@@ -58,7 +58,7 @@ def test_the_tutorial_uses_no_editor():
 
 
 def test_the_readme_starts_a_player():
-    """Issue 21: the README is at most 15 KB; its first screen says that players bring their own decks
+    """The README is at most 15 KB; its first screen says that players bring their own decks
     and how to write one; it keeps the two set-up commands and the main example that .ci/run replays."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(text.encode("utf-8")) <= 15 * 1024

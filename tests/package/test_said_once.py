@@ -1,4 +1,4 @@
-"""Issue 18 part 4 in model/: a spelling rule and a message are written once, and no function is long.
+"""In model/: a spelling rule and a message are written once, and no function is long.
 
 Read from the source with :mod:`ast` and plain text; nothing is executed.
 """

@@ -1,5 +1,5 @@
 """1.1.1 is written for "the phasing faction": it discards (Step 1), reveals (Step 2), performs the card's
-actions (Step 3) and then selects its next Pending Card (Step 4) before the next faction's Step 1 (issue 19
+actions (Step 3) and then selects its next Pending Card (Step 4) before the next faction's Step 1 (
 item 4). The named interpretation ``order-of-play``: ``faction-by-faction`` (default) - `select`, `check`,
 `pairs` and `why` rule on the position the phasing faction saw at its Step 4 (solver.option_cards.turn.position_seen: the
 later factions' reveals undone); a ruling those reveals would change is made on the earlier position and says

@@ -1,5 +1,5 @@
 """1.1.1 Step 2 and Step 4: a card returned to the hand (an illegal Current Card "must immediately return ... to
-its hand") and chosen again for "his next Seasonal Phase" is a new selection (issue 19 item 3).
+its hand") and chosen again for "his next Seasonal Phase" is a new selection.
 
 TK, the Axis Pending Card TK 11 Demand Denmark was selected in Aug-Sept 1938 behind the Current Card 10 Demand
 Austria (1.1.3.3 Sequential: illegal, written by hand); at the Nov-Dec 1938 reveal it returns to the hand; the

@@ -1,6 +1,6 @@
 """* DS alone, 1.1.3.1 "European War": "European Limited War has occurred if *the European Limited War marker is
 in a European War Box"; "European Total War has occurred if *a European Total War marker is in a European War Box".
-The markers are the definition (issue 19 item 2): derived once, from the boxes, and read by 1.1.3.1, *12.3 Step 8
+The markers are the definition: derived once, from the boxes, and read by 1.1.3.1, *12.3 Step 8
 ("If European Total War is not already in effect, decrease the ESV by 2") and `show`; a `european-war:` key that
 contradicts the boxes is an input error naming both. A file without such markers keeps its key.
 """

@@ -1,5 +1,5 @@
 """1.1.3 "Card selection is final. Once a faction has selected a card and placed it as its Pending Card, it is
-bound to that card": bound to the card it PLACED, not to a slot it left open (issue 19 item 1).
+bound to that card": bound to the card it PLACED, not to a slot it left open.
 
 AE, the tutorial position (examples/ae-aug-1941.yaml): the Axis faction has placed TK 22a Case Yellow and no DS
 card yet (its DS hand holds 28b, 28a and 12, and DS 12 cannot follow the Current Card 11 Diplomatic Overtures,

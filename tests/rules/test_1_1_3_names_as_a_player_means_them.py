@@ -1,4 +1,4 @@
-"""Names as a player means them (issue 19 item 7): names are compared after Unicode NFC normalisation and
+"""Names as a player means them: names are compared after Unicode NFC normalisation and
 folding of quote characters, in one function (model/files/names.py ``fold``) behind every comparison of names:
 © twins (1.1.3.3 Identically Named © Cards), countries in requirements (1.1.3.1), did-you-mean."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Planning ahead (issue 23): the selection rules of 1.1.3 - 1.1.3.3 posted turn by turn, with the
+"""Planning ahead: the selection rules of 1.1.3 - 1.1.3.3 posted turn by turn, with the
 Option Card Procedure (1.1.1 Steps 1-2) and the war state a card starts (12) between the turns.
 
 ``aeref plan`` (:func:`aeref.solver.plan.planner.plan`) agrees with the brute-force planner of

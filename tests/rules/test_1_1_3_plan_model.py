@@ -1,4 +1,4 @@
-"""The plan as one CP-SAT model (issue 23): the selection rules of 1.1.1, 1.1.3 - 1.1.3.3 posted per turn.
+"""The plan as one CP-SAT model: the selection rules of 1.1.1, 1.1.3 - 1.1.3.3 posted per turn.
 
 Another faction's card assumed played (``--assume played=CARD@TURN``) is read by the Selection Requirements
 (1.1.3.1) from its turn on, as the brute-force planner reads it; the minimal conflict sets name rules and

@@ -2,7 +2,7 @@
 European War Box. If there is a War marker there, use the 'War' adjustment instead." A War marker there is what
 the one reading of the European War Boxes (``Markers.european_war_boxes``) says: the European Limited or Total
 War marker (the markers 1.1.3.1 reads and *12.3 Step 8 places) or a marker written plainly ``War``; a marker in
-another box (the Western European War Box, the Delay Box) is not in the Soviet European War Box (issue 19 item 2).
+another box (the Western European War Box, the Delay Box) is not in the Soviet European War Box.
 The table lines are test data (the table is printed on the Soviet Force Pool)."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """1.3.3 "The one-step units in a faction's Force Pool limit how many and what type of units can be taken as
 replacement steps": each lost step cites the rule that really stops it - one entry a pool and deciding rule
 (1.3.3 no unit at all, 1.3.4 no Replacement Location, 9.2 stacking, 1.3.3.1 a Conquered Allied Minor Country),
-in `replacements` and `check-replacements`, text and --json. Test-only positions (issue 19 item 5)."""
+in `replacements` and `check-replacements`, text and --json. Test-only positions."""
 import json
 
 from aeref.solver.replacements import check_allocation, read_allocation

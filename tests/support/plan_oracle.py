@@ -1,4 +1,4 @@
-"""A brute-force planner for ``aeref plan`` (issue 23), for the tests.
+"""A brute-force planner for ``aeref plan``, for the tests.
 
 Written from the rules text only (1.1.1 Steps 1-2, 1.1.3 - 1.1.3.3, 12 of both
 Seasonal Phase files) and imports nothing from ``solver/``: each turn's legal

@@ -1,4 +1,4 @@
-"""Positions far larger than any game's (issue 20: bounded everywhere), for the tests that check a
+"""Positions far larger than any game's (bounded everywhere), for the tests that check a
 command ends within its limit and says what it left out, and for ``bench/scale.py``.
 
 Test-only data: every card is named "Test-only card N", not a card of the games.
