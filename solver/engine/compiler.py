@@ -14,26 +14,30 @@ Replacements Segment optimiser) builds its model here, so a
   (True / False) when the value cannot be chosen.
 * with ``enforce`` every constraint is guarded by the enforcement literal of
   its rule (``Compiled.enforce[rule.key]``): explanation by assumptions.
-* :func:`compile_counts` (in :mod:`solver.engine.counts`) compiles the same
-  constraints over *interchangeable entities* (Force Pool units) as counts.
+* with ``entities`` (the counting mode, :func:`compile_counts` for short) it compiles
+  the same constraints over *interchangeable entities* (Force Pool units) as counts:
+  one integer per class of entities and joint value (:class:`CountModel`), the
+  classes read by :mod:`solver.engine.counts`, which builds no model.
 
 Every solve runs through :func:`~solver.engine.runner.solve` (the solve runner,
 re-exported here with its names). Literal semantics, aggregation of terms and
 capping of coefficients are those of :mod:`solver.engine.core`, shared with
-the count compiler.
+the counting mode.
 
 Imports ortools: load this module only on paths that solve. See docs/design.md.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
 
-from .constraints import ANY, AtMost, Constraint, Evaluator, Nogood
-from .core import add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, matches, on_domain
-from .counts import CountModel, EntityClass, compile_counts  # noqa: F401  (the count compiler, re-exported)
+from .constraints import ANY, AtMost, Constraint, Nogood
+from .core import add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, lit_key, matches, on_domain
+from .counts import CountReading, EntityClass, count_shape  # noqa: F401  (EntityClass: part of a CountModel)
+from .groups import ValueGroup
 from .runner import (  # noqa: F401  (the solve runner, re-exported: its old home)
     FEASIBLE, INFEASIBLE, OPTIMAL, Outcome, SolverLimitReached, new_solver, solve,
 )
@@ -81,7 +85,8 @@ class Compiled:
 
 def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: bool = False,
                   label: str = "pick", free: Optional[Hashable] = None,
-                  enforce_key: Optional[Callable[[Constraint], Hashable]] = None) -> Compiled:
+                  enforce_key: Optional[Callable[[Constraint], Hashable]] = None,
+                  entities: Optional[Sequence[tuple]] = None, objectives: Sequence[Sequence[tuple]] = ()) -> Any:
     """Compile ``constraints`` over ``domains`` (``{slot: [[value, ...], ...]}``, classes
     of values; None may be a value) to a CP-SAT model.
 
@@ -103,6 +108,8 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
     solution per choice of the other slots (:func:`_post_free`). Raises
     ValueError for a free slot with ``enforce``.
     """
+    if entities is not None:                       # the counting mode: one integer per class and joint value
+        return _compile_counts(constraints, domains, entities, objectives=objectives, label=label)
     if free is not None and enforce:
         raise ValueError("a free slot cannot be compiled with enforcement literals")
     comp = _declare(domains, label, free)
@@ -126,6 +133,168 @@ def compile_model(constraints: Sequence[Constraint], domains: dict, *, enforce: 
     return comp
 
 
+# ----------------------------------------------------------------------------- the counting mode
+class CountModel(CountReading):
+    """A CP-SAT model of a choice over interchangeable entities (the counting mode of
+    :func:`compile_model`; :mod:`solver.engine.counts` says how it is read): ``model`` the CP-SAT
+    model, ``objective(j)`` the ``j``-th objective given to the compiler, :meth:`linear` any class-level
+    weighting, :meth:`hint` a solution hint from a choice, :meth:`choice` / :meth:`counts` as read."""
+
+    def __init__(self, model: cp_model.CpModel, entities: list, domains: dict, classes: list, objectives: list,
+                 groups: Sequence[ValueGroup] = ()):
+        super().__init__(entities, domains, classes, groups)
+        self.model = model
+        self._objectives = objectives
+
+    def objective(self, j: int) -> cp_model.LinearExpr:
+        """The ``j``-th objective given to the compiler, over the counts."""
+        return self._objectives[j]
+
+    def linear(self, weight: Callable[[tuple, tuple], int]) -> cp_model.LinearExpr:
+        """``sum(weight(first member's slots, joint value) * count)`` over every class and joint value:
+        a weighting that treats the members of a class alike (a tie-break)."""
+        terms = []
+        for c in self.classes:
+            slots = self.entities[c.members[0]]
+            for x, v in zip(c.joint, c.vars):
+                w = weight(slots, x)
+                if w:
+                    terms.append((v, w))
+        return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [w for _, w in terms]) if terms else 0
+
+    def hint(self, choice: dict) -> bool:
+        """Hint ``choice`` to the solver (replacing any hint). Returns False (no hint) when it is not allowed."""
+        counts = self.counts(choice)
+        self.model.clear_hints()
+        if counts is None:
+            return False
+        for c, n in zip(self.classes, counts):
+            for v, k in zip(c.vars, n):
+                self.model.add_hint(v, k)
+        return True
+
+
+def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: Sequence[tuple], *,
+                   objectives: Sequence[Sequence[tuple]] = (), label: str = "n") -> CountModel:
+    """:func:`compile_model` in its counting mode (``entities`` given): see :func:`_compile_counts`."""
+    return compile_model(constraints, domains, entities=entities, objectives=objectives, label=label)
+
+
+def _compile_counts(constraints: Sequence[Constraint], domains: dict, entities: Sequence[tuple], *,
+                    objectives: Sequence[Sequence[tuple]] = (), label: str = "n") -> CountModel:
+    """Compile ``constraints`` over ``domains`` (``{slot: [value, ...]}``, None a value where
+    allowed) for ``entities`` (tuples of slots; a slot in no entity is one of its own;
+    slots without a domain always hold None) to a :class:`CountModel`.
+
+    ``objectives`` are lists of ``(coefficient, literal)`` terms: entities they
+    weigh differently are not merged, and :meth:`CountModel.objective` gives each
+    as a linear expression. Exact for every Nogood / AtMost (see the module doc).
+    A model that can never be satisfied has ``infeasible`` True (and an empty clause).
+    """
+    ents, classes, of, sum_cs, obj_cs, cross, groups, empty = count_shape(constraints, domains, entities, objectives)
+    m = cp_model.CpModel()
+    empty = _declare_counts(m, classes, label) | empty
+    comp = CountModel(m, ents, domains, classes, [], groups)
+    empty |= _post_sums(m, classes, sum_cs)
+    _post_cross(m, classes, of, cross)
+    for per in obj_cs:
+        comp._objectives.append(_weighted(classes, per))
+    if empty:
+        m.add_bool_or([])                          # a constraint that always breaks: infeasible
+        comp.infeasible = True
+    return comp
+
+
+def _declare_counts(m: cp_model.CpModel, classes: list, label: str) -> bool:
+    """One count per class and joint value (a Boolean for a class of one), adding up to the class's
+    size. Returns True when a class has no joint value at all (the model is infeasible)."""
+    empty = False
+    for ci, c in enumerate(classes):
+        k = c.size
+        c.vars = [m.new_bool_var(f"{label}{ci}") if k == 1 else m.new_int_var(0, k, f"{label}{ci}") for _ in c.joint]
+        if c.vars:
+            m.add(cp_model.LinearExpr.sum(c.vars) == k)
+        else:
+            empty = True                           # nothing allowed for these entities
+    return empty
+
+
+def _post_sums(m: cp_model.CpModel, classes: list, sum_cs: list) -> bool:
+    """Each sum ``(slack, {class: {joint index: coefficient}})`` as one inequality over the counts,
+    coefficients capped at the slack; a sum that can never be exceeded is left out. Returns True
+    when a sum without terms is always broken."""
+    empty = False
+    for slack, per in sum_cs:
+        vs, ws, top = [], [], 0
+        for ci, cs in per.items():
+            cvars = classes[ci].vars
+            for i in sorted(cs):
+                vs.append(cvars[i])
+                ws.append(capped(cs[i], slack))
+            top += classes[ci].size * capped(max(cs.values(), default=0), slack)
+        if cannot_exceed(top, slack):
+            continue
+        if not vs:
+            empty = empty or slack < 0
+            continue
+        m.add(cp_model.LinearExpr.weighted_sum(vs, ws) <= slack)
+    return empty
+
+
+def _post_cross(m: cp_model.CpModel, classes: list, of: list, cross: list) -> None:
+    """The cross-entity nogoods, one per complete family: "some member of each class satisfies its
+    part" is forbidden, or for two members of one class with one part, at most one may."""
+    flags: dict = {}
+
+    def part_vars(ci: int, p: frozenset) -> list:
+        c = classes[ci]
+        return [c.vars[i] for i in c.matching(p)]
+
+    def some(ci: int, p: frozenset):
+        """A literal implied by "some member of class ci satisfies p" (None: none can)."""
+        key = (ci, p)
+        if key not in flags:
+            vs = part_vars(ci, p)
+            if not vs:
+                flags[key] = None
+            elif classes[ci].size == 1 and len(vs) == 1:
+                flags[key] = vs[0]
+            else:
+                y = m.new_bool_var(f"some{ci}")
+                m.add(cp_model.LinearExpr.sum(vs) <= classes[ci].size * y)
+                flags[key] = y
+        return flags[key]
+
+    done = set()
+    for fp in cross:
+        items = Counter((of[e], p) for e, p in fp.items())
+        key = frozenset(items.items())
+        if key in done:
+            continue
+        done.add(key)
+        if len(items) == 1 and next(iter(items.values())) == 2:
+            (ci, p), = items
+            vs = part_vars(ci, p)
+            if vs:
+                m.add(cp_model.LinearExpr.sum(vs) <= 1)
+            continue
+        lits = [some(ci, p) for (ci, p) in items]
+        if any(x is None for x in lits):
+            continue                               # a part no member can satisfy: never broken
+        m.add_bool_or([x.negated() for x in lits])
+
+
+def _weighted(classes: list, per: dict) -> Any:
+    """The linear expression of objective terms ``{class: {joint index: coefficient}}`` (0 when empty)."""
+    vs, ws = [], []
+    for ci, cs in per.items():
+        for i in sorted(cs):
+            vs.append(classes[ci].vars[i])
+            ws.append(cs[i])
+    return cp_model.LinearExpr.weighted_sum(vs, ws) if vs else 0
+
+
+# ----------------------------------------------------------------------------- one Boolean per value class
 def _declare(domains: dict, label: str, free: Optional[Hashable]) -> Compiled:
     """The model with one Boolean per class of each slot's values, exactly one per slot but ``free``
     (a slot without a class: nothing fits, the model is infeasible)."""
@@ -164,7 +333,7 @@ def _post_sum(comp: Compiled, c: AtMost) -> Any:
     """The linear inequality of ``c`` over the class Booleans (None when it can never be exceeded).
     Members of one class share its coefficient; coefficients are capped at what the bound leaves
     after the constant of ``c``."""
-    const, coefs = add_terms(c.terms, _key, c.const)
+    const, coefs = add_terms(c.terms, lit_key, c.const)
     per_var: dict = {}
     for l, coef in coefs.items():
         x = comp.lit(l)
@@ -175,11 +344,6 @@ def _post_sum(comp: Compiled, c: AtMost) -> Any:
     if cannot_exceed(sum(k for k, _ in per_var.values()), c.bound - const):
         return None
     return comp.model.add(sum(k * x for k, x in per_var.values()) <= c.bound - const)
-
-
-def _key(lit: tuple) -> tuple:
-    """A literal as a plain ``(slot, wanted)`` pair (the key its coefficients are added under)."""
-    return lit[0], lit[1]
 
 
 def _mentions(c: Constraint, slot: Hashable) -> bool:
@@ -246,7 +410,7 @@ def _post_free_sum(comp: Compiled, c: AtMost, free: Hashable, viols: dict) -> No
     sum, each with the condition that the other terms stay within what it leaves."""
     m = comp.model
     classes = comp.by_slot[free]
-    const, coefs = add_terms(c.terms, _key, c.const)
+    const, coefs = add_terms(c.terms, lit_key, c.const)
     per_var: dict = {}
     mine = {s.index: 0 for _, s in classes}
     for l, coef in coefs.items():
@@ -297,48 +461,6 @@ def _post_fits(comp: Compiled, free: Hashable, viols: dict) -> None:
 
 def _name(slot: Any) -> str:
     return ":".join(str(p) for p in slot) if isinstance(slot, tuple) else str(slot)
-
-
-def singleton_classes(values: dict) -> dict:
-    """Every value of every slot (``{slot: [value, ...]}``) in a class of its own."""
-    return {slot: [[v] for v in vs] for slot, vs in values.items()}
-
-
-def interchangeable_classes(values: dict, constraints: Sequence[Constraint], evaluator: Evaluator) -> dict:
-    """Each slot's values (``{slot: [value, ...]}``) grouped into classes that no constraint tells apart.
-
-    Values a unary constraint excludes are left out (pruned). Two values of
-    one slot fall in one class when they take part in exactly the same
-    constraints the same way: the same partners in every nogood, the same
-    coefficient in every sum. Swapping them maps every legal choice to a legal
-    choice, so a choice of classes is legal exactly when every choice of
-    their members is. Returns ``{slot: [[value, ...], ...]}`` (classes in
-    order of first value). Only for constraints over concrete values (no ``ANY``).
-    """
-    sig: dict = {}
-    for slot, vs in values.items():
-        for v in vs:
-            if not evaluator.unary_excluded((slot, v)):
-                sig[(slot, v)] = set()
-
-    def unpruned(lit):
-        key = (lit[0], lit[1])
-        return key if key in sig else False            # a pruned value: its term is left out
-
-    for i, c in enumerate(constraints):
-        if isinstance(c, Nogood):
-            lits = frozenset(_key(l) for l in c.lits)
-            if any(l not in sig for l in lits) or not can_hold_together(lits):
-                continue                      # a pruned literal, or two values of one slot: cannot hold
-            for l in lits:
-                sig[l].add(("nogood", lits - {l}))
-        else:
-            _, coefs = add_terms(c.terms, unpruned)
-            for l, coef in coefs.items():
-                sig[l].add(("sum", i, coef))
-    return {slot: classes_by_signature([v for v in dict.fromkeys(vs) if (slot, v) in sig],
-                                       lambda v: frozenset(sig[(slot, v)]))
-            for slot, vs in values.items()}
 
 
 def assumptions_core(comp: Compiled, keys: Iterable[str], solver: cp_model.CpSolver) -> list[str]:

@@ -20,9 +20,9 @@ Plain Python (no ortools): the same definitions are tested without a solver.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Hashable, Iterable, Optional
+from typing import Any, Callable, Collection, Hashable, Iterable, Optional, Sequence
 
-from .constraints import ANY, matches
+from .constraints import ANY, Constraint, Evaluator, Nogood, matches
 
 __all__ = ["add_terms", "can_hold_together", "cannot_exceed", "capped", "classes_by_signature", "matches",
            "on_domain", "wanted_by"]
@@ -100,3 +100,50 @@ def classes_by_signature(items: Iterable[Hashable], signature: Callable[[Any], H
     for x in items:
         out.setdefault(signature(x), []).append(x)
     return list(out.values())
+
+
+def lit_key(lit: tuple) -> tuple:
+    """A literal as a plain ``(slot, wanted)`` pair (the key its coefficients are added under)."""
+    return lit[0], lit[1]
+
+
+def singleton_classes(values: dict) -> dict:
+    """Every value of every slot (``{slot: [value, ...]}``) in a class of its own."""
+    return {slot: [[v] for v in vs] for slot, vs in values.items()}
+
+
+def interchangeable_classes(values: dict, constraints: Sequence[Constraint], evaluator: Evaluator) -> dict:
+    """Each slot's values (``{slot: [value, ...]}``) grouped into classes that no constraint tells apart.
+
+    Values a unary constraint excludes are left out (pruned). Two values of
+    one slot fall in one class when they take part in exactly the same
+    constraints the same way: the same partners in every nogood, the same
+    coefficient in every sum. Swapping them maps every legal choice to a legal
+    choice, so a choice of classes is legal exactly when every choice of
+    their members is. Returns ``{slot: [[value, ...], ...]}`` (classes in
+    order of first value). Only for constraints over concrete values (no ``ANY``).
+    """
+    sig: dict = {}
+    for slot, vs in values.items():
+        for v in vs:
+            if not evaluator.unary_excluded((slot, v)):
+                sig[(slot, v)] = set()
+
+    def unpruned(lit):
+        key = (lit[0], lit[1])
+        return key if key in sig else False            # a pruned value: its term is left out
+
+    for i, c in enumerate(constraints):
+        if isinstance(c, Nogood):
+            lits = frozenset(lit_key(l) for l in c.lits)
+            if any(l not in sig for l in lits) or not can_hold_together(lits):
+                continue                      # a pruned literal, or two values of one slot: cannot hold
+            for l in lits:
+                sig[l].add(("nogood", lits - {l}))
+        else:
+            _, coefs = add_terms(c.terms, unpruned)
+            for l, coef in coefs.items():
+                sig[l].add(("sum", i, coef))
+    return {slot: classes_by_signature([v for v in dict.fromkeys(vs) if (slot, v) in sig],
+                                       lambda v: frozenset(sig[(slot, v)]))
+            for slot, vs in values.items()}

@@ -1,8 +1,8 @@
-"""The one compiler, for interchangeable entities: constraints to CP-SAT as counts.
+"""The counting mode of the one compiler, read without a model: interchangeable entities as counts.
 
-The count compiler beside :func:`solver.engine.compiler.compile_model` (and re-exported
-by :mod:`solver.engine.compiler`); both read literals, sums and classes the same way
-(:mod:`solver.engine.core`). An *entity* is a group of slots that belong together - a Force Pool unit's
+:func:`solver.engine.compiler.compile_model` with ``entities`` builds the CP-SAT model over the
+classes this module reads (:func:`count_shape`); this module imports no ortools. Both modes read
+literals, sums and classes the same way (:mod:`solver.engine.core`). An *entity* is a group of slots that belong together - a Force Pool unit's
 ``("place", unit)`` and ``("pay", unit)`` - and its *joint value* the tuple of
 its slots' values. Entities that no constraint and no objective tells apart
 form a *class*; the model has one integer per class and joint value, the
@@ -29,35 +29,32 @@ one-entity nogoods, the same coefficients in the same sums and objectives.
 Values of one role that the constraints tell apart only by a capacity of their
 own (hexes, by their stacking room) are merged into groups
 (:mod:`solver.engine.groups`). A solution is read back
-(:meth:`CountModel.choice`) by spreading each group's count over its values in
+(:meth:`CountReading.choice`) by spreading each group's count over its values in
 order and giving the members of each class, in order, the joint values in
 domain order: identical units take the earliest locations in id order,
 deterministically.
 
-:func:`compile_counts` works in named stages: the entities (:func:`_entities`),
+:func:`count_shape` works in named stages: the entities (:func:`_entities`),
 the constraints read per entity (:class:`_Read`), the classes
 (:func:`~solver.engine.groups.entity_classes`,
 :func:`~solver.engine.groups.split_incomplete_families`), their joint
 values (:func:`_joint_values`), the value groups, then the model: counts,
-sums, cross-entity nogoods, objectives. Imports ortools.
+sums, cross-entity nogoods, objectives (in :mod:`solver.engine.compiler`).
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Callable, Hashable, Optional, Sequence
 
-from ortools.sat.python import cp_model   # this module builds CP-SAT models: ortools is needed here
-
 from .constraints import Constraint, Nogood
-from .core import add_terms, can_hold_together, cannot_exceed, capped, on_domain, wanted_by
+from .core import add_terms, can_hold_together, on_domain, wanted_by
 from .groups import ValueGroup, entity_classes, group_values, split_incomplete_families
 
 
 @dataclass
 class EntityClass:
-    """Interchangeable entities: ``members`` (indexes into :attr:`CountModel.entities`, in
+    """Interchangeable entities: ``members`` (indexes into :attr:`CountReading.entities`, in
     order), the ``joint`` values they may take (tuples, in domain order) and one
     integer ``vars[i]`` per joint value: how many members take it."""
     members: list
@@ -98,23 +95,17 @@ def _select(index: dict, part: frozenset, n: int) -> list:
     return [i for i in sets[0] if all(i in r for r in rest)]
 
 
-class CountModel:
-    """A CP-SAT model of a choice over interchangeable entities (see the module doc).
+class CountReading:
+    """A choice over interchangeable entities read as counts (see the module doc), without the model:
+    ``entities[i]`` is the tuple of slots of entity ``i``; ``classes`` the :class:`EntityClass` es;
+    :meth:`choice` the expanded choice of a solution; :meth:`counts` the counts of a choice. The CP-SAT
+    model over these counts is built by :func:`solver.engine.compiler.compile_model` (its
+    :class:`~solver.engine.compiler.CountModel`)."""
 
-    ``entities[i]`` is the tuple of slots of entity ``i``; ``classes`` the
-    :class:`EntityClass` es; ``objective(j)`` the linear expression of the
-    ``j``-th objective given to the compiler; :meth:`linear` any class-level
-    weighting; :meth:`choice` the expanded choice of a solution; :meth:`hint`
-    a solution hint from a choice.
-    """
-
-    def __init__(self, model: cp_model.CpModel, entities: list, domains: dict, classes: list, objectives: list,
-                 groups: Sequence[ValueGroup] = ()):
-        self.model = model
+    def __init__(self, entities: list, domains: dict, classes: list, groups: Sequence[ValueGroup] = ()):
         self.entities = entities
         self.domains = domains
         self.classes = classes
-        self._objectives = objectives
         self.groups = list(groups)
         self.infeasible = False
         self._group_of = {(g.role, v): g for g in self.groups for v in g.values}
@@ -123,22 +114,6 @@ class CountModel:
     def class_of(self, slot: Hashable) -> Optional[int]:
         """The index in :attr:`classes` of the class of the entity holding ``slot`` (None: no domain)."""
         return self._class_of.get(slot)
-
-    def objective(self, j: int) -> cp_model.LinearExpr:
-        """The ``j``-th objective given to the compiler, over the counts."""
-        return self._objectives[j]
-
-    def linear(self, weight: Callable[[tuple, tuple], int]) -> cp_model.LinearExpr:
-        """``sum(weight(first member's slots, joint value) * count)`` over every class and joint value:
-        a weighting that treats the members of a class alike (a tie-break)."""
-        terms = []
-        for c in self.classes:
-            slots = self.entities[c.members[0]]
-            for x, v in zip(c.joint, c.vars):
-                w = weight(slots, x)
-                if w:
-                    terms.append((v, w))
-        return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [w for _, w in terms]) if terms else 0
 
     def choice(self, value: Callable[[Any], int]) -> dict:
         """The choice (slot -> value) of a solution, ``value(var)`` reading a count.
@@ -189,29 +164,14 @@ class CountModel:
             out.append(n)
         return out
 
-    def hint(self, choice: dict) -> bool:
-        """Hint ``choice`` to the solver (replacing any hint). Returns False (no hint) when it is not allowed."""
-        counts = self.counts(choice)
-        self.model.clear_hints()
-        if counts is None:
-            return False
-        for c, n in zip(self.classes, counts):
-            for v, k in zip(c.vars, n):
-                self.model.add_hint(v, k)
-        return True
 
-
-def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: Sequence[tuple], *,
-                   objectives: Sequence[Sequence[tuple]] = (), label: str = "n") -> CountModel:
-    """Compile ``constraints`` over ``domains`` (``{slot: [value, ...]}``, None a value where
-    allowed) for ``entities`` (tuples of slots; a slot in no entity is one of its own;
-    slots without a domain always hold None) to a :class:`CountModel`.
-
-    ``objectives`` are lists of ``(coefficient, literal)`` terms: entities they
-    weigh differently are not merged, and :meth:`CountModel.objective` gives each
-    as a linear expression. Exact for every Nogood / AtMost (see the module doc).
-    A model that can never be satisfied has ``infeasible`` True (and an empty clause).
-    """
+def count_shape(constraints: Sequence[Constraint], domains: dict, entities: Sequence[tuple],
+                objectives: Sequence[Sequence[tuple]]) -> tuple:
+    """The counting mode's reading of ``constraints`` (see the module doc), all but the model:
+    ``(entities, classes, of, sums, objectives, cross, groups, empty)`` - the entities' slots, the
+    :class:`EntityClass` es (joint values set, no counts yet), each entity's class index, the sums
+    ``(slack, {class: {joint index: coefficient}})`` and objectives per class, the cross-entity nogoods,
+    the value groups, and whether some constraint can never hold."""
     ents, where = _entities(domains, entities)
     read = _Read(domains, ents, where)
     read.constraints(constraints)
@@ -230,17 +190,7 @@ def compile_counts(constraints: Sequence[Constraint], domains: dict, entities: S
     obj_cs = [_per_class(classes, of, entries) for entries in read.objs]
     crossed = {lit for fp in read.cross for p in fp.values() for lit in p}
     groups, sum_cs, obj_cs = group_values(classes, sum_cs, obj_cs, crossed)
-    m = cp_model.CpModel()
-    empty = _declare_counts(m, classes, label) | read.empty
-    comp = CountModel(m, ents, domains, classes, [], groups)
-    empty |= _post_sums(m, classes, sum_cs)
-    _post_cross(m, classes, of, read.cross)
-    for per in obj_cs:
-        comp._objectives.append(_weighted(classes, per))
-    if empty:
-        m.add_bool_or([])                          # a constraint that always breaks: infeasible
-        comp.infeasible = True
-    return comp
+    return ents, classes, of, sum_cs, obj_cs, read.cross, groups, read.empty
 
 
 def _entities(domains: dict, entities: Sequence[tuple]) -> tuple[list, dict]:
@@ -397,90 +347,3 @@ def _same(x: Any) -> Any:
     return x
 
 
-def _declare_counts(m: cp_model.CpModel, classes: list, label: str) -> bool:
-    """One count per class and joint value (a Boolean for a class of one), adding up to the class's
-    size. Returns True when a class has no joint value at all (the model is infeasible)."""
-    empty = False
-    for ci, c in enumerate(classes):
-        k = c.size
-        c.vars = [m.new_bool_var(f"{label}{ci}") if k == 1 else m.new_int_var(0, k, f"{label}{ci}") for _ in c.joint]
-        if c.vars:
-            m.add(cp_model.LinearExpr.sum(c.vars) == k)
-        else:
-            empty = True                           # nothing allowed for these entities
-    return empty
-
-
-def _post_sums(m: cp_model.CpModel, classes: list, sum_cs: list) -> bool:
-    """Each sum ``(slack, {class: {joint index: coefficient}})`` as one inequality over the counts,
-    coefficients capped at the slack; a sum that can never be exceeded is left out. Returns True
-    when a sum without terms is always broken."""
-    empty = False
-    for slack, per in sum_cs:
-        vs, ws, top = [], [], 0
-        for ci, cs in per.items():
-            cvars = classes[ci].vars
-            for i in sorted(cs):
-                vs.append(cvars[i])
-                ws.append(capped(cs[i], slack))
-            top += classes[ci].size * capped(max(cs.values(), default=0), slack)
-        if cannot_exceed(top, slack):
-            continue
-        if not vs:
-            empty = empty or slack < 0
-            continue
-        m.add(cp_model.LinearExpr.weighted_sum(vs, ws) <= slack)
-    return empty
-
-
-def _post_cross(m: cp_model.CpModel, classes: list, of: list, cross: list) -> None:
-    """The cross-entity nogoods, one per complete family: "some member of each class satisfies its
-    part" is forbidden, or for two members of one class with one part, at most one may."""
-    flags: dict = {}
-
-    def part_vars(ci: int, p: frozenset) -> list:
-        c = classes[ci]
-        return [c.vars[i] for i in c.matching(p)]
-
-    def some(ci: int, p: frozenset):
-        """A literal implied by "some member of class ci satisfies p" (None: none can)."""
-        key = (ci, p)
-        if key not in flags:
-            vs = part_vars(ci, p)
-            if not vs:
-                flags[key] = None
-            elif classes[ci].size == 1 and len(vs) == 1:
-                flags[key] = vs[0]
-            else:
-                y = m.new_bool_var(f"some{ci}")
-                m.add(cp_model.LinearExpr.sum(vs) <= classes[ci].size * y)
-                flags[key] = y
-        return flags[key]
-
-    done = set()
-    for fp in cross:
-        items = Counter((of[e], p) for e, p in fp.items())
-        key = frozenset(items.items())
-        if key in done:
-            continue
-        done.add(key)
-        if len(items) == 1 and next(iter(items.values())) == 2:
-            (ci, p), = items
-            vs = part_vars(ci, p)
-            if vs:
-                m.add(cp_model.LinearExpr.sum(vs) <= 1)
-            continue
-        lits = [some(ci, p) for (ci, p) in items]
-        if any(x is None for x in lits):
-            continue                               # a part no member can satisfy: never broken
-        m.add_bool_or([x.negated() for x in lits])
-
-
-def _weighted(classes: list, per: dict) -> Any:
-    """The linear expression of objective terms ``{class: {joint index: coefficient}}`` (0 when empty)."""
-    vs, ws = [], []
-    for ci, cs in per.items():
-        for i in sorted(cs):
-            vs.append(classes[ci].vars[i])
-            ws.append(cs[i])
-    return cp_model.LinearExpr.weighted_sum(vs, ws) if vs else 0

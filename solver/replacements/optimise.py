@@ -31,7 +31,7 @@ from typing import Optional
 from ...model.files.load import Position
 
 from ..engine.constraints import ANY, Lit
-from ..engine.counts import compile_counts
+from ..engine.compiler import compile_counts
 from ..engine.runner import INFEASIBLE, SolverLimitReached, solve
 from ..engine.limits import Budget, ProgressSink, budget_for
 from .context import ReplacementContext

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..engine.constraints import Lit
-from ..engine.counts import compile_counts
+from ..engine.compiler import compile_counts
 from ..engine.runner import solve
 from ..engine.limits import Budget, ProgressSink
 from .allocation import Allocation

@@ -27,11 +27,12 @@ from typing import Optional
 from ...model.files.load import Position
 
 from ..engine.constraints import Evaluator, Violation
-from ..engine.compiler import assumptions_core, compile_model, interchangeable_classes, singleton_classes
+from ..engine.compiler import assumptions_core, compile_model
+from ..engine.core import interchangeable_classes, singleton_classes
 from ..engine.runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, solve
 from .found import Found, WhyAnswer, alone_rules, excluded_alone, format_key, kept_violations, plain_found
 from ..engine.limits import Budget, ProgressSink, budget_for
-from .rules import RULES, SelectionContext, interpretations_used, make_context, post, sort_choices
+from .rules import RULES, SelectionContext, interpretations_used, make_context, post
 
 __all__ = ["Explainer", "Found", "SolverLimitReached", "WhyAnswer", "enumerate_choices", "enumerate_classes",
            "enumerate_found", "excluded_cards", "format_key", "why"]

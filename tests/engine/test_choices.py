@@ -28,7 +28,7 @@ import aeref.solver.selection.choices as choices
 from aeref.model.files.load import load_position
 from aeref.solver.selection.choices import enumerate_choices, enumerate_classes, why
 from aeref.solver.engine.constraints import AtMost, Evaluator, Nogood, Rule
-from aeref.solver.engine.compiler import interchangeable_classes
+from aeref.solver.engine.core import interchangeable_classes
 from aeref.solver.selection.rules import legal_choices_direct
 
 ROOT = Path(__file__).resolve().parents[2]

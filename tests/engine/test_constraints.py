@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from aeref.solver.engine.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, post
-from aeref.solver.engine.compiler import compile_model, singleton_classes
+from aeref.solver.engine.compiler import compile_model
+from aeref.solver.engine.core import singleton_classes
 
 RULE_A = Rule("9.9", "Test rule A")
 RULE_B = Rule("9.9.1", "Test rule B")

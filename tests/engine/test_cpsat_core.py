@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from aeref.solver.engine.constraints import ANY, AtMost, Evaluator, Lit, Nogood, Rule, holds
-from aeref.solver.engine.compiler import compile_model, singleton_classes
+from aeref.solver.engine.compiler import compile_model
+from aeref.solver.engine.core import singleton_classes
 from aeref.solver.engine.core import (
     add_terms, can_hold_together, cannot_exceed, capped, classes_by_signature, matches, on_domain, wanted_by,
 )
-from aeref.solver.engine.counts import compile_counts
+from aeref.solver.engine.compiler import compile_counts
 
 RULE = Rule("9.9", "Test rule")
 VALUES = ["a", "b", "c", None]

@@ -11,7 +11,7 @@ from ..support import oracle
 from ..support.bench import load
 from aeref.model.files.load import load_position
 from aeref.solver.selection.choices import enumerate_choices
-from aeref.solver.engine.compiler import interchangeable_classes
+from aeref.solver.engine.core import interchangeable_classes
 from aeref.solver.engine.constraints import Evaluator
 from aeref.solver.selection.rules import RULES, choice_key, legal_choices_direct, make_context, post
 

@@ -86,3 +86,13 @@ def test_no_code_or_test_cites_an_issue():
              for m in ISSUE.finditer(t) if p.name != "test_shape.py"]
     assert not cited, "cites an issue: " + ", ".join(cited)
     assert ISSUE.search("# lazy (issue 20)")                          # the probe can fail
+
+
+def test_one_module_builds_cp_sat_models():
+    """The one compiler: only solver/engine/compiler.py makes a ``CpModel``; counting over interchangeable
+    entities is its mode (``compile_model(..., entities=...)``), read by solver/engine/counts.py without ortools."""
+    builders = sorted(str(p.relative_to(ROOT)) for p, t in _sources("aeref", "model", "solver", "cli").items()
+                      if re.search(r"\bCpModel\s*\(", t))
+    assert builders == ["solver/engine/compiler.py"], builders
+    assert "import ortools" not in (ROOT / "solver" / "engine" / "counts.py").read_text(encoding="utf-8")
+    assert "from ortools" not in (ROOT / "solver" / "engine" / "counts.py").read_text(encoding="utf-8")
