@@ -37,7 +37,7 @@ from ...model.game.vocabulary import faction_name
 
 from . import model as plan_model
 from ..engine.limits import Budget, Progress, ProgressSink
-from .turn import PlayedAssumption, _assume, _key, _lean, advance, replay
+from .turn import PlayedAssumption, _key, advance, replay, start as plan_start
 from ..selection.rules import evaluator, interpretations_used, legal_choices_direct, make_context
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
@@ -137,8 +137,7 @@ class Planner:
         self.assumptions = assumptions
         self.goal = goal
         self.budget = budget or Budget(None)
-        start = _lean(pos)
-        _assume(start, assumptions)
+        start = plan_start(pos, self.faction, assumptions)
         self.start = start
         self.levels: list[dict] = [{(_key(start, self.faction), frozenset()): Node(start, None, None)}]
         self.choices: dict = {}        # node key -> legal choices
@@ -285,8 +284,7 @@ class _Solver:
         self.pm_mod = plan_model
         self.pos, self.faction, self.turns = pos, faction, turns
         self.assumptions, self.budget, self.progress = assumptions, budget, progress
-        self.start = _lean(pos)
-        _assume(self.start, assumptions)
+        self.start = plan_start(pos, faction, assumptions)
         self.cards = _hand_cards(pos, faction)
         self.model = self._new(True)
         self.memo: dict = {}

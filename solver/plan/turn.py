@@ -78,6 +78,18 @@ def _lean(pos: Position) -> Position:
     return copy.deepcopy(out)
 
 
+def start(pos: Position, faction: str, assumptions: tuple) -> Position:
+    """The position the plan's first selection is made on: a lean copy of ``pos`` (:func:`_lean`) with the
+    faction's Pending Cards that await their reveal (selected in an earlier Seasonal Turn) revealed first,
+    as 1.1.1 Step 2 does before this turn's Step 4; without that the card would count as this turn's
+    selection and every later turn of the plan would shift by one. Then the assumptions due are applied."""
+    out = _lean(pos)
+    if out.awaiting_reveal(faction):
+        out = reveal(out, faction, None).position
+    _assume(out, assumptions)
+    return out
+
+
 # ----------------------------------------------------------------------------- one turn
 
 def _key(pos: Position, faction: str) -> tuple:
@@ -177,9 +189,7 @@ def replay(pos: Position, faction: str, choices: list, assumptions: tuple = (), 
     that begin alike. Raises ``AssertionError`` when a turn is illegal (a plan found by the search never is)."""
     memo = {} if memo is None else memo
     if () not in memo:
-        start = _lean(pos)
-        _assume(start, assumptions)
-        memo[()] = (start, [])
+        memo[()] = (start(pos, faction, assumptions), [])
     done = 0
     while done < len(choices) and tuple(map(_frozen, choices[:done + 1])) in memo:
         done += 1
