@@ -16,7 +16,7 @@ made by :meth:`Rule.row`, once: a second row with the same number, title and
 text raises. Rows compare by number, title, step and text, never by identity.
 
 Importable without ortools or networkx. The index of every rule and row is
-:mod:`solver.engine.rules_index` (``python -m aeref.solver.engine.rules_index > docs/rules.md``).
+:mod:`solver.rules_index` (``python -m aeref.solver.rules_index > docs/rules.md``).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from aeref.solver.selection import rules as selection
 from aeref.solver.engine.constraints import Violation
 from aeref.solver.engine.registry import RULES, Row, citation, rules
 from aeref.solver.replacements import locations, received, rules as replacement_rules, taking
-from aeref.solver.engine.rules_index import index
+from aeref.solver.rules_index import index
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
@@ -107,5 +107,5 @@ def test_the_violations_the_solver_builds_by_hand_come_from_registered_rows():
 
 
 def test_the_rules_index_is_current():
-    """docs/rules.md is what ``python -m aeref.solver.engine.rules_index`` writes."""
+    """docs/rules.md is what ``python -m aeref.solver.rules_index`` writes."""
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == index()

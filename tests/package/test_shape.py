@@ -96,3 +96,31 @@ def test_one_module_builds_cp_sat_models():
     assert builders == ["solver/engine/compiler.py"], builders
     assert "import ortools" not in (ROOT / "solver" / "engine" / "counts.py").read_text(encoding="utf-8")
     assert "from ortools" not in (ROOT / "solver" / "engine" / "counts.py").read_text(encoding="utf-8")
+
+
+def package_graph() -> list[str]:
+    """The import graph between aeref's packages, one line per package: ``package -> imported, ...``
+    (imports inside a package left out), as docs/design.md shows it."""
+    known = modules()
+    pkgs = set(known) & {m for m in known if (known[m].name == "__init__.py")}
+
+    def pkg(m: str) -> str:
+        return m if m in pkgs else m.rsplit(".", 1)[0]
+
+    edges: dict[str, set] = {pkg(m): set() for m in known}
+    for i in all_imports():
+        if i.imported in known and pkg(i.importer) != pkg(i.imported):
+            edges[pkg(i.importer)].add(pkg(i.imported))
+    return [f"{p} -> {', '.join(sorted(e)) or '(nothing of aeref)'}" for p, e in
+            sorted(edges.items(), key=lambda kv: (-layer(kv[0]), kv[0]))]
+
+
+def test_design_page_shows_the_current_package_graph():
+    """docs/design.md's package graph is the one the source has (regenerate: ``python -m tests.package.test_shape``)."""
+    text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    block = text.split("<!-- package graph -->\n```text\n", 1)[1].split("```", 1)[0]
+    assert block.rstrip("\n").split("\n") == package_graph()
+
+
+if __name__ == "__main__":
+    print("\n".join(package_graph()))

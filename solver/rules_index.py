@@ -1,4 +1,4 @@
-"""The rules index (docs/rules.md), generated from the registry: ``python -m aeref.solver.engine.rules_index > docs/rules.md``.
+"""The rules index (docs/rules.md), generated from the registry: ``python -m aeref.solver.rules_index > docs/rules.md``.
 
 Imports every module that defines rows of a rule (so that each row is
 registered) and writes, for each rule of :data:`solver.engine.registry.RULES`, its
@@ -12,17 +12,17 @@ from __future__ import annotations
 import sys
 
 # the modules that define rows of a rule, imported so that each row is registered
-from .. import logistics, war_state  # noqa: F401
-from ..option_cards import procedure, turn  # noqa: F401
-from ..selection import rules as selection  # noqa: F401
-from .registry import RULES, Row
-from ..replacements import locations, received, taking  # noqa: F401
-from ..replacements import rules as replacement_rules  # noqa: F401
+from . import logistics, war_state  # noqa: F401
+from .option_cards import procedure, turn  # noqa: F401
+from .selection import rules as selection  # noqa: F401
+from .engine.registry import RULES, Row
+from .replacements import locations, received, taking  # noqa: F401
+from .replacements import rules as replacement_rules  # noqa: F401
 
 _HEAD = """# Rules index
 
 Generated from the rule registry (`solver/engine/registry.py`) by
-`python -m aeref.solver.engine.rules_index > docs/rules.md`; `tests/package/test_rules_registry.py`
+`python -m aeref.solver.rules_index > docs/rules.md`; `tests/package/test_rules_registry.py`
 checks that it is current. Each rule is one object, `rules["1.3.4"]`; what a ruling
 prints ("number title: message") comes from its rows (parts and table lines).
 """
