@@ -44,7 +44,7 @@ from .solver.engine.constraints import Rule
 from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached, process_started
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
-from .model.game.calendar import parse_turn
+from .plan_options import assumption, plan_card, plan_turn
 from .answers import LAZY as _LAZY_ANSWERS
 from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
 from .answers.selection import LegalSelections, Selection
@@ -664,85 +664,9 @@ class Position:
                              "--want MAP:CARD")
         n = _plan.default_turns(self.data.turn) if turns is None else int(turns)
         last = self.data.turn.ahead(n)
-        goal = _plan.Goal(tuple(self._plan_card(f, w, "--want") for w in want),
-                          self._plan_turn(by, f"--by {by}", last) if by else None,
-                          tuple(self._plan_card(f, a, "--avoid") for a in avoid))
-        assumptions = tuple(self._assumption(a, last, f) for a in assume)
+        goal = _plan.Goal(tuple(plan_card(self, f, w, "--want") for w in want),
+                          plan_turn(self, by, f"--by {by}", last) if by else None,
+                          tuple(plan_card(self, f, a, "--avoid") for a in avoid))
+        assumptions = tuple(assumption(self, a, last, f) for a in assume)
         res = _plan.plan(self.data, f, n, assumptions, goal, count, _budget(time_limit), progress)
         return Plan(res)
-
-    def _plan_card(self, faction: str, ref: str, option: str) -> str:
-        text = str(ref).strip()
-        map_, card = (text.split(":", 1) if ":" in text else (None, text))
-        if map_ is not None and map_.lower() not in self.data.maps:
-            raise ValueError(f"{option} {ref}: game {self.data.game} has no {map_.upper()} map "
-                             f"(maps: {', '.join(self.data.maps)})")
-        try:
-            cid = self._why_card(faction, card) if map_ is None else self.card_id(card, map_.lower(), faction)
-        except InputError as exc:
-            raise ValueError(f"{option} {ref}: {exc.message}") from None
-        hand = [c for m in self.data.maps for c in self.data.hand(faction, m)]
-        pending = [fm.pending for fm in self.data.factions[faction].values() if fm.pending]
-        if cid not in hand + pending:
-            raise ValueError(f"{option} {ref}: {cid} is not in the {faction} hand "
-                             f"(hand: {', '.join(hand) or 'empty'})")
-        return cid
-
-    def _plan_turn(self, text: str, label: str, last: Any) -> Any:
-        """The Seasonal Turn ``text`` of the plan; ``label``: the option and value, for the error."""
-        try:
-            t = parse_turn(text, self.data.turn.names)
-        except ValueError as exc:
-            raise ValueError(f"{label}: {exc}") from None
-        if not self.data.turn < t <= last:
-            raise ValueError(f"{label}: {t} is not a Seasonal Turn of the plan ({self.data.turn.next()} to {last})")
-        return t
-
-    def _assumption(self, text: str, last: Any, faction: str = "") -> Any:
-        item = str(text).strip()
-        head, _, value = item.partition("=")
-        map_, _, key = head.rpartition(":")
-        if key.strip().lower() == "played" and not map_ and value:
-            return self._played_assumption(text, value, last, faction)
-        if key.strip().lower() != "war-state" or not value:
-            raise ValueError(f"--assume {text}: write [MAP:]war-state=STATE@TURN (e.g. war-state=total@Mar-Apr 1940) "
-                             "or played=CARD@TURN (e.g. played=tk-western-5@Mar-Apr 1940)")
-        maps = self.data.maps
-        if not map_ and len(maps) > 1:
-            raise ValueError(f"--assume {text}: game {self.data.game} has two maps: write tk:war-state=... or ds:war-state=...")
-        m = (map_ or maps[0]).strip().lower()
-        if m not in maps:
-            raise ValueError(f"--assume {text}: game {self.data.game} has no {m.upper()} map (maps: {', '.join(maps)})")
-        state, _, when = value.partition("@")
-        try:
-            ws = WarState.of(state.strip())
-        except (ValueError, KeyError):
-            raise ValueError(f"--assume {text}: unknown war state {state.strip()!r} "
-                             f"(war states: {', '.join(str(w) for w in WAR_STATES)})") from None
-        if ws < self.data.war_state[m]:
-            raise ValueError(f"--assume {text}: {self.data.war_state[m].display} is in effect on the {m.upper()} map "
-                             f"in {self.data.turn}; a war state never goes back (12)")
-        turn = self._plan_turn(when.strip(), f"--assume {text}", last) if when.strip() else self.data.turn.next()
-        from .solver.plan.turn import Assumption   # lazy: see select
-        return Assumption(m, ws, turn)
-
-    def _played_assumption(self, text: str, value: str, last: Any, faction: str) -> Any:
-        """``--assume played=CARD@TURN``: another faction's card revealed in TURN (1.1.3.1 "card X played")."""
-        cid, _, when = value.partition("@")
-        cid = cid.strip().lower()
-        card = self.data.cards.get(cid)
-        if card is None:
-            others = sorted(c for c, x in self.data.cards.items() if x.faction != faction and x.map in self.data.maps)
-            hint = f"e.g. {others[0]}" if others else "the file's decks hold no card of another faction: add its deck to decks:"
-            raise ValueError(f"--assume {text}: no card {cid!r} in the decks this file loads (a card id as FORMAT 1; {hint})")
-        if card.map not in self.data.maps:
-            raise ValueError(f"--assume {text}: {cid} is a {card.map.upper()} card; game {self.data.game} has no "
-                             f"{card.map.upper()} map")
-        if card.faction == faction:
-            raise ValueError(f"--assume {text}: {cid} is a card of the {faction} faction itself: the plan decides when "
-                             "it is played")
-        if not when.strip():
-            raise ValueError(f"--assume {text}: write the Seasonal Turn it is revealed in, e.g. played={cid}@Mar-Apr 1940")
-        turn = self._plan_turn(when.strip(), f"--assume {text}", last)
-        from .solver.plan.turn import PlayedAssumption   # lazy: see select
-        return PlayedAssumption(cid, turn, self.data.card_text(cid))

@@ -46,6 +46,7 @@ LAZY = {
     ("aeref", "importlib.metadata"): "__version__ is read on first use; the import costs every command start-up time",
     ("aeref", "aeref.api"): "`import aeref` stays cheap: the API module is loaded on the first use of one of its names",
     ("aeref.api", "aeref.solver"): "the rules that solve (ortools) or trace supply (networkx) are loaded by the method that runs them",
+    ("aeref.plan_options", "aeref.solver.plan"): "the plan's modules (ortools) load only when a plan is asked",
     ("aeref.api", "aeref.model.files.write"): "only the methods that write a position load the round-trip writer",
     ("aeref.answers.selection", "aeref.solver"): "the rules that solve (ortools) are loaded by the answer that needs them",
     ("aeref.answers.replacements", "aeref.solver"): "the 1.3 rules (supply, ortools) are loaded by the answer that needs them",
