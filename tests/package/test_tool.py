@@ -1,0 +1,33 @@
+"""What a user of a Python tool expects: ``python -m aeref``, a licence, the package's metadata,
+and ``--version`` / ``--help`` answered without loading the rules."""
+import subprocess
+import sys
+from importlib.metadata import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_python_m_aeref_is_the_console_script():
+    out = _run("-m", "aeref", "--version")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"aeref, version {metadata('aeref')['Version']}"
+    bad = _run("-m", "aeref", "no-such-command")
+    assert bad.returncode == 2 and bad.stderr.startswith("Error: no such command")
+
+
+def test_licence_and_metadata():
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert "the aeref authors" in (ROOT / "LICENSE").read_text()
+    meta = metadata("aeref")
+    assert meta["Author"] == "the aeref authors" or "the aeref authors" in (meta["Author-email"] or "")
+    assert "License :: OSI Approved :: MIT License" in meta.get_all("Classifier")
+    assert meta["Keywords"]
+
+
+def test_changelog_names_this_version():
+    assert f"## {metadata('aeref')['Version']} " in (ROOT / "CHANGELOG.md").read_text()
