@@ -31,3 +31,25 @@ def test_licence_and_metadata():
 
 def test_changelog_names_this_version():
     assert f"## {metadata('aeref')['Version']} " in (ROOT / "CHANGELOG.md").read_text()
+
+
+VERSION_PROBE = """
+import sys
+from aeref.cli.main import main
+sys.argv = ["aeref", "--version"]
+try:
+    main()
+finally:
+    print("LOADED", " ".join(sorted(sys.modules)))
+"""
+
+
+def test_version_does_not_load_the_rules():
+    """``aeref --version`` answers from the package metadata alone: neither the rules (aeref.api, the solver,
+    the model) nor pydantic is imported (they were a third of its cold time)."""
+    out = _run("-c", VERSION_PROBE)
+    assert out.stdout.startswith("aeref, version "), out.stdout + out.stderr
+    loaded = set(out.stdout.split("LOADED", 1)[1].split())
+    assert "aeref.cli.main" in loaded                  # the probe can fail: it saw the command line's modules
+    heavy = sorted(m for m in loaded if m == "aeref.api" or m.startswith(("aeref.solver", "aeref.model", "pydantic.main")))
+    assert heavy == []
