@@ -53,3 +53,21 @@ def test_version_does_not_load_the_rules():
     assert "aeref.cli.main" in loaded                  # the probe can fail: it saw the command line's modules
     heavy = sorted(m for m in loaded if m == "aeref.api" or m.startswith(("aeref.solver", "aeref.model", "pydantic.main")))
     assert heavy == []
+
+
+def test_every_commands_json_starts_with_its_format_version():
+    """The version of the JSON's shape is the first field of every command's object, streamed (``pairs``) or not."""
+    import json
+
+    from click.testing import CliRunner
+
+    from aeref.cli.main import cli
+
+    example = str(ROOT / "examples" / "ae-soviet-production.yaml")
+    for args in (("validate", example), ("pairs", example, "--faction", "soviet"),
+                 ("pairs", example, "--faction", "soviet", "--count"),
+                 ("check", example, "--faction", "soviet", "--tk", "39", "--ds", "24"), ("show", example)):
+        r = CliRunner().invoke(cli, [*args, "--json"])
+        assert r.exit_code in (0, 1), r.output
+        assert r.stdout.startswith('{\n  "format-version": 1,\n'), args
+        assert json.loads(r.stdout)["format-version"] == 1
