@@ -9,7 +9,7 @@ Benchmark). Run alone, this script solves 10, 30 and 60 steps over 50, 500 and
 2,000 hexes to a proved optimum and prints the time beside the greedy
 baseline's steps:
 
-    python bench/replacements.py [--seed N]
+    python bench/replacements.py [--seed N] [--quick]   # --quick: the smallest size only (the test suite's smoke run)
 
 Generated data is benchmark-only (no real map).
 """
@@ -172,16 +172,17 @@ def generate_axis(steps: int, n_hexes: int, seed: int = 0) -> dict:
     }
 
 
-def main() -> None:
+def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=0)
-    args = ap.parse_args()
+    ap.add_argument("--quick", action="store_true", help="the smallest size only (10 steps, 50 hexes)")
+    args = ap.parse_args(argv)
     from aeref.solver.replacements.optimise import optimise
     from aeref.solver.replacements.greedy import greedy
     print(f"{'steps':>5} {'hexes':>6} {'box':>4} {'load s':>7} {'optimum s':>9} {'optimal':>7} {'used':>5} {'greedy':>6} {'greedy s':>8}")
     with tempfile.TemporaryDirectory() as tmp:
-        for steps in (10, 30, 60):
-            for n in (50, 500, 2000):
+        for steps in (10,) if args.quick else (10, 30, 60):
+            for n in (50,) if args.quick else (50, 500, 2000):
                 for box in (False, True):
                     p = Path(tmp) / f"b-{steps}-{n}-{box}.yaml"
                     p.write_text(yaml.safe_dump(generate(steps, n, args.seed, box)))

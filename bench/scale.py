@@ -6,6 +6,7 @@ Run by hand from the project root::
     python bench/scale.py            # the table of the README, section Benchmark
     python bench/scale.py --quick    # one run of each instead of three (five for cold starts)
     python bench/scale.py --only cold   # only the cold starts, eleven rounds in turn
+    python bench/scale.py --smoke    # pairs on small positions, once: the test suite's check that the script runs
 
 Each row runs in a process of its own, so that its peak memory (the
 process's maximum resident set, ``ru_maxrss``) is its own:
@@ -209,18 +210,21 @@ for _ in range(runs):
     if direct:
         t0 = time.perf_counter(); legal_choices_direct(load_position(path), "soviet"); t_dir.append(time.perf_counter() - t0)
     t0 = time.perf_counter(); r = CliRunner().invoke(cli, args); t_cmd.append(time.perf_counter() - t0)
-count = json.loads(r.stdout)["count"] if json_flag else int([l for l in r.stdout.splitlines() if l.endswith("legal selections.")][0].split()[0])
+count = json.loads(r.stdout)["count"] if json_flag else int([l for l in r.stdout.splitlines() if l.endswith("legal selections.")][0].split()[0].replace(",", ""))
 print(json.dumps({"cmd": statistics.median(t_cmd), "direct": statistics.median(t_dir) if t_dir else None, "count": count}))
 """
 
 
-def bench_pairs(tmp: Path, runs: int) -> list[list]:
+def bench_pairs(tmp: Path, runs: int, smoke: bool = False) -> list[list]:
     import yaml
     gens = _bench("selection")
     rows = []
     cases = [("pairs 160 distinct cards per map (25,440 selections)", gens.generate_distinct(160), False, True),
              ("pairs 320 interchangeable cards per map (102,400 selections) --json", gens.generate_interchangeable(320),
               True, False)]
+    if smoke:   # the same code path on positions small enough for the test suite (a run, not a timing)
+        cases = [("pairs 40 distinct cards per map (smoke)", gens.generate_distinct(40), False, True),
+                 ("pairs 40 interchangeable cards per map --json (smoke)", gens.generate_interchangeable(40), True, False)]
     for label, state, as_json, direct in cases:
         path = tmp / f"pairs-{len(state['cards'])}-{as_json}.yaml"
         path.write_text(yaml.safe_dump(state, sort_keys=False))
@@ -326,11 +330,19 @@ def bench_cold(runs: int) -> list[list]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="one run of each (five for cold starts)")
+    ap.add_argument("--smoke", action="store_true",
+                    help="only pairs, on small positions, once: checks the script still runs (the test suite's smoke run)")
     ap.add_argument("--only", choices=["replacements", "pairs", "bounded", "validate", "write", "cold"], default=None,
                     help="only these rows")
     args = ap.parse_args(argv)
-    runs = 1 if args.quick else 3
+    runs = 1 if args.quick or args.smoke else 3
     from tabulate import tabulate
+
+    if args.smoke:
+        with tempfile.TemporaryDirectory() as tmp:
+            rows = bench_pairs(Path(tmp), 0, smoke=True)
+        print(tabulate(rows, headers=["work", "target", "s", "peak MB", "greedy steps", "result", "met"], tablefmt="github"))
+        return 0
 
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} at the start; "

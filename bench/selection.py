@@ -5,6 +5,7 @@ Run by hand from the project root (not a test)::
 
     python bench/selection.py            # the table of the README, section Benchmark
     python bench/selection.py --quick    # fewer repetitions
+    python bench/selection.py --smoke    # the smallest hands once, no cold starts: the test suite's check that the script runs
 
 For generated AE positions (Soviet faction, hands of 5, 15, 25 and 40 cards
 per map) it times
@@ -224,7 +225,7 @@ def timed(fn, repeat: int) -> tuple[float, object]:
     return statistics.median(times), out
 
 
-def bench_selection(repeat: int) -> list[list]:
+def bench_selection(repeat: int, sizes: tuple = SIZES) -> list[list]:
     from aeref.solver.selection.choices import enumerate_choices  # the import is paid here, before timing
 
     oracle_name, oracle = pick_oracle()
@@ -234,7 +235,7 @@ def bench_selection(repeat: int) -> list[list]:
         # warm up the solver once (its first call allocates)
         pos0 = load_position(EXAMPLE)
         enumerate_choices(pos0, "soviet")
-        for n in SIZES:
+        for n in sizes:
             state = generate(n)
             path = tmp / f"hand-{n}.yaml"
             path.write_text(yaml.safe_dump(state, sort_keys=False))
@@ -310,17 +311,21 @@ def bench_cold(runs: int) -> list[list]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--smoke", action="store_true",
+                    help="the smallest hands, one call, no cold starts: checks the script still runs (the test suite's smoke run)")
     args = ap.parse_args(argv)
-    repeat, runs = (3, 3) if args.quick else (9, 7)
+    repeat, runs = (1, 1) if args.smoke else (3, 3) if args.quick else (9, 7)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load}; "
           f"times are medians of {repeat} calls")
-    rows = bench_selection(repeat)
+    rows = bench_selection(repeat, SIZES[:1] if args.smoke else SIZES)
     print(tabulate(rows, headers=["hands (TK x DS)", "oracle ms", "hand-only brute force ms", "direct ms",
                                   "CP-SAT ms", "CP-SAT / oracle", "CP-SAT / hand-only", "legal selections",
                                   "agree", "target met"],
                    tablefmt="github"))
     print(f"\nTarget for 25 x 25: CP-SAT <= {TARGET_MS:.0f} ms and <= {TARGET_RATIO:.0f}x the oracle.\n")
+    if args.smoke:      # the cold starts are timings only (bench/scale.py --only cold has them too)
+        return 0
     print(f"Cold start of the aeref process on {EXAMPLE.relative_to(ROOT)}, median of {runs} runs:")
     rows = bench_cold(runs)
     base = rows[0][1]

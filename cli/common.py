@@ -19,12 +19,16 @@ import sys
 import threading
 import time
 import types
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
-from ..api import Budget, InputError, TimeLimitReached, process_started
-from ..model.files.wording import suggest
+if TYPE_CHECKING:
+    from ..api import Budget
+
+# aeref.api (the rules) and the wording's pydantic are imported where used, not here: `aeref --version`,
+# `--help` and shell completion run this module and none of them needs the rules (a third of their
+# cold time was those imports, bench/results/2026-12-05-tool.md).
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4
 
@@ -60,7 +64,9 @@ def budget(seconds: Optional[float]) -> Budget:
     :class:`~aeref.api.TimeLimitReached` (one ``Error:`` line, exit 2). The solves, the enumeration
     and the report's matrix stop at the limit themselves and say what they left out; the backstop
     bounds the rest. Disarmed when the command ends (:class:`AerefGroup`)."""
-    b = Budget(seconds, _STARTED[-1] if _STARTED else time.perf_counter())
+    from ..api import Budget, TimeLimitReached   # lazy: module doc
+
+    b = Budget(seconds, _started())
     running = signal.getitimer(signal.ITIMER_REAL)[0] if hasattr(signal, "getitimer") else 0.0
     if (b.limited and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
             and not 0 < running <= b.left() + BACKSTOP_GRACE):     # an earlier timer of the caller's comes first
@@ -156,6 +162,8 @@ class AerefGroup(click.Group):
         """An unknown command is a usage error with a "did you mean" (whatever click's version says)."""
         name = click.utils.make_str(args[0]) if args else None
         if name is not None and self.get_command(ctx, name) is None and not name.startswith("-"):
+            from ..model.files.wording import suggest   # lazy: module doc
+
             raise click.UsageError(f"no such command {name!r}{suggest(name, self.list_commands(ctx))}; "
                                    "`aeref --help` lists the commands", ctx)
         cmd_name, cmd, rest = super().resolve_command(ctx, args)
@@ -171,15 +179,9 @@ class AerefGroup(click.Group):
         _no_pydantic_plugins()
         try:
             rv = super().main(args, prog_name or "aeref", complete_var, standalone_mode=False, **extra)
-        except InputError as exc:
-            click.echo(f"Error: {_one_line(exc.one_line())}", err=True)
-            rv = EXIT_INPUT
         except _NO_ARGS as exc:        # `aeref` alone: its usage, as `aeref --help` prints it
             click.echo(exc.ctx.get_help() if exc.ctx is not None else self.get_usage(click.Context(self)))
             rv = EXIT_OK
-        except TimeLimitReached as exc:
-            click.echo(f"Error: {_one_line(exc)}", err=True)
-            rv = EXIT_INPUT
         except click.ClickException as exc:
             click.echo(f"Error: {_one_line(exc.format_message())}", err=True)
             rv = EXIT_INPUT
@@ -190,11 +192,8 @@ class AerefGroup(click.Group):
             click.echo("Error: the position is too large for this machine's memory; ask for less (pairs: --count "
                        "or --limit) or use a machine with more memory", err=True)
             rv = EXIT_INPUT
-        except Exception as exc:  # a bug: one line, never a traceback
-            if os.environ.get("AEREF_DEBUG"):
-                raise
-            click.echo(f"Error: internal error ({type(exc).__name__}: {_one_line(exc)}); set AEREF_DEBUG=1 for details", err=True)
-            rv = EXIT_INTERNAL
+        except Exception as exc:  # bad input (one line, exit 2), else a bug: one line, never a traceback
+            rv = _failed(exc)
         finally:
             _disarm()
             _STARTED.pop()
@@ -203,6 +202,36 @@ class AerefGroup(click.Group):
         if standalone_mode:
             sys.exit(rv)
         return rv
+
+
+def _started() -> float:
+    """The ``time.perf_counter()`` reading the running command's ``--time-limit`` counts from: ``started``
+    of :meth:`AerefGroup.main`, called on first use when it is a function (the console script's process
+    start, read only by a command that has a limit to count), else now."""
+    if not _STARTED:
+        return time.perf_counter()
+    if callable(_STARTED[-1]):
+        _STARTED[-1] = _STARTED[-1]()
+    return _STARTED[-1]
+
+
+def _failed(exc: Exception) -> int:
+    """The exit code of a command that raised ``exc`` (not a click error): bad input
+    (:class:`~aeref.api.InputError`, :class:`~aeref.api.TimeLimitReached`) is its one ``Error:`` line and 2;
+    anything else is a bug: one line and 3 (re-raised with ``AEREF_DEBUG`` set). Either error class was
+    loaded by the command that raised it, so the import here costs nothing."""
+    from ..api import InputError, TimeLimitReached   # lazy: module doc
+
+    if isinstance(exc, InputError):
+        click.echo(f"Error: {_one_line(exc.one_line())}", err=True)
+        return EXIT_INPUT
+    if isinstance(exc, TimeLimitReached):
+        click.echo(f"Error: {_one_line(exc)}", err=True)
+        return EXIT_INPUT
+    if os.environ.get("AEREF_DEBUG"):
+        raise exc
+    click.echo(f"Error: internal error ({type(exc).__name__}: {_one_line(exc)}); set AEREF_DEBUG=1 for details", err=True)
+    return EXIT_INTERNAL
 
 
 def print_problems(problems: list) -> int:

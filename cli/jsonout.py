@@ -8,6 +8,11 @@ from typing import Any, Iterable, Optional
 
 import click
 
+#: The version of the shape of every command's ``--json`` output, its first field ``"format-version"``
+#: (docs/format-additions.md): raised when a field is removed, renamed or changes its meaning (a field
+#: added is no new version), so that a program reading the output can tell which shape it has.
+FORMAT_VERSION = 1
+
 #: Items of a streamed list encoded and written at a time.
 _BATCH = 4096
 
@@ -20,7 +25,10 @@ def emit_json(obj: Any) -> None:
     string, e.g. ``pairs``' selections) or a function is written as it goes, in constant memory:
     each stream's items as they come, each function's value once the fields before it are written
     (``pairs``' ``count`` after its ``choices``). The bytes are those of the same mapping with each
-    stream a list and each function its value."""
+    stream a list and each function its value. A mapping (every command's answer) gets the field
+    ``"format-version"`` (:data:`FORMAT_VERSION`) first."""
+    if isinstance(obj, dict):
+        obj = {"format-version": FORMAT_VERSION, **obj}
     if isinstance(obj, dict) and any(_streamed(v) or callable(v) for v in obj.values()):
         _emit_streamed(obj)
     else:

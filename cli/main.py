@@ -2,12 +2,13 @@
 imported only when that command runs).
 
 Start-up: Python's cyclic garbage collector is paused while this module imports
-the rest of aeref (click, pydantic, the models and rules: tens of thousands of long-lived
-objects, none of them garbage, that each collection would walk again) and set back as it was
-when the imports end; :func:`main`, the console script's process, then moves those objects
-out of the collector's sight (:func:`gc.freeze`) and pauses the collector for the first
-:data:`QUIET_START` seconds of the command too (loading and validating the files, the lazy import of
-ortools): a short command ends before any collection; a longer one collects as usual from then on
+click and the command list (the rules themselves, aeref.api, are imported by the command that runs,
+so that ``--version`` never loads them) and set back as it was when the imports end; :func:`main`,
+the console script's process, then moves those objects out of the collector's sight (:func:`gc.freeze`)
+and pauses the collector for the first :data:`QUIET_START` seconds of the command too (importing
+the rules, loading and validating the files, the lazy import of ortools): a short command ends before
+any collection; a longer one freezes what it made by then (tens of thousands of long-lived objects,
+none of them garbage, that each collection would walk again) and collects as usual from then on
 (a timer thread sets the collector back), so that memory stays bounded.
 """
 from __future__ import annotations
@@ -23,7 +24,6 @@ gc.disable()        # until the imports below end (module doc)
 try:
     import click
 
-    from ..api import process_started
     from .help import ReferenceGroup
 finally:
     if _COLLECTING:
@@ -49,7 +49,24 @@ def main() -> None:
     gc.freeze()
     if gc.isenabled():
         gc.disable()
-        back = threading.Timer(QUIET_START, gc.enable)
+        back = threading.Timer(QUIET_START, _collect_again)
         back.daemon = True              # never keeps a finished command waiting
         back.start()
-    cli.main(prog_name="aeref", started=process_started())
+    cli.main(prog_name="aeref", started=_process_started)
+
+
+def _collect_again() -> None:
+    """The end of the quiet start: what the command made by now (the rules' modules, imported by the command
+    after :func:`main` froze the start-up's, and the loaded position) is frozen out of the collector's
+    generations too, then the collector runs again. Without the freeze its first full collection walks
+    every one of those long-lived objects, none of them garbage."""
+    gc.freeze()
+    gc.enable()
+
+
+def _process_started() -> float:
+    """:func:`~aeref.api.process_started`, read by the first command that counts a ``--time-limit``:
+    ``--version``, ``--help`` and shell completion never import the rules (:mod:`aeref.api`)."""
+    from ..api import process_started   # lazy: see the doc
+
+    return process_started()

@@ -131,6 +131,7 @@ def test_check_json_illegal_with_every_violation(tmp_path):
     assert r.exit_code == 1
     out = json.loads(r.stdout)
     assert out == {
+        "format-version": 1,
         "legal": False,
         "violations": [{"rule": "1.1.3.3", "title": "Soviet Production Limit",
                         "message": "tk-soviet-38 (3) + ds-soviet-24 (1) = 4 exceeds the limit 3 (Total War on TK)"}],
@@ -256,7 +257,7 @@ def test_interpretation_option_overrides_the_state_file(tmp_path):
 def test_validate_ok_json_and_human(tmp_path):
     path = write(tmp_path, FULL)
     r = run("validate", path, "--json")
-    assert r.exit_code == 0 and json.loads(r.stdout) == {"ok": True, "problems": []}
+    assert r.exit_code == 0 and json.loads(r.stdout) == {"format-version": 1, "ok": True, "problems": []}
     r = run("validate", path)
     assert r.exit_code == 0 and r.stdout.strip() and r.stderr == ""
 
@@ -332,7 +333,7 @@ def test_validate_a_deck_file_on_its_own():
         assert r.exit_code == 0, r.output
         assert r.stdout.splitlines()[0].endswith(f"{name}: {summary}")
     r = run("validate", str(EXAMPLES / "decks" / "soviet.yaml"), "--json")
-    assert json.loads(r.stdout) == {"ok": True, "kind": "deck", "problems": [], "notes": []}
+    assert json.loads(r.stdout) == {"format-version": 1, "ok": True, "kind": "deck", "problems": [], "notes": []}
 
 
 def test_validate_a_deck_checks_numbering_and_twins(tmp_path):

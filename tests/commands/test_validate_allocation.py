@@ -14,7 +14,7 @@ def test_allocation_checked_against_its_state_file():
     assert text.strip() == (f"OK: {ALLOC}: 10 placements of Soviet replacements on the TK map, checked against {STATE} "
                             "(`aeref check-replacements` rules on them)")
     code, res, _ = run("validate", ALLOC, "--state", STATE, "--json")
-    assert code == 0 and res == {"ok": True, "kind": "allocation", "state": str(STATE), "faction": "soviet",
+    assert code == 0 and res == {"format-version": 1, "ok": True, "kind": "allocation", "state": str(STATE), "faction": "soviet",
                                  "map": "tk", "placements": 10, "problems": []}
 
 

@@ -186,7 +186,7 @@ def test_validate_ok(tmp_path):
     path = write(tmp_path, STATE)
     r = run(*["validate", path, "--json"])
     assert r.exit_code == 0
-    assert json.loads(r.stdout) == {"ok": True, "problems": []}
+    assert json.loads(r.stdout) == {"format-version": 1, "ok": True, "problems": []}
     assert r.stderr == ""
 
 

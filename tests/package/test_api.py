@@ -21,9 +21,13 @@ AE = str(EX / "ae-soviet-production.yaml")
 
 
 def cli_json(*args: str) -> dict:
+    """The command's JSON without its first field, the version of its shape (checked here), which the API's
+    answers leave out: the rest is the answer's as_json()."""
     r = CliRunner().invoke(cli, [*args, "--json"])
     assert r.exit_code in (0, 1), r.output
-    return json.loads(r.stdout)
+    out = json.loads(r.stdout)
+    assert next(iter(out)) == "format-version" and out.pop("format-version") == 1
+    return out
 
 
 def same(answer) -> dict:
@@ -232,7 +236,9 @@ FROM_GOLDEN = [
 def golden_json(name: str, command: str) -> dict:
     text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
     block = text.split(f"$ aeref {command}\n", 1)[1].split("\n$ aeref ", 1)[0]
-    return json.loads(block.split("[exit", 1)[0].replace("<examples>", str(EX)))
+    out = json.loads(block.split("[exit", 1)[0].replace("<examples>", str(EX)))
+    assert out.pop("format-version") == 1      # the command's, not the answer's (docs/commands.md)
+    return out
 
 
 @pytest.mark.parametrize("name, command, ask", FROM_GOLDEN, ids=[c.split(" ")[0] for _, c, _ in FROM_GOLDEN])

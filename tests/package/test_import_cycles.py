@@ -63,6 +63,7 @@ LAZY = {
     ("aeref.api", "aeref.model.files.yamlio"): "only check_replacements reads a second file (the allocation)",
     ("aeref.cli", "aeref.cli"): "command modules are loaded when their command runs (start-up speed)",
     ("aeref.cli", "aeref.solver"): "the rules are loaded by the command that runs them (start-up speed)",
+    ("aeref.cli", "aeref.model.files.wording"): "its pydantic is loaded only for an unknown command's suggestion (--version's start-up)",
     ("aeref.cli", "tabulate"): "tables are loaded only by the commands that print one",
     ("aeref.cli", "jinja2"): "templates are loaded only by `report`",
     ("aeref.cli", "aeref.model.files.json_schema"): "the JSON Schema models are built only by `schema`",

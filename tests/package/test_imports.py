@@ -99,7 +99,7 @@ def test_importing_the_command_line_leaves_the_garbage_collector_as_it_was():
     """Cold start: cli/main pauses the cyclic GC only while it imports aeref; a program that imports the
     command line (tests, mkdocs-click) finds the collector as it left it, on or off."""
     probe = ("import gc, sys\nwas = sys.argv[1] == 'on'\n(gc.enable if was else gc.disable)()\n"
-             "import aeref.cli.main\nprint(gc.isenabled() == was, 'aeref.api' in sys.modules)")
+             "import aeref.cli.main\nprint(gc.isenabled() == was, 'aeref.cli.help' in sys.modules)")
     for state in ("on", "off"):
         out = subprocess.run([sys.executable, "-c", probe, state], capture_output=True, text=True, timeout=120)
         assert out.stdout.split() == ["True", "True"], out.stdout + out.stderr

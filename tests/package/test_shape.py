@@ -27,7 +27,10 @@ ISSUE = re.compile(r"\b[Ii]ssues? ?#?\d+")
 
 
 def layer(module: str) -> int:
-    """The index in :data:`LAYERS` of the innermost layer ``module`` belongs to."""
+    """The index in :data:`LAYERS` of the innermost layer ``module`` belongs to. ``aeref.__main__``
+    (``python -m aeref``) is the command line run by the interpreter: the cli layer."""
+    if module == "aeref.__main__":
+        return 3
     for i in (3, 0, 1, 2):                      # cli, model, solver before the aeref package that holds them
         name = LAYERS[i]
         if module == name or module.startswith(name + "."):
