@@ -138,13 +138,30 @@ def seal_requested() -> bool:
 faction_option = click.option("--faction", "-f", required=True, type=faction_choice(), help="The faction asking.")
 
 
+#: The largest ``--time-limit`` (seconds, about 11 days): larger values (``inf``, ``1e18``) overflow the timers
+#: the command's budget is built on, an internal error instead of a ruling.
+MAX_SECONDS = 1_000_000.0
+#: The largest whole number an option takes (rows, turns): past it ``islice`` and the solver refuse the value.
+MAX_COUNT = 1_000_000_000
+
+
+class Count(click.IntRange):
+    """A whole number from 0 to :data:`MAX_COUNT`, the one type of every numeric count option, bounded
+    where it is parsed so that no value reaches the engine it would overflow."""
+
+    name = "count"
+
+    def __init__(self, min: int = 0):
+        super().__init__(min=min, max=MAX_COUNT)
+
+
 class Seconds(click.FloatRange):
-    """A number of seconds, 0 or more (``nan`` is not a number of seconds)."""
+    """A number of seconds, 0 to :data:`MAX_SECONDS` (``nan`` is not a number of seconds)."""
 
     name = "seconds"
 
     def __init__(self):
-        super().__init__(min=0)
+        super().__init__(min=0, max=MAX_SECONDS)
 
     def convert(self, value, param, ctx):
         v = super().convert(value, param, ctx)
@@ -184,7 +201,7 @@ def plan_goal_options(lead: str = ""):
     def up(text: str) -> str:
         return lead + (text[0].lower() + text[1:] if lead else text)
     options = (
-        click.option("--turns", type=int, default=None, metavar="N",
+        click.option("--turns", type=Count(), default=None, metavar="N",
                      help=up("The horizon in Seasonal Turns (1 to 40; default: to the end of the next calendar year).")),
         click.option("--want", multiple=True, metavar="MAP:CARD", help=up("A card the plan must reveal (repeatable).")),
         click.option("--by", "by", default=None, metavar="TURN",

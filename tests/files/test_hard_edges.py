@@ -1,0 +1,75 @@
+"""Odd but possible input never ends in an internal error (exit 3), and no write destroys an earlier
+position: every case below is exit 2 with one ``Error:`` line naming the place, or a ValueError naming
+the API's parameter."""
+from __future__ import annotations
+
+import math
+import shutil
+
+import pytest
+
+from aeref import api
+
+from ..support.seasonal import EXAMPLES
+
+
+@pytest.fixture
+def folder(tmp_path):
+    shutil.copytree(EXAMPLES, tmp_path / "ex")
+    return tmp_path / "ex"
+
+
+def _one_error(r, *words):
+    assert r.exit_code == 2, r
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+def test_1_1_1_next_turn_over_its_own_state_file_is_refused(aeref, folder):
+    """1.1.1 Step 2 checks the revealed cards against the position they were selected in (``previous:``):
+    ``next-turn S --write S --force`` would replace that position, so it is refused and S is unchanged."""
+    state = folder / "tk-1939.yaml"
+    before = state.read_bytes()
+    r = aeref("next-turn", state, "--write", state, "--force")
+    _one_error(r, "previous:", "write to a new file")
+    assert state.read_bytes() == before
+    # through another spelling of the same path
+    r = aeref("next-turn", state, "--write", folder / "." / "tk-1939.yaml", "--force")
+    _one_error(r, "write to a new file")
+    assert state.read_bytes() == before
+    # a new file is written, naming the earlier one
+    r = aeref("next-turn", state, "--write", folder / "next.yaml")
+    assert r.exit_code == 0, r
+
+
+@pytest.mark.parametrize("key", ["null", "~", "true", "1", "1.5"])
+def test_1_1_private_file_section_key_of_another_yaml_type_is_one_error(aeref, folder, key):
+    """A private file's section keys name maps (tk, ds); YAML reads ``null:``, ``true:``, ``1:`` as other
+    types: one Error line naming the private file, exit 2, never an internal error."""
+    r = aeref("split", folder / "tk-1939.yaml", "-o", folder / "pub.yaml")
+    assert r.exit_code == 0, r
+    private = folder / "pub.axis.private.yaml"
+    private.write_text(private.read_text(encoding="utf-8") + f"{key}:\n  hand: []\n", encoding="utf-8")
+    for args in (["validate", folder / "pub.yaml"], ["show", folder / "pub.yaml"]):
+        r = aeref(*args)
+        _one_error(r, "pub.axis.private.yaml")
+
+
+@pytest.mark.parametrize("value", ["inf", "1e18", "nan", "-1"])
+def test_time_limit_out_of_range_is_a_usage_error(aeref, value):
+    r = aeref("pairs", EXAMPLES / "tk-1939.yaml", "--faction", "axis", "--time-limit", value)
+    _one_error(r, "--time-limit")
+
+
+def test_pairs_limit_beyond_any_count_is_a_usage_error(aeref):
+    r = aeref("pairs", EXAMPLES / "tk-1939.yaml", "--faction", "axis", "--limit", "99999999999999999999999")
+    _one_error(r, "--limit")
+
+
+@pytest.mark.parametrize("value", [math.nan, -1.0, math.inf])
+def test_api_time_limit_out_of_range_raises_value_error(value):
+    pos = api.load(EXAMPLES / "tk-1939.yaml")
+    with pytest.raises(ValueError, match="time_limit"):
+        pos.legal_selections("axis", time_limit=value)
