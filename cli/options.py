@@ -27,8 +27,22 @@ def state_argument(name: str = "state"):
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/format.md section 5) instead of text.")
+def _one_value_per_name(ctx, param, values):
+    """``-i NAME=A -i NAME=B``: refused (which one was meant is not ours to guess); the same value twice is kept."""
+    seen: dict = {}
+    for item in values or ():
+        name, _, value = str(item).partition("=")
+        key = name.strip().lower()
+        if key in seen and seen[key] != value.strip():
+            raise click.BadParameter(f"{name.strip()} is given twice with different values ({seen[key]}, "
+                                     f"{value.strip()}): give it once", ctx, param)
+        seen[key] = value.strip()
+    return values
+
+
 interp_option = click.option(
     "--interpretation", "-i", "interpretations", multiple=True, metavar="NAME=VALUE",
+    callback=_one_value_per_name,
     help="Override an interpretation of the state file (repeatable), e.g. annual-scope=map.",
 )
 
@@ -191,6 +205,18 @@ class OutputFile(click.Path):
             self.fail("an empty file name: give the file to write", param, ctx)
         if isinstance(value, str) and (value.endswith(("/", os.sep)) or os.path.isdir(value)):
             self.fail(f"{value} names a folder: give the file to write", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class OutputFolder(click.Path):
+    """A folder to write into (``--write-dir``): not empty (an empty name would write nothing, silently)."""
+
+    def __init__(self):
+        super().__init__(file_okay=False)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty folder name: give the folder to write into", param, ctx)
         return super().convert(value, param, ctx)
 
 

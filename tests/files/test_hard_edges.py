@@ -73,3 +73,21 @@ def test_api_time_limit_out_of_range_raises_value_error(value):
     pos = api.load(EXAMPLES / "tk-1939.yaml")
     with pytest.raises(ValueError, match="time_limit"):
         pos.legal_selections("axis", time_limit=value)
+
+
+def test_plan_write_dir_empty_is_a_usage_error(aeref):
+    r = aeref("plan", EXAMPLES / "tk-1939.yaml", "--faction", "axis", "--write-dir", "")
+    _one_error(r, "--write-dir", "empty")
+
+
+def test_12_assume_war_state_with_an_empty_turn_is_refused(aeref):
+    """``--assume war-state=total@``: the turn after @ is left out; not taken as the next Seasonal Turn."""
+    r = aeref("plan", EXAMPLES / "tk-1939.yaml", "--faction", "axis", "--assume", "war-state=total@")
+    _one_error(r, "war-state=total@", "empty Seasonal Turn")
+
+
+def test_interpretation_given_twice_with_different_values_is_refused(aeref):
+    r = aeref("pairs", EXAMPLES / "tk-1939.yaml", "--faction", "axis", "--count", "-i", "annual-scope=map", "-i", "annual-scope=faction")
+    _one_error(r, "annual-scope", "twice")
+    r = aeref("pairs", EXAMPLES / "tk-1939.yaml", "--faction", "axis", "--count", "-i", "annual-scope=map", "-i", "annual-scope=map")
+    assert r.exit_code == 0, r
