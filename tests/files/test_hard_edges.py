@@ -91,3 +91,16 @@ def test_interpretation_given_twice_with_different_values_is_refused(aeref):
     _one_error(r, "annual-scope", "twice")
     r = aeref("pairs", EXAMPLES / "tk-1939.yaml", "--faction", "axis", "--count", "-i", "annual-scope=map", "-i", "annual-scope=map")
     assert r.exit_code == 0, r
+
+
+def test_stdout_that_cannot_encode_a_card_name_gets_replacement_characters():
+    """A cp1252 console and a card named "Łódź Offensive": what the console can encode, exit 0."""
+    import os
+    import subprocess
+    import sys
+    code = ("from aeref.cli.main import _replace_what_the_console_cannot_encode as r; r(); "
+            "print('\\u0141\\u00f3d\\u017a Offensive')")
+    env = dict(os.environ, PYTHONIOENCODING="cp1252")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "?ód? Offensive".encode("cp1252")
