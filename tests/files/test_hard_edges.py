@@ -104,3 +104,14 @@ def test_stdout_that_cannot_encode_a_card_name_gets_replacement_characters():
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "?ód? Offensive".encode("cp1252")
+
+
+def test_1_3_a_replacement_step_count_of_10_18_is_refused_at_load(aeref, folder):
+    """A number that reaches the replacement model (1.3) is bounded at load: 10^18 steps would overflow
+    CP-SAT's integers; one Error line naming the file and the place, exit 2, from validate on."""
+    state = folder / "tk-soviet-replacements.yaml"
+    text = state.read_text(encoding="utf-8")
+    assert "count: 12}" in text
+    state.write_text(text.replace("count: 12}", "count: 1000000000000000000}"), encoding="utf-8")
+    for args in (["validate", state], ["replacements", state, "--faction", "soviet"]):
+        _one_error(aeref(*args), "tk-soviet-replacements.yaml", "count")
