@@ -115,3 +115,19 @@ def test_1_3_a_replacement_step_count_of_10_18_is_refused_at_load(aeref, folder)
     state.write_text(text.replace("count: 12}", "count: 1000000000000000000}"), encoding="utf-8")
     for args in (["validate", state], ["replacements", state, "--faction", "soviet"]):
         _one_error(aeref(*args), "tk-soviet-replacements.yaml", "count")
+
+
+def test_1_1_3_1_a_requirement_nested_300_levels_deep_is_refused_at_load(tmp_path):
+    """A Selection Requirement (1.1.3.1) nested past the limit named in docs/decks.md is one problem
+    at load, naming the limit; within the limit it parses."""
+    from aeref.model.game.requirements import MAX_DEPTH, parse_requirements
+    def nested(levels):
+        item = {"played": "tk-axis-1"}
+        for _ in range(levels - 1):
+            item = {"not": item}
+        return item
+    out, problems = parse_requirements([nested(300)], "deck.yaml", "cards[0].requires", "tk", "axis")
+    assert not out and len(problems) == 1 and f"limit is {MAX_DEPTH}" in problems[0].message
+    out, problems = parse_requirements([nested(MAX_DEPTH)], "deck.yaml", "cards[0].requires", "tk", "axis")
+    assert len(out) == 1 and not problems
+    assert f"{MAX_DEPTH} levels deep" in (__import__("pathlib").Path(__file__).parents[2] / "docs" / "decks.md").read_text(encoding="utf-8")
