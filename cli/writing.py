@@ -18,7 +18,12 @@ def _refused(option: str, path: str, exc: Exception) -> BadInput:
 
 def write_text_safely(path: str, text: str, force: bool, option: str) -> None:
     """Write ``text`` to ``path`` atomically (:func:`aeref.model.files.atomic.write_text`); an existing file only
-    with ``force``. Raises :class:`BadInput` naming ``option``."""
+    with ``force``; ``-`` is standard output (as STATE ``-`` is standard input), never a file named ``-``.
+    Raises :class:`BadInput` naming ``option``."""
+    if path == "-":
+        import click                     # lazy: the writers' module stays light for the API's callers
+        click.echo(text, nl=False)
+        return
     try:
         write_text(path, text, force)
     except (FileExists, OSError) as exc:

@@ -131,3 +131,11 @@ def test_1_1_3_1_a_requirement_nested_300_levels_deep_is_refused_at_load(tmp_pat
     out, problems = parse_requirements([nested(MAX_DEPTH)], "deck.yaml", "cards[0].requires", "tk", "axis")
     assert len(out) == 1 and not problems
     assert f"{MAX_DEPTH} levels deep" in (__import__("pathlib").Path(__file__).parents[2] / "docs" / "decks.md").read_text(encoding="utf-8")
+
+
+def test_schema_o_dash_is_standard_output(aeref, tmp_path, monkeypatch):
+    """``schema -o -``: standard output, as STATE ``-`` is standard input; no file named ``-``."""
+    monkeypatch.chdir(tmp_path)
+    r = aeref("schema", "--kind", "deck", "-o", "-")
+    assert r.exit_code == 0, r
+    assert r.stdout.lstrip().startswith("{") and not (tmp_path / "-").exists()
