@@ -67,6 +67,10 @@ def assumption(pos: Any, text: str, last: Any, faction: str = "") -> Any:
     if ws < pos.data.war_state[m]:
         raise ValueError(f"--assume {text}: {pos.data.war_state[m].display} is in effect on the {m.upper()} map "
                          f"in {pos.data.turn}; a war state never goes back (12)")
+    if "@" in value and not when.strip():
+        # `total@` with nothing after it is a turn left out, not the next one taken silently.
+        raise ValueError(f"--assume {text}: an empty Seasonal Turn after @: write the turn (e.g. "
+                         f"war-state={state.strip()}@Mar-Apr 1940) or leave out @ for the next Seasonal Turn")
     turn = plan_turn(pos, when.strip(), f"--assume {text}", last) if when.strip() else pos.data.turn.next()
     from .solver.plan.turn import Assumption   # lazy: the plan's modules load with the plan
     return Assumption(m, ws, turn)

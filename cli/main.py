@@ -14,6 +14,7 @@ none of them garbage, that each collection would walk again) and collects as usu
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 
 #: Seconds of the console script's command run with the cyclic garbage collector paused (module doc).
@@ -41,11 +42,24 @@ def cli():
     """
 
 
+def _replace_what_the_console_cannot_encode() -> None:
+    """A console or redirect whose encoding lacks a character of a card name (cp1252 and "Łódź Offensive")
+    gets a replacement character instead of an internal error: the answer is still the answer."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):   # a stream already written to, or closed: leave it as it is
+                pass
+
+
 def main() -> None:
     """Entry point of the ``aeref`` console script: runs the command of ``sys.argv`` and exits
     with its code (FORMAT 5). The objects made while starting (every module, class and function
     imported) are frozen out of the garbage collector's generations first (module doc).
     ``--time-limit`` counts from the start of the process (:func:`~aeref.api.process_started`)."""
+    _replace_what_the_console_cannot_encode()
     gc.freeze()
     if gc.isenabled():
         gc.disable()

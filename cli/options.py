@@ -27,8 +27,22 @@ def state_argument(name: str = "state"):
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/format.md section 5) instead of text.")
+def _one_value_per_name(ctx, param, values):
+    """``-i NAME=A -i NAME=B``: refused (which one was meant is not ours to guess); the same value twice is kept."""
+    seen: dict = {}
+    for item in values or ():
+        name, _, value = str(item).partition("=")
+        key = name.strip().lower()
+        if key in seen and seen[key] != value.strip():
+            raise click.BadParameter(f"{name.strip()} is given twice with different values ({seen[key]}, "
+                                     f"{value.strip()}): give it once", ctx, param)
+        seen[key] = value.strip()
+    return values
+
+
 interp_option = click.option(
     "--interpretation", "-i", "interpretations", multiple=True, metavar="NAME=VALUE",
+    callback=_one_value_per_name,
     help="Override an interpretation of the state file (repeatable), e.g. annual-scope=map.",
 )
 
@@ -138,13 +152,30 @@ def seal_requested() -> bool:
 faction_option = click.option("--faction", "-f", required=True, type=faction_choice(), help="The faction asking.")
 
 
+#: The largest ``--time-limit`` (seconds, about 11 days): larger values (``inf``, ``1e18``) overflow the timers
+#: the command's budget is built on, an internal error instead of a ruling.
+MAX_SECONDS = 1_000_000.0
+#: The largest whole number an option takes (rows, turns): past it ``islice`` and the solver refuse the value.
+MAX_COUNT = 1_000_000_000
+
+
+class Count(click.IntRange):
+    """A whole number from 0 to :data:`MAX_COUNT`, the one type of every numeric count option, bounded
+    where it is parsed so that no value reaches the engine it would overflow."""
+
+    name = "count"
+
+    def __init__(self, min: int = 0):
+        super().__init__(min=min, max=MAX_COUNT)
+
+
 class Seconds(click.FloatRange):
-    """A number of seconds, 0 or more (``nan`` is not a number of seconds)."""
+    """A number of seconds, 0 to :data:`MAX_SECONDS` (``nan`` is not a number of seconds)."""
 
     name = "seconds"
 
     def __init__(self):
-        super().__init__(min=0)
+        super().__init__(min=0, max=MAX_SECONDS)
 
     def convert(self, value, param, ctx):
         v = super().convert(value, param, ctx)
@@ -177,6 +208,18 @@ class OutputFile(click.Path):
         return super().convert(value, param, ctx)
 
 
+class OutputFolder(click.Path):
+    """A folder to write into (``--write-dir``): not empty (an empty name would write nothing, silently)."""
+
+    def __init__(self):
+        super().__init__(file_okay=False)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty folder name: give the folder to write into", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def plan_goal_options(lead: str = ""):
     """The options of a plan (``aeref plan``, ``aeref report --plan``): ``--turns``, ``--want``, ``--by``,
     ``--avoid``, ``--assume`` (:meth:`aeref.api.Position.plan`); ``lead`` opens each help text
@@ -184,7 +227,7 @@ def plan_goal_options(lead: str = ""):
     def up(text: str) -> str:
         return lead + (text[0].lower() + text[1:] if lead else text)
     options = (
-        click.option("--turns", type=int, default=None, metavar="N",
+        click.option("--turns", type=Count(), default=None, metavar="N",
                      help=up("The horizon in Seasonal Turns (1 to 40; default: to the end of the next calendar year).")),
         click.option("--want", multiple=True, metavar="MAP:CARD", help=up("A card the plan must reveal (repeatable).")),
         click.option("--by", "by", default=None, metavar="TURN",

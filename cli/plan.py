@@ -10,7 +10,7 @@ from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
 from .jsonout import emit_json
 from .liveline import live_line
-from .options import STDIN_HELP, faction_option, force_option, interp_option, json_option, plan_goal_options, state_argument, time_limit_option
+from .options import STDIN_HELP, OutputFolder, faction_option, force_option, interp_option, json_option, plan_goal_options, state_argument, time_limit_option
 from .text import interpretations_text
 from .writing import _refused
 
@@ -81,7 +81,7 @@ def _text(pos, ans) -> list[str]:
 @faction_option
 @plan_goal_options()
 @click.option("--count", "count", is_flag=True, help="Count the distinct plans over the horizon.")
-@click.option("--write-dir", "write_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+@click.option("--write-dir", "write_dir", type=OutputFolder(), default=None, metavar="DIR",
               help="Write the position after each planned turn into DIR.")
 @force_option
 @json_option

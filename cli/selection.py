@@ -14,7 +14,7 @@ from .common import EXIT_ILLEGAL, EXIT_INCOMPLETE, EXIT_OK, budget, print_proble
 from .jsonout import emit_json
 from .liveline import live_line
 from .options import (
-    STDIN_HELP, card_option, faction_option, interp_option, json_option, state_argument, time_limit_option,
+    STDIN_HELP, Count, card_option, faction_option, interp_option, json_option, state_argument, time_limit_option,
 )
 from .options import private_option
 from .text import interpretations_text
@@ -99,7 +99,7 @@ def validate(state, state_file, as_json):
 @json_option
 @interp_option
 @time_limit_option
-@click.option("--limit", "rows", type=click.IntRange(min=0), default=DEFAULT_ROWS, show_default=True, metavar="N",
+@click.option("--limit", "rows", type=Count(), default=DEFAULT_ROWS, show_default=True, metavar="N",
               help="Show at most N selections in the table (0: all, up to 100,000); the count is always exact and "
                    "--json lists every selection.")
 @click.option("--count", "count_only", is_flag=True,

@@ -3,6 +3,7 @@ atomically, an existing file only with ``--force``. Each problem is a :class:`~.
 naming the option."""
 from __future__ import annotations
 
+import os
 from typing import Optional
 
 from ..model.files.atomic import FileExists, write_text
@@ -17,7 +18,12 @@ def _refused(option: str, path: str, exc: Exception) -> BadInput:
 
 def write_text_safely(path: str, text: str, force: bool, option: str) -> None:
     """Write ``text`` to ``path`` atomically (:func:`aeref.model.files.atomic.write_text`); an existing file only
-    with ``force``. Raises :class:`BadInput` naming ``option``."""
+    with ``force``; ``-`` is standard output (as STATE ``-`` is standard input), never a file named ``-``.
+    Raises :class:`BadInput` naming ``option``."""
+    if path == "-":
+        import click                     # lazy: the writers' module stays light for the API's callers
+        click.echo(text, nl=False)
+        return
     try:
         write_text(path, text, force)
     except (FileExists, OSError) as exc:
@@ -27,8 +33,21 @@ def write_text_safely(path: str, text: str, force: bool, option: str) -> None:
 def write_answer(answer, path: str, force: bool, option: str = "--write", previous: Optional[str] = None) -> None:
     """Write the position ``answer`` results in (its ``write``: a reveal, a war state change, a
     selection, the next turn) at ``path``; an existing file only with ``force``. Raises
-    :class:`BadInput` naming ``option``."""
+    :class:`BadInput` naming ``option``; also when ``previous`` (the file the written ``previous:`` names)
+    is ``path`` itself: replacing it would destroy the position the Pending Cards were selected in, which the
+    reveal checks them against (1.1.1 Step 2)."""
+    if previous and previous != "-" and _same_file(previous, path):
+        raise BadInput(f"{option} {path}: this is the file its previous: names ({previous}); the earlier position "
+                       "must be kept: write to a new file (nothing was written)")
     try:
         answer.write(path, force, previous)
     except (FileExists, OSError) as exc:
         raise _refused(option, path, exc) from None
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name one file (the same inode, or the same path once resolved)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)

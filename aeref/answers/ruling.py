@@ -11,6 +11,8 @@ Import them all from :mod:`aeref.answers` (or :mod:`aeref`).
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from typing import Any, Sequence, Union
 
@@ -32,10 +34,17 @@ class AllocationError(InputError):
 
 
 def _budget(time_limit: TimeLimit) -> Budget:
-    """The :class:`Budget` of ``time_limit`` (seconds; None or 0: no limit; or a Budget, shared)."""
+    """The :class:`Budget` of ``time_limit`` (seconds; None or 0: no limit; or a Budget, shared).
+    Raises ValueError naming ``time_limit`` for nan, a negative number or infinity (each would otherwise count
+    nothing, or overflow the timers, without a word)."""
     if isinstance(time_limit, Budget):
         return time_limit
-    return Budget(float(time_limit) if time_limit else None)
+    if time_limit is None:
+        return Budget(None)
+    seconds = float(time_limit)
+    if not math.isfinite(seconds) or seconds < 0:
+        raise ValueError(f"time_limit={time_limit!r}: give seconds, 0 or more and finite (None or 0: no limit)")
+    return Budget(seconds if seconds else None)
 
 
 # ----------------------------------------------------------------------------- rules and violations

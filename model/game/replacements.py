@@ -22,11 +22,16 @@ from ..files.names import norm_key
 from .vocabulary import FACTIONS, step_kind
 
 
+#: The most steps one line of ``steps`` grants: far more than any Force Pool holds, and small enough that
+#: every sum the replacement model builds stays within CP-SAT's 64-bit integers (10^18 overflowed them).
+MAX_STEPS = 1000
+
+
 class StepFile(FileModel):
     """One line of ``steps``: ``{nationality: Germany, kind: armor, count: 3}``."""
     nationality: str
     kind: str = "infantry"
-    count: int = Field(default=1, ge=0)
+    count: int = Field(default=1, ge=0, le=MAX_STEPS)
     colonial: Union[bool, str] = False
     pairs_to_armor: bool = False
     source: Optional[str] = None

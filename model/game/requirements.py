@@ -89,6 +89,11 @@ Requirement = Union[Played, WarStateIs, CountryIs, GovernmentIs, EuropeanWar, Ma
 ITEMS = ("played", "not-played", "war-state", "posture", "country", "government", "european-war", "marker", "flag", "any", "all", "not")
 
 
+#: The deepest a requirement nests (``any``/``all``/``not`` inside each other, docs/decks.md): every card of the
+#: rulebooks needs 3 at most; hundreds would exhaust Python's recursion in the evaluation and the CP-SAT compiler.
+MAX_DEPTH = 32
+
+
 class _Bad(Exception):
     def __init__(self, where: str, message: str):
         self.where, self.message = where, message
@@ -114,7 +119,10 @@ def _states(value: Any, where: str) -> tuple:
     return tuple(out)
 
 
-def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
+def _parse(item: Any, where: str, map_: str, faction: str, depth: int = 1) -> Requirement:
+    if depth > MAX_DEPTH:
+        raise _Bad(where, f"a requirement nested more than {MAX_DEPTH} levels deep (any/all/not): "
+                          f"the limit is {MAX_DEPTH} (docs/decks.md)")
     if not isinstance(item, dict) or len(item) != 1:
         raise _Bad(where, f"a requirement is a mapping with one key ({', '.join(ITEMS)}), not {item!r}")
     (key, value), = item.items()
@@ -146,10 +154,10 @@ def _parse(item: Any, where: str, map_: str, faction: str) -> Requirement:
     if key in ("any", "all"):
         if not isinstance(value, list) or not value:
             raise _Bad(here, f"write {key}: [ITEMS] with at least one item")
-        items = tuple(_parse(x, join_path(here, i), map_, faction) for i, x in enumerate(value))
+        items = tuple(_parse(x, join_path(here, i), map_, faction, depth + 1) for i, x in enumerate(value))
         return AnyOf(items) if key == "any" else AllOf(items)
     if key == "not":
-        return Not(_parse(value, here, map_, faction))
+        return Not(_parse(value, here, map_, faction, depth + 1))
     raise _Bad(here, unknown("requirement item", key, ITEMS))
 
 

@@ -125,6 +125,10 @@ def join(data: dict, shown: str, state: str | Path, privates: Iterable[str | Pat
             continue
         seen[f] = name
         for key, body in priv.items():
+            if not isinstance(key, str):
+                # YAML reads `null:`, `true:`, `1:`, `1.5:` as keys of other types; a map's name is text.
+                problems.append(Problem(name, repr(key), f"{key!r} is not a map's name (a section key is tk or ds)"))
+                continue
             k = norm_key(key)
             if k in _TOP_KEYS:
                 continue
