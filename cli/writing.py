@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from typing import Optional
 
+import click
+
 from ..model.files.atomic import FileExists, write_text
 from .common import BadInput
 
@@ -21,7 +23,6 @@ def write_text_safely(path: str, text: str, force: bool, option: str) -> None:
     with ``force``; ``-`` is standard output (as STATE ``-`` is standard input), never a file named ``-``.
     Raises :class:`BadInput` naming ``option``."""
     if path == "-":
-        import click                     # lazy: the writers' module stays light for the API's callers
         click.echo(text, nl=False)
         return
     try:
