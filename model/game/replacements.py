@@ -24,7 +24,7 @@ from .vocabulary import FACTIONS, step_kind
 
 #: The most steps one line of ``steps`` grants: far more than any Force Pool holds, and small enough that
 #: every sum the replacement model builds stays within CP-SAT's 64-bit integers (10^18 overflowed them).
-MAX_STEPS = 1000
+MAX_STEPS = 1_000_000
 
 
 class StepFile(FileModel):

@@ -57,7 +57,7 @@ def test_1_1_3_pairs_json_streamed_is_the_one_document(tmp_path, monkeypatch, st
     r = run("pairs", path, "--faction", "soviet", "--json")
     assert r.exit_code == 0, r
     legal = load(path).legal_selections("soviet")
-    whole = legal.as_json()
+    whole = {"format-version": 1, **legal.as_json()}   # the CLI's JSON carries the version of its shape first
     assert r.stdout == json.dumps(whole, indent=2, ensure_ascii=False) + "\n" == json_text(whole) + "\n"
     assert list(whole).index("count") == list(whole).index("choices") + 1
     assert whole["count"] == len(whole["choices"]) == legal.count().number
@@ -69,7 +69,7 @@ def test_1_1_3_pairs_count_alone(tmp_path):
     r = run("pairs", path, "--faction", "soviet", "--count")
     assert (r.exit_code, r.stdout) == (0, "600\n")
     r = run("pairs", path, "--faction", "soviet", "--count", "--json")
-    assert r.exit_code == 0 and r.json == {"count": 600, "complete": True}
+    assert r.exit_code == 0 and r.json == {"format-version": 1, "count": 600, "complete": True}
 
 
 def test_1_1_3_2_tk_alone_has_no_pairing_and_needs_no_solver(tmp_path, monkeypatch):

@@ -112,6 +112,8 @@ def package_graph() -> list[str]:
 
     edges: dict[str, set] = {pkg(m): set() for m in known}
     for i in all_imports():
+        if i.importer == "aeref.__main__":          # `python -m aeref` is the command line's door (cli layer)
+            continue
         if i.imported in known and pkg(i.importer) != pkg(i.imported):
             edges[pkg(i.importer)].add(pkg(i.imported))
     return [f"{p} -> {', '.join(sorted(e)) or '(nothing of aeref)'}" for p, e in
