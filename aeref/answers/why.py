@@ -11,16 +11,48 @@ from .ruling import Violation, _violations
 from ..solver.engine.constraints import Rule
 
 
-@dataclass(frozen=True)
-class Count:
-    """How many legal selections there are: ``number``, and ``complete`` (False: the time limit
-    ended the enumeration first and ``number`` is those found)."""
+class Count(int):
+    """How many legal selections there are (1.1.3): the number itself, so ``legal.count() == 4`` and
+    ``count + 1`` work as with an ``int`` (arithmetic gives a plain ``int``), plus ``complete`` (False:
+    the time limit ended the enumeration first and the number is those found). ``number`` is the same
+    value as a plain ``int``. Two counts compare by their numbers alone, as ints do.
 
-    number: int
-    complete: bool
+    ``Count(number, complete)``; raises :class:`TypeError`/:class:`ValueError` as ``int()`` does on a
+    number that is not an integer, and :class:`ValueError` on a negative one.
+    """
 
-    def __int__(self) -> int:
-        return self.number
+    # no __slots__: CPython refuses non-empty slots on an int subclass
+    _complete: bool
+
+    def __new__(cls, number: int, complete: bool) -> "Count":
+        if isinstance(number, bool) or int(number) != number or number < 0:
+            raise ValueError(f"Count: number must be a non-negative integer, not {number!r}")
+        self = super().__new__(cls, number)
+        object.__setattr__(self, "_complete", bool(complete))
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # an answer handed to a caller cannot be changed behind the referee's back (as a frozen dataclass)
+        raise AttributeError(f"Count is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Count is immutable: cannot delete {name!r}")
+
+    @property
+    def number(self) -> int:
+        """The number of legal selections found, as a plain ``int``."""
+        return int(self)
+
+    @property
+    def complete(self) -> bool:
+        """True when every legal selection was counted (the time limit did not end the enumeration)."""
+        return self._complete
+
+    def __repr__(self) -> str:
+        return f"Count(number={int(self)}, complete={self._complete})"
+
+    def __reduce__(self) -> tuple:
+        return (Count, (int(self), self._complete))
 
 
 @dataclass(frozen=True)
