@@ -86,9 +86,9 @@ def test_no_code_or_test_cites_an_issue():
     """A comment says why (the rule, the measured cost, the failure it prevents), not which issue asked."""
     cited = [f"{p.relative_to(ROOT)}:{t.count(chr(10), 0, m.start()) + 1}"
              for p, t in _sources("aeref", "model", "solver", "cli", "tests", "bench").items()
-             for m in ISSUE.finditer(t) if p.name != "test_shape.py"]
+             for m in ISSUE.finditer(t)]
     assert not cited, "cites an issue: " + ", ".join(cited)
-    assert ISSUE.search("# lazy (issue 20)")                          # the probe can fail
+    assert ISSUE.search("# lazy (" + "iss" + "ue 20)")                      # the probe can fail (split: not a citation)
 
 
 def test_one_module_builds_cp_sat_models():
