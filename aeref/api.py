@@ -501,11 +501,16 @@ class Position:
         actions remove a type of card (1.1.2). A placement or removal the rules refuse is in the answer's
         ``refused`` (nothing is written). Raises ``ValueError`` for a declaration the rules do not allow, a
         unit not interned, a location not on the map, a card that may not be removed, or ``repatriate`` /
-        ``remove_cards`` with ``"all"``; :class:`InputError` for a broken previous file."""
+        ``remove_cards`` with ``"all"``; :class:`InputError` for a broken previous file, a reveal the file shows
+        already made in this Seasonal Turn, or a Pending Card selected two or more Seasonal Turns before (1.1.3)."""
         from .solver.option_cards.procedure import load_previous, reveal as _reveal   # lazy: see select
         from .solver.option_cards.turn import reveal_all                              # lazy: see select
         from .answers.turn import RevealAnswer                           # lazy: see why
+        from .solver.option_cards.due import reveal_refusal                 # lazy: see select
         for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
+            problem = reveal_refusal(self.data, f)     # a reveal already made, or one skipped (1.1.1, 1.1.3)
+            if problem is not None:
+                raise InputError(problem)
             self._require_pending_seen(f)
             self._check_seals(f, previous)
         if isinstance(previous, Position):
@@ -624,11 +629,17 @@ class Position:
     def next_turn(self, viewer: Optional[str] = None) -> NextTurn:
         """The next Seasonal Turn's position, ready for the reveal (1.1.1): the turn advanced by one,
         the Pending Cards carried (:meth:`NextTurn.write` writes it, naming this turn's file as
-        ``previous:``). With ``viewer`` (a faction), the answer's ``pending`` is as that faction sees it:
+        ``previous:``). Raises :class:`InputError` while Pending Cards of an earlier turn await their reveal
+        (1.1.1 Step 2: reveal first) or a faction has not made its Step 4 selection (1.1.3: a faction with no
+        card to select says so, :meth:`select` with no card). With ``viewer`` (a faction), the answer's ``pending`` is as that faction sees it:
         another faction's Pending Card is ``"face-down"`` (1.1); the position written is the whole one.
         Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
         from .solver.option_cards.turn import next_turn as _next_turn   # lazy: see select
         from .answers.turn import NextTurn   # lazy: see why
+        from .solver.option_cards.due import next_turn_refusal   # lazy: see select
+        problem = next_turn_refusal(self.data)   # a reveal not made, or a Step 4 selection not made (1.1.1, 1.1.3)
+        if problem is not None:
+            raise InputError(problem)
         hidden = set() if viewer is None else self.hidden_cards(viewer)
         res = _next_turn(self.data)
         pending = {f: {m: "face-down" if c in hidden else c for m, c in by_map.items()}   # the viewer's view (1.1)

@@ -276,16 +276,14 @@ def _european_war(state: StateFile, markers: Markers, r: _Reading) -> str:
 
 def _selected(fm: FactionMapFile, res: FactionMap, mw: str, turn: Optional[Turn], r: _Reading) -> Optional[Turn]:
     """The turn the Pending Card was selected in (``selected:``, 1.1.1 Step 4): a Seasonal Turn not
-    after the current one, and only beside a Pending Card."""
+    after the current one. Without a Pending Card it records that the faction selected no card on that
+    map in that turn (1.1.3: a faction that cannot select "must say so"), as opposed to not yet selecting."""
     if fm.selected is None:
         return None
     where = join_path(mw, "selected")
     t = r.turn(fm.selected, where)
     if t is not None and turn is not None and t > turn:
         r.problems.append(Problem(r.shown, where, f"{t} is after the current turn {turn}"))
-        return None
-    if t is not None and fm.pending is None and not fm.pending_placed and fm.sealed is None:
-        r.problems.append(Problem(r.shown, where, "a selection turn without a Pending Card (pending:)"))
         return None
     return t
 

@@ -163,7 +163,7 @@ def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
         sec["pending"] = fm.pending
     elif fm.pending_face_down and not fm.sealed:
         sec["pending-placed"] = True            # face down: the card is in the faction's private file
-    if (fm.pending or fm.pending_face_down) and fm.selected is not None:
+    if fm.selected is not None:     # without a Pending Card: "no card" selected in that turn (1.1.3)
         same = fm.selected == pos.turn and pos.raw is not None   # this turn: as the file writes its `turn:` (Fall 1939 stays Fall 1939)
         sec["selected"] = str(pos.raw.turn).strip() if same else _turn(pos, fm.selected)
     if fm.sealed:

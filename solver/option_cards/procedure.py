@@ -198,7 +198,7 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
         fm = p.factions[faction].get(m)
         if fm is not None and fm.pending is not None and fm.pending not in fm.hand:
             fm.hand.append(fm.pending)
-            fm.pending = None
+            fm.pending = fm.selected = None
     choice = {m: pending.get(m) for m in p.maps}
     ctx = make_context(p, faction, {m: [v] for m, v in choice.items() if v})
     evaluator = Evaluator([c for c in post(RULES, ctx) if c.rule != EMPTY])
@@ -294,8 +294,10 @@ def _reveal_map(pos: Position, out: Position, faction: str, m: str, previous: Op
         return r, [step(NO_SECTION, f"the {faction_name(faction)} faction has no {m.upper()} section", m)]
     steps = [_discard(pos, fm, m, r)]
     if fm.pending is None:
+        said = f" (it selected no card in {fm.selected})" if fm.selected is not None else ""
+        fm.selected = None                      # the "no card" selection is spent with the reveal
         steps.append(step(REVEAL,
-                          f"no Pending Card: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
+                          f"no Pending Card{said}: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
         return r, steps
     card = pos.cards[fm.pending]
     if fm.interned:

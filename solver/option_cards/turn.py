@@ -265,6 +265,8 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
         return ruling, None
     out = copy.deepcopy(pos)
     for m, cid in choice.items():
+        if cid is None and not any(choice.values()) and made is None and m in out.factions[f]:
+            out.factions[f][m].selected = pos.turn    # "no card", said (1.1.3): recorded, unlike not yet selecting
         if cid is None or (made or {}).get(m) == cid:
             continue
         fm = out.factions[f][m]

@@ -13,7 +13,7 @@ import shutil
 import pytest
 import yaml
 
-from ..support.seasonal import EXAMPLES
+from ..support.seasonal import EXAMPLES, say_no_card
 
 HIDDEN = ("hand", "hand-count", "pending", "pending-placed", "selected", "sealed", "sealed-in", "nonce")
 
@@ -44,6 +44,7 @@ def sealed(aeref, tmp_path):
     r = aeref("select", folder / "t1.yaml", "--faction", "axis", "--tk", "4a", "--seal", "--write", folder / "t2.yaml")
     assert r.exit_code == 0, r
     assert "Sealed TK: sha256:" in r.stdout
+    say_no_card(folder / "t2.yaml")       # the Western and Soviet factions select no card (1.1.3)
     assert aeref("next-turn", folder / "t2.yaml", "--write", folder / "t3.yaml").exit_code == 0
     return folder
 

@@ -98,7 +98,8 @@ def write_turn(d: Path, spec: dict) -> Path:
     (d / "decks").mkdir(parents=True, exist_ok=True)
     (d / "decks" / "test.yaml").write_text(yaml.safe_dump({"cards": spec["deck"]}, sort_keys=False))
     ws = spec["war-state"]
-    factions = {f: {m: {**({"pending": s["pending"], "selected": SELECTED_IN} if "pending" in s else {}),
+    # every section records its Step 4 selection: a Pending Card, or "no card" said (1.1.3), as next-turn needs
+    factions = {f: {m: {**({"pending": s["pending"]} if "pending" in s else {}), "selected": SELECTED_IN,
                         "hand": list(s["hand"])} for m, s in sections.items()}
                 for f, sections in spec["factions"].items()}
     state = {"game": spec["game"], "turn": SELECTED_IN, "decks": ["decks/test.yaml"],
