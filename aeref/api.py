@@ -523,11 +523,12 @@ class Position:
             if repatriate or remove_cards:
                 raise ValueError(f"{'--repatriate' if repatriate else '--remove-card'}: name the faction whose "
                                  "Pending Cards are revealed (--faction, not all)")
-            res = reveal_all(self.data, prev, declare_total_war, tuple(remove))
+            res = reveal_all(self.data, prev, declare_total_war, tuple(remove), self._selected_on(prev, "all"))
             reveals = res.reveals
         else:
-            res = _reveal(self.data, self.data.require_faction(faction), prev, declare_total_war, tuple(remove),
-                          dict(repatriate or {}), tuple(remove_cards))
+            f = self.data.require_faction(faction)
+            res = _reveal(self.data, f, prev, declare_total_war, tuple(remove), dict(repatriate or {}),
+                          tuple(remove_cards), selected_on=self._selected_on(prev, f).get(f))
             reveals = [res]
         for r in reveals:               # a revealed card is face up: its seal is spent (docs/face-down.md)
             sections = res.position.factions.get(r.faction, {})
@@ -538,6 +539,23 @@ class Position:
         refused = [v for r in reveals for v in r.refused]
         choices = [e for r in reveals for e in r.open_choices]
         return RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json(), refused, choices)
+
+    def _selected_on(self, prev: Optional[PositionData], faction: str) -> dict:
+        """1.1.1 Step 2 checks a card "at the time it was selected": the position each revealing faction saw at
+        its Step 4 in ``prev``'s Seasonal Turn (:func:`~aeref.solver.option_cards.turn.position_seen`: before
+        the later factions' reveals of that turn, under ``order-of-play``, and its own 1.1.2.2
+        Reinforcements), by faction; a faction whose position cannot be told there is checked on ``prev``."""
+        if prev is None:
+            return {}
+        from .solver.option_cards.turn import position_seen   # lazy: see select
+        order = self.data.interpretations_in_force["order-of-play"]     # the reveal's reading (-i) rules the check
+        prev = prev.with_interpretations({"order-of-play": order})
+        out = {}
+        for f in (self.data.factions if faction == "all" else [faction]):
+            if f in prev.factions:
+                seen = position_seen(prev, f).position
+                out[f] = seen if seen is not None else prev
+        return out
 
     def war_state_change(self, map: Optional[str] = None, card: Optional[str] = None, to: Optional[str] = None,
                          remove: Sequence[str] = ()) -> WarStateAnswer:

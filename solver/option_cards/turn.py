@@ -369,19 +369,21 @@ class RevealAll:
 
 
 def reveal_all(pos: Position, previous: Optional[Position] = None, declare_total_war: bool = False,
-               remove: tuple = ()) -> RevealAll:
+               remove: tuple = (), selected_on: Optional[dict] = None) -> RevealAll:
     """Reveal the Pending Cards of every faction in the position, in
     :data:`REVEAL_ORDER`, each on the position the reveal before it left
     (a war state started by the Axis card is in effect for the Allied
     reveals). ``declare_total_war`` is the Allied declaration after an
-    illegal Axis Current Card (1.1.1): it goes with the Axis reveal.
+    illegal Axis Current Card (1.1.1): it goes with the Axis reveal. ``selected_on``: by faction, the position
+    it saw at its Step 4 in ``previous``'s turn, on which its cards are checked (default ``previous``).
     Raises ``ValueError`` as :func:`~solver.option_cards.procedure.reveal` does."""
     reveals: list[Reveal] = []
     cur = pos
     for f in REVEAL_ORDER:
         if f not in pos.factions:
             continue
-        res = reveal(cur, f, previous, declare_total_war and f == "axis", remove)
+        res = reveal(cur, f, previous, declare_total_war and f == "axis", remove,
+                     selected_on=(selected_on or {}).get(f))
         reveals.append(res)
         cur = res.position
     if declare_total_war and "axis" not in pos.factions:

@@ -25,7 +25,7 @@ from aeref.solver.option_cards.turn import REVEAL_ORDER, later_reveals
 from ..support import copy_examples
 from ..support.order_positions import TOTAL_WAR_TURN, order_scenarios, write_turn
 from ..support.profiles import scaled
-from ..support.seasonal import run
+from ..support.seasonal import run, say_no_card
 
 
 @pytest.fixture
@@ -231,3 +231,29 @@ def test_1_1_1_order_of_play_check_and_pairs_agree_with_the_oracle(spec):
             if ok:
                 want.add(frozenset({m: ch.get(m) for m in pos.maps}.items()))
         assert want == {frozenset(c.items()) for c in api.legal_selections(f).choices}, hand
+
+
+def test_1_1_1_step_2_the_reveal_checks_the_card_on_the_position_it_was_selected_in(total_war_turn):
+    """1.1.1 Step 2 "in compliance ... at the time it was selected": the Axis red card placed by hand on the file
+    of Nov-Dec 1941 after the Western reveal that started Total War (`check` rules it illegal there, 1.1.1 Order
+    of Play) is revealed in Mar-Apr 1942 as illegal, checked on the position before that Western reveal (Limited
+    War, 1.1.3.2): it returns to the hand, exit 1 (Total War is in effect by then: no Allied option)."""
+    assert run("check", total_war_turn, "--faction", "axis", "--tk", "10")[0] == 1
+    data = yaml.safe_load(Path(total_war_turn).read_text())
+    axis = data["factions"]["axis"]["tk"]
+    axis["hand"].remove("tk-axis-10")
+    axis.update({"pending": "tk-axis-10", "selected": "Nov-Dec 1941"})
+    Path("placed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    say_no_card(Path("placed.yaml"))
+    assert run("next-turn", "placed.yaml", "--write", "mar.yaml")[0] == 0
+    code, res, err = run("reveal", "mar.yaml", "--faction", "axis", "--json")
+    assert code == 1, err
+    tk = res["maps"]["tk"]
+    assert tk["legal"] is False and tk["current"] is None, tk
+    assert [v["rule"] for v in tk["violations"]] == ["1.1.3.2"], tk
+    assert "Limited War is in effect" in tk["violations"][0]["message"]
+    code, all_, _ = run("reveal", "mar.yaml", "--faction", "all", "--json")
+    assert code == 1 and all_["reveals"][0]["maps"]["tk"]["legal"] is False
+    # under reveals-first the Axis faction selected after the Western reveal: the card was legal then
+    code, late, _ = run("reveal", "mar.yaml", "--faction", "axis", "--json", "-i", "order-of-play=reveals-first")
+    assert code == 0 and late["maps"]["tk"]["legal"] is True, late
