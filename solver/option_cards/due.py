@@ -46,6 +46,12 @@ def _already(pos: Position, faction: str, m: str, fm: FactionMap) -> Optional[st
                 f"it selects (1.1.1 Step 4) after its reveal (Step 2), so it has revealed in {pos.turn} already, "
                 "and a faction reveals once a Seasonal Turn")
     before = pos.turn.ahead(-1)
+    prev = pos.previous_position() if pos.seasonal.previous_path is not None else None
+    was = prev.factions.get(faction, {}).get(m) if prev is not None and prev.turn == before else None
+    if was is not None and said_no_card(was) and was.selected == before and fm.selected is None and not _placed(fm):
+        return (f"the {name} faction selected no card on the {m.upper()} map in {before} ({pos.seasonal.previous}), "
+                f"and this file no longer records it: it has revealed in {pos.turn} already (1.1.1 Step 2), and a "
+                "faction reveals once a Seasonal Turn")
     late = [p for p in fm.played if p.turn is not None and p.turn >= before]
     if late:
         p = late[-1]

@@ -129,6 +129,11 @@ def test_1_1_3_no_card_is_recorded_as_such_and_read_by_validate_show_and_next_tu
             "faction has no TK Current Card this Season (1.1.3)") in out
     assert "selected" not in yaml.safe_load(Path("r.yaml").read_text())["factions"]["soviet"]["tk"]
     assert run("validate", "r.yaml")[0] == 0
+    # 1.1.1: its "no card" reveal is made; revealing again is refused, though it would change nothing
+    code, _, err = run("reveal", "r.yaml", "--faction", "soviet", "--write", "again.yaml")
+    assert code == 2 and not Path("again.yaml").exists()
+    _one_error(err, "the Soviet faction selected no card on the TK map in Mar-Apr 1939 (s.yaml)",
+               "it has revealed in May-June 1939 already (1.1.1 Step 2)")
 
 
 def test_1_1_3_no_card_said_is_final(game):
