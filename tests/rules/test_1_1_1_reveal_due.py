@@ -121,6 +121,8 @@ def test_1_1_3_no_card_is_recorded_as_such_and_read_by_validate_show_and_next_tu
     assert shown["factions"]["soviet"]["tk"]["pending"] is None
     code, text, _ = run("show", s)
     assert "no card (selected in Mar-Apr 1939, 1.1.3)" in text, text
+    assert run("report", s, "-o", "s.html")[0] == 0
+    assert "no card (selected in Mar-Apr 1939, 1.1.3)" in Path("s.html").read_text(encoding="utf-8")
     code, out, err = run("next-turn", s, "--write", "n.yaml")
     assert code == 0, err
     code, out, err = run("reveal", "n.yaml", "--faction", "all", "--write", "r.yaml")
