@@ -257,3 +257,21 @@ def test_1_1_1_step_2_the_reveal_checks_the_card_on_the_position_it_was_selected
     # under reveals-first the Axis faction selected after the Western reveal: the card was legal then
     code, late, _ = run("reveal", "mar.yaml", "--faction", "axis", "--json", "-i", "order-of-play=reveals-first")
     assert code == 0 and late["maps"]["tk"]["legal"] is True, late
+
+
+def test_1_1_2_2_the_order_positions_reach_reinforcements_that_decide_a_ruling():
+    """1.1.2.2: the random Seasonal Turns of the agreement test above reach the case where a counter entered by a
+    card revealed this turn (the asked faction's own, or a later faction's) is what a hand card's requirement
+    reads: the oracle's position seen lacks it (the generator does not drift away from the rule)."""
+    from ..support import oracle
+    from ..support.distributions import draw_examples
+    reached = 0
+    for spec in draw_examples(order_scenarios(), 40):
+        with tempfile.TemporaryDirectory() as d:
+            pos = load_position(write_turn(Path(d), spec))
+            seen = oracle.seen_position(pos, spec["asked"], load_position)
+            unseen = getattr(seen, "oracle_unseen", set())
+            named = {str(r["marker"]["name"]).casefold() for c in spec["deck"] if c["faction"] == spec["asked"]
+                     for r in c.get("requires", []) if "marker" in r}
+            reached += bool(unseen & named)
+    assert reached >= 3, reached
