@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import aeref
 from aeref.model.game.interpretations import INTERPRETATIONS
@@ -275,3 +276,40 @@ def test_1_1_2_2_the_order_positions_reach_reinforcements_that_decide_a_ruling()
                      for r in c.get("requires", []) if "marker" in r}
             reached += bool(unseen & named)
     assert reached >= 3, reached
+
+
+@settings(max_examples=scaled(20), deadline=None, suppress_health_check=list(HealthCheck))
+@given(order_scenarios(), st.integers(0, 15))
+def test_1_1_1_step_2_the_reveal_rules_as_the_oracle_on_the_position_seen(spec, pick):
+    """1.1.1 Step 2 "at the time it was selected": on random Seasonal Turns (later reveals starting war states,
+    playing cards a requirement names, entering counters), the asked faction places a hand card by hand (legal
+    or not) on the file of the reveals; one turn later its reveal finds the card illegal exactly when the oracle
+    finds a rule broken on the position that faction saw at its Step 4 (tests/support/oracle.py)."""
+    import itertools
+    from ..support import oracle
+    from ..support.order_positions import REVEALED_IN
+    f = spec["asked"]
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        path = write_turn(d, spec)
+        pos = load_position(path)
+        choices = [dict(zip(pos.maps, vals)) for vals in itertools.product(*[pos.factions[f][m].hand + [None]
+                                                                              for m in pos.maps])]
+        choices = [c for c in choices if any(c.values())]
+        if not choices:
+            return
+        choice = choices[pick % len(choices)]
+        broken = oracle.base_violations(oracle.seen_position(pos, f, load_position), f, choice)
+        data = yaml.safe_load(path.read_text())
+        for m, cid in choice.items():
+            if cid:
+                sec = data["factions"][f][m]
+                sec["hand"].remove(cid)
+                sec.update({"pending": cid, "selected": REVEALED_IN})
+        (d / "placed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+        say_no_card(d / "placed.yaml")
+        assert run("next-turn", d / "placed.yaml", "--write", d / "later.yaml")[0] == 0
+        code, res, err = run("reveal", d / "later.yaml", "--faction", f, "--json")
+        assert code in (0, 1), err
+        illegal = any(r["legal"] is False for r in res["maps"].values())
+        assert illegal == bool(broken), (choice, broken, res["maps"])
