@@ -20,6 +20,10 @@ class _Writes:
     written: Optional[str] = None
     #: the private files written beside the state file (a position with face-down cards, docs/face-down.md)
     private_written: tuple = ()
+    #: what made the position, for the game record of a chained file (``{command, faction, turn, ...}``)
+    made_by: Optional[dict] = None
+    #: the seals a reveal opened, published in the game record (docs/face-down.md "The game record")
+    opened: tuple = ()
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """Write the resulting position at ``path``, atomically; an existing file only with ``force``
@@ -27,7 +31,8 @@ class _Writes:
         ``previous:``; the private files written with it are recorded in ``private_written``. Raises
         ``OSError`` when the file cannot be written."""
         from ..model.files.write import write_state          # lazy: only commands that write need it
-        files = write_state(self.position.data, path, previous=previous, force=force)
+        files = write_state(self.position.data, path, previous=previous, force=force, made_by=self.made_by,
+                            opened=list(self.opened))
         self.written = path
         self.private_written = tuple(str(p) for p in files if str(p) != str(path))
 

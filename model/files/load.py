@@ -19,6 +19,8 @@ from ..game.cards import parse_card_ref, split_card_id
 from .consistency import contradictions
 from ..game.countries import parse_countries
 from .decks import DeckCards, load_cards
+from .fileset import journal_path, recover
+from .record import deck_problems
 from .errors import InputError, Problem, join_path
 from ..game.interpretations import check_value
 from ..game.markers import Markers, parse_markers
@@ -65,6 +67,11 @@ def read_state(path: str | Path, war_state_due: bool = False,
     raises for bad input."""
     shown = str(path)
     joined: list = []
+    try:
+        recover(path)           # a set whose writer was killed mid-commit: read the new set whole
+    except OSError as exc:
+        return None, [Problem(shown, "", f"an interrupted write of this file's set could not be finished "
+                                         f"({journal_path(path).name}): {exc.strerror or exc}")]
     state, problems = _validated(path, shown, privates, joined)
     if state is None:
         return None, problems
@@ -75,6 +82,7 @@ def read_state(path: str | Path, war_state_due: bool = False,
     maps = GAME_MAPS[state.game]
     war_state = _war_states(state, maps, r)
     decks = load_cards(state.decks, state.cards, r.base, shown, problems)
+    problems.extend(deck_problems(state.record, state.decks, r.base, shown))
     factions = _factions(state, maps, decks, turn, r)
     countries = parse_countries(state.countries, shown, maps, problems)
     markers = parse_markers(state.markers, shown, maps, problems)

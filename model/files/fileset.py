@@ -1,0 +1,221 @@
+"""Writing a set of files as one: a public file and its private files (``select --seal``, ``split``,
+``reveal``), so that every command reads either the old set or the new set whole.
+
+A multi-file write goes in four steps (docs/state-files.md "How aeref writes"):
+
+1. **Lock.** The *journal* beside the first file of the set (``.NAME.aeref-set``, the public file's) is
+   opened and locked (``flock``): a second writer of the same set is refused while the first is under
+   way, and nothing of its set is touched.
+2. **Stage.** Every file is written whole to a temporary file in its own folder and flushed to disk; each
+   file it replaces is hard-linked to a backup first, which also proves it can be replaced (an immutable
+   file refuses the link). A failure here removes what was staged: nothing changed.
+3. **Commit.** The journal lists every temporary file and its target, flushed to disk: from this moment the
+   set is decided. The temporary files are put in place one by one, the first file of the set (the public
+   file) last. A failure puts back the backups: nothing changed.
+4. **Done.** The journal and the backups are removed.
+
+A writer killed during step 3 leaves its journal: the next command that reads the public file
+(:func:`recover`, called by every state file read) finishes the commit before reading, so it reads the new
+set whole. A writer killed before step 3 leaves only temporary files, which are never read (and removed as
+stale by the next write, :mod:`model.files.atomic`).
+
+For tests only: the environment variable ``AEREF_TEST_KILL_AFTER=N`` kills the writer (SIGKILL) right
+after the N-th file of a set is put in place (``0``: after the journal is written), to show that a kill at
+any moment leaves the old set or the new one.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional
+
+from .atomic import FileExists, _remove_stale, _umask, write_text
+
+#: How long a reader waits for a writer of the set under way before reading (seconds).
+WAIT_SECONDS = 10.0
+
+
+def journal_path(first: str | Path) -> Path:
+    """The journal of the set whose first file (the public file) is ``first``."""
+    p = Path(first)
+    return p.with_name(f".{p.name}.aeref-set")
+
+
+def _check_target(path: Path, force: bool) -> Path:
+    if not str(path).strip():
+        raise OSError(errno.ENOENT, "an empty file name")
+    if not force and (path.exists() or path.is_symlink()):
+        raise FileExists(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if target.exists() and not target.is_file():
+        raise OSError(errno.EINVAL, f"{path}: not a regular file: aeref replaces only files")
+    return target
+
+
+def _lock(journal: Path, wait: float = 0.0) -> int:
+    """An open, exclusively locked descriptor of ``journal``; raises ``OSError(EBUSY)`` when another writer
+    holds it past ``wait`` seconds."""
+    import fcntl                                   # POSIX: a set is locked with flock
+    end = time.monotonic() + wait
+    while True:
+        fd = os.open(journal, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if time.monotonic() >= end:
+                raise OSError(errno.EBUSY, f"another aeref is writing this set of files ({journal.name}); "
+                                           "try again when it is done") from None
+            time.sleep(0.05)
+            continue
+        try:
+            if os.fstat(fd).st_ino == os.stat(journal).st_ino:
+                return fd
+        except FileNotFoundError:
+            pass
+        os.close(fd)                # the writer before removed the journal meanwhile: lock the one there now
+
+
+def _finish(fd: int, journal: Path) -> None:
+    """Put in place what the journal on ``fd`` lists (a commit a killed writer began), then remove it."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    text = b""
+    while chunk := os.read(fd, 1 << 16):
+        text += chunk
+    if text.strip():
+        plan = json.loads(text)
+        for tmp, target in plan["files"]:
+            if os.path.exists(tmp):
+                os.replace(tmp, target)
+        for backup, _ in plan["backups"]:
+            if os.path.exists(backup):
+                os.unlink(backup)
+    os.unlink(journal)
+
+
+def recover(first: str | Path) -> None:
+    """Finish the commit of a set whose writer was killed during it (its journal is beside ``first``), so
+    that what is read next is the new set whole; wait up to :data:`WAIT_SECONDS` for a writer under way.
+    Nothing happens when there is no journal. Raises ``OSError`` when the journal cannot be finished."""
+    journal = journal_path(first)
+    if str(first) == "-" or not journal.exists():
+        return
+    fd = _lock(journal, WAIT_SECONDS)
+    try:
+        if journal.exists():
+            _finish(fd, journal)
+    finally:
+        os.close(fd)
+
+
+def _stage(target: Path, text: str, mode: Optional[int], force: bool) -> str:
+    _remove_stale(target.parent, target.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.chmod(tmp, mode if mode is not None else (os.stat(target).st_mode & 0o7777) if force and target.exists()
+             else 0o666 & ~_umask())
+    return tmp
+
+
+def _backup(target: Path) -> str:
+    """A hard link to ``target`` beside it (a copy where links are not supported); raises ``OSError`` when
+    the file cannot be linked (an immutable file: it could not be replaced either)."""
+    backup = str(target.with_name(f".{target.name}.{os.getpid()}.aeref-old"))
+    if os.path.exists(backup):
+        os.unlink(backup)
+    try:
+        os.link(target, backup)
+    except OSError as exc:
+        if exc.errno not in (errno.EXDEV, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise OSError(exc.errno, f"{target}: cannot be replaced ({exc.strerror})") from None
+        raise
+    return backup
+
+
+def _kill_after(n: int) -> None:
+    if os.environ.get("AEREF_TEST_KILL_AFTER") == str(n):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def write_set(files: dict[Path, tuple[str, Optional[int]]], force: bool = False) -> None:
+    """Write every file of ``files`` (``{path: (text, mode)}``, the first the public file) as one set: after
+    a kill at any moment, a file that cannot be replaced or a second writer, every reader sees the old set or
+    the new one whole. Without ``force`` no existing file is replaced (:class:`~model.files.atomic.FileExists`,
+    nothing written). Raises ``OSError`` when a file cannot be written (nothing changed)."""
+    if len(files) == 1:
+        (path, (text, mode)), = files.items()
+        write_text(path, text, force, mode)
+        return
+    targets = {p: _check_target(Path(p), force) for p in files}
+    first = next(iter(targets.values()))
+    journal = journal_path(first)
+    fd = _lock(journal)
+    if os.fstat(fd).st_size:
+        try:
+            _finish(fd, journal)             # a killed writer's commit: finish it before writing over it
+        finally:
+            os.close(fd)
+        fd = _lock(journal)
+    staged: list[tuple[str, Path]] = []
+    backups: list[tuple[str, Path]] = []
+    try:
+        for p, target in targets.items():
+            if target.exists():
+                backups.append((_backup(target), target))
+            staged.append((_stage(target, *files[p], force), target))
+        os.write(fd, json.dumps({"files": [(t, str(g)) for t, g in staged],
+                                 "backups": [(b, str(g)) for b, g in backups]}).encode())
+        os.fsync(fd)
+        _kill_after(0)
+        _commit(staged, backups, force)
+        os.unlink(journal)
+    except BaseException:
+        for tmp, _ in staged:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        for b, _ in backups:
+            if os.path.exists(b):
+                os.unlink(b)
+        if journal.exists():
+            os.unlink(journal)               # rolled back (or never begun): nothing to finish
+        raise
+    finally:
+        os.close(fd)
+    for b, _ in backups:
+        if os.path.exists(b):
+            os.unlink(b)
+
+
+def _commit(staged: list[tuple[str, Path]], backups: list[tuple[str, Path]], force: bool) -> None:
+    """Put the staged files in place, the first (public) file last; on a failure put back every file
+    replaced (from its backup) and remove every file made, then raise."""
+    order = staged[1:] + staged[:1]
+    done: list[Path] = []
+    old = {g: b for b, g in backups}
+    try:
+        for n, (tmp, target) in enumerate(order, 1):
+            if force:
+                os.replace(tmp, target)
+            else:
+                try:
+                    os.link(tmp, target)
+                except FileExistsError:
+                    raise FileExists(target) from None
+                os.unlink(tmp)
+            done.append(target)
+            _kill_after(n)
+    except BaseException:
+        for target in done:
+            if target in old:
+                os.replace(old[target], target)
+            elif target.exists():
+                os.unlink(target)
+        raise
