@@ -45,6 +45,7 @@ from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, Progress
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .plan_options import assumption, plan_card, plan_turn
+from .model.files.record import new_record, relative
 from .answers import LAZY as _LAZY_ANSWERS
 from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
 from .answers.selection import LegalSelections, Selection
@@ -61,13 +62,20 @@ __all__ = [
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
     "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
-    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
+    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS", "BrokenLink", "Verified", "check_link", "game_log",
+    "verify",
 ]
+
+#: The names of :mod:`aeref.record` (the game record: ``verify``, ``log``) this module exports.
+_RECORD = ("BrokenLink", "Verified", "check_link", "game_log", "verify")
+
 
 def __getattr__(name: str) -> Any:
     """The answers :mod:`aeref.answers` imports on first use (``aeref.api.Plan`` ...), so that a cold `check` does not build their dataclasses."""
     if name in _LAZY_ANSWERS:
         return getattr(importlib.import_module("aeref.answers"), name)
+    if name in _RECORD:             # the game record re-derives links with this module: loaded on first use
+        return getattr(importlib.import_module("aeref.record"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -186,7 +194,6 @@ class Position:
         there with the same bytes is kept) and named relative to it, each with its digest. Returns the files
         written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing written)
         when one exists and not ``force``, ``OSError`` when one cannot be written."""
-        from .model.files.record import new_record, relative     # lazy: only the commands that write load the writer
         from .model.files.write import split_texts, write_files     # lazy: only the commands that write load the writer
         out_dir = Path(path).parent
         for d in [out_dir, *(private_dirs or {}).values()]:

@@ -26,6 +26,7 @@ from .model.files.errors import InputError, Problem
 from .model.files.record import bytes_digest
 from .model.files.yamlio import load_yaml_file
 from .model.game.vocabulary import faction_name
+from .model.secrecy.private import split
 from .model.secrecy.seal import HIDDEN_KEYS, RECORD, canonical, position_digest, seal as _seal
 
 _MISSING = object()
@@ -247,7 +248,6 @@ def _derive(parent: Path, made_by: dict, opened: list, out: Path) -> Any:
 
 def _check_derived(file: Path, raw: dict, parent: Path, made_by: dict, opened: list) -> None:
     from .model.files.write import state_dict           # lazy: the writer is the one definition of a file's keys
-    from .model.secrecy.private import split
     try:
         data, previous = _derive(parent, made_by, opened, file)
     except InputError as exc:
@@ -383,7 +383,7 @@ def _events(link: Link, raw: dict, praw: Optional[dict], own: dict) -> list[str]
                     mine = next((c for n, (who, c) in own.items() if who == g and
                                  _opens(sec, g, m, c, n)), None)
                     what = f"{mine} placed as the Pending Card, sealed" if mine else "Pending Card placed face down, sealed"
-                    out.append(f"{faction_name(g)} {m.upper()}: {what} ({sec['sealed'][:19]}...)")
+                    out.append(f"{faction_name(g)} {m.upper()}: {what}")
                 elif sec.get("pending") and not before.get("pending"):
                     out.append(f"{faction_name(g)} {m.upper()}: {sec['pending']} placed as the Pending Card")
                 elif not (sec.get("sealed") or sec.get("pending") or sec.get("pending-placed")):

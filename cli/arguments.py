@@ -40,8 +40,7 @@ def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None
     privates = ctx.meta.get(PRIVATES_KEY, ()) if ctx is not None else ()     # --private (options.private_option)
     pos = api.load(state, overrides, war_state_due, privates)
     if pos.data.raw is not None and pos.data.raw.record is not None:
-        from ..record import check_link     # a file of a game record: its own link first (a forgery is refused here)
-        check_link(state)
+        api.check_link(state)       # a file of a game record: its own link first (a forgery is refused here)
     if limit is not None:
         limit.check(f"loading {state}")
     return pos

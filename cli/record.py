@@ -26,7 +26,7 @@ def verify(file, mail, as_json):
     Example:
       aeref verify mail/t7.yaml
     """
-    from ..record import verify as _verify     # lazy: the rules are loaded by the links that re-derive
+    from ..api import verify as _verify
     v = _verify(file, mail)
     if as_json:
         emit_json(v.as_json())
@@ -62,7 +62,7 @@ def log(file, mail, viewer, privates, as_json):
     Example:
       aeref log mail/t7.yaml --as axis --private axis/t2.axis.private.yaml
     """
-    from ..record import game_log     # lazy: see verify
+    from ..api import game_log
     v, entries = game_log(file, mail, viewer.lower() if viewer else None, tuple(privates))
     if as_json:
         emit_json({"file": file, "holds": v.holds, "entries": entries, "broken": v.broken})

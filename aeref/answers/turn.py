@@ -116,9 +116,13 @@ class Placed(_Writes):
         """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``). With
         ``seal_for``, each Pending Card is sealed first (a fresh nonce, the seal over the digest of the
         public position written, docs/face-down.md) and the position written as a public file and
-        private files."""
+        private files. A selection in a file of a game record is always sealed."""
         if self.position is None:
             raise ValueError("an illegal selection is not written")
+        if self.seal_for is None and self.made_by and getattr(self.position.data.raw, "record", None) is not None:
+            # a file of a game record: a Pending Card placed face down is always sealed, or no other player
+            # could check it at its reveal (aeref verify, docs/face-down.md "The game record")
+            self.seal_for = self.made_by["faction"]
         if self.seal_for is not None:
             from ..model.files.write import seal_pending      # lazy: only commands that write load the writer
             self.seals = seal_pending(self.position.data, self.seal_for, path, previous)

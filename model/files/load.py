@@ -19,7 +19,7 @@ from ..game.cards import parse_card_ref, split_card_id
 from .consistency import contradictions
 from ..game.countries import parse_countries
 from .decks import DeckCards, load_cards
-from .fileset import journal_path, recover
+from .journal import journal_path, recover
 from .record import deck_problems
 from .errors import InputError, Problem, join_path
 from ..game.interpretations import check_value
