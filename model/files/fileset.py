@@ -6,12 +6,13 @@ A multi-file write goes in four steps (docs/state-files.md "How aeref writes"):
 1. **Lock.** The *journal* beside the first file of the set (``.NAME.aeref-set``, the public file's) is
    opened and locked (``flock``): a second writer of the same set is refused while the first is under
    way, and nothing of its set is touched.
-2. **Stage.** Every file is written whole to a temporary file in its own folder and flushed to disk; each
-   file it replaces is hard-linked to a backup first, which also proves it can be replaced (an immutable
-   file refuses the link). A failure here removes what was staged: nothing changed.
-3. **Commit.** The journal lists every temporary file and its target, flushed to disk: from this moment the
-   set is decided. The temporary files are put in place one by one, the first file of the set (the public
-   file) last. A failure puts back the backups: nothing changed.
+2. **Stage.** Every file is written whole to a temporary file in its own folder and flushed to disk. A
+   failure here removes what was staged: nothing changed.
+3. **Commit.** The journal lists every temporary file, its target and the backup of each file replaced,
+   flushed to disk: from this moment the set is decided. Each file replaced is hard-linked to its backup,
+   which also proves it can be replaced (an immutable file refuses the link); then the temporary files are
+   put in place one by one, the first file of the set (the public file) last. A failure puts back the
+   backups: nothing changed.
 4. **Done.** The journal and the backups are removed.
 
 A writer killed during step 3 leaves its journal: the next command that reads the public file
@@ -20,14 +21,15 @@ set whole. A writer killed before step 3 leaves only temporary files, which are 
 stale by the next write, :mod:`model.files.atomic`).
 
 For tests only: the environment variable ``AEREF_TEST_KILL_AFTER=N`` kills the writer (SIGKILL) right
-after the N-th file of a set is put in place (``0``: after the journal is written), to show that a kill at
-any moment leaves the old set or the new one.
+after the N-th file of a set is put in place (``0``: after the journal is written; ``staged``: every file
+staged, the journal not yet written), to show that a kill at any moment leaves the old set or the new one.
 """
 from __future__ import annotations
 
 import errno
 import json
 import os
+import shutil
 import signal
 import tempfile
 from pathlib import Path
@@ -60,22 +62,25 @@ def _stage(target: Path, text: str, mode: Optional[int], force: bool) -> str:
     return tmp
 
 
-def _backup(target: Path) -> str:
-    """A hard link to ``target`` beside it (a copy where links are not supported); raises ``OSError`` when
+def _backup_name(target: Path) -> str:
+    return str(target.with_name(f".{target.name}.{os.getpid()}.aeref-old"))
+
+
+def _backup(target: Path, backup: str) -> None:
+    """A hard link ``backup`` to ``target`` (a copy where links are not supported); raises ``OSError`` when
     the file cannot be linked (an immutable file: it could not be replaced either)."""
-    backup = str(target.with_name(f".{target.name}.{os.getpid()}.aeref-old"))
     if os.path.exists(backup):
         os.unlink(backup)
     try:
         os.link(target, backup)
     except OSError as exc:
-        if exc.errno not in (errno.EXDEV, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
-            raise OSError(exc.errno, f"{target}: cannot be replaced ({exc.strerror})") from None
-        raise
-    return backup
+        if exc.errno in (errno.EXDEV, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            shutil.copy2(target, backup)   # no hard links on this file system: a copy serves to put it back
+            return
+        raise OSError(exc.errno, f"{target}: cannot be replaced ({exc.strerror})") from None
 
 
-def _kill_after(n: int) -> None:
+def _kill_after(n: object) -> None:
     if os.environ.get("AEREF_TEST_KILL_AFTER") == str(n):
         os.kill(os.getpid(), signal.SIGKILL)
 
@@ -103,13 +108,16 @@ def write_set(files: dict[Path, tuple[str, Optional[int]]], force: bool = False)
     backups: list[tuple[str, Path]] = []
     try:
         for p, target in targets.items():
-            if target.exists():
-                backups.append((_backup(target), target))
             staged.append((_stage(target, *files[p], force), target))
+        _kill_after("staged")
+        planned = [(_backup_name(g), g) for _, g in staged if g.exists()]
         os.write(fd, json.dumps({"files": [(t, str(g)) for t, g in staged],
-                                 "backups": [(b, str(g)) for b, g in backups]}).encode())
+                                 "backups": [(b, str(g)) for b, g in planned]}).encode())
         os.fsync(fd)
         _kill_after(0)
+        for b, g in planned:                 # also proves each file can be replaced (an immutable one cannot be linked)
+            _backup(g, b)
+            backups.append((b, g))
         _commit(staged, backups, force)
         os.unlink(journal)
     except BaseException:
