@@ -18,6 +18,7 @@ file's own link against the parent beside it (every command does, before it answ
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
@@ -100,6 +101,8 @@ class Mail:
     def __init__(self, folder: Union[str, Path]):
         self.folder = Path(folder)
         self._by_digest: Optional[dict[str, Path]] = None
+        #: the files read so far, parsed (a chain reads each file twice: as a link and as its parent)
+        self.parsed: dict = {}
 
     def find(self, digest: str) -> Optional[Path]:
         """The file of this folder whose bytes have ``digest``, or None."""
@@ -256,12 +259,37 @@ def _check_derived(file: Path, raw: dict, parent: Path, made_by: dict, opened: l
     except ValueError as exc:
         raise BrokenLink(str(file), "record.made-by", f"{made_by.get('command')} is refused on {parent.name}: {exc}") from None
     derived, _ = split(state_dict(data, file, previous, record=None))
-    diff = _first_difference(_public(derived), _public(raw))
+    want = _face_down_twins(data, _public(derived), _public(raw))
+    diff = _first_difference(want, _public(raw))
     if diff is not None:
         where, want, got = diff
         rule = {"reveal": "1.1.1", "next-turn": "1.1.1", "war-state": "12"}.get(str(made_by.get("command")), "")
         raise BrokenLink(str(file), where, f"the file says {_shown(got)}; aeref derives {_shown(want)} from "
                                            f"{parent.name} by {made_by.get('command')}", rule)
+
+
+def _face_down_twins(data: Any, derived: dict, got: dict) -> dict:
+    """``derived`` with the © twins the file says were removed from a face-down hand removed from it too
+    (©1.1.1 Step 2): whether the identically named card was in a hand only its player sees is the one fact
+    of a reveal that the file itself tells (the hand count goes down by one, the twin is listed removed)."""
+    out = derived
+    for f, sections in (got.get("factions") or {}).items():
+        for m, sec in (sections or {}).items():
+            mine = ((derived.get("factions") or {}).get(f) or {}).get(m)
+            if not isinstance(mine, dict) or not isinstance(sec, dict) or not isinstance(mine.get("hand-count"), int):
+                continue
+            extra = [c for c in sec.get("removed") or [] if c not in (mine.get("removed") or [])]
+            revealed = {s.get("current") for ms in (got["factions"].get(f) or {}).values() if isinstance(ms, dict)
+                        for s in [ms]}
+            twins = [c for c in extra if c in data.cards and any(
+                r in data.cards and data.cards[r].is_twin_of(data.cards[c]) for r in revealed if r)]
+            if twins and twins == extra and sec.get("hand-count") == mine["hand-count"] - len(twins):
+                if out is derived:
+                    out = copy.deepcopy(derived)
+                fixed = out["factions"][f][m]
+                fixed["removed"] = list(fixed.get("removed") or []) + twins
+                fixed["hand-count"] = mine["hand-count"] - len(twins)
+    return out
 
 
 def _link(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path]:
@@ -277,7 +305,7 @@ def _link(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path]:
     if cmd == "split":
         raise BrokenLink(str(file), "record.parent", "a deal (split) is the root of a game and has no parent")
     parent = _parent(file, rec, mail)
-    praw = load_yaml_file(parent, str(parent))
+    praw, _ = _load_record(parent, mail.parsed)
     opened = rec.get("opened") or []
     if cmd == "select":
         _check_select(file, raw, parent, praw, made_by)
@@ -289,8 +317,14 @@ def _link(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path]:
     return parent
 
 
-def _load_record(file: Path) -> tuple[dict, Optional[dict]]:
-    raw = load_yaml_file(file, str(file))
+def _load_record(file: Path, cache: Optional[dict] = None) -> tuple[dict, Optional[dict]]:
+    key = file.resolve()
+    if cache is not None and key in cache:
+        raw = cache[key]
+    else:
+        raw = load_yaml_file(file, str(file))
+        if cache is not None:
+            cache[key] = raw
     if not isinstance(raw, dict):
         raise InputError(Problem(str(file), "", "a state file is a mapping"))
     return raw, _record(raw)
@@ -303,7 +337,7 @@ def verify(path: Union[str, Path], mail: Union[str, Path, None] = None) -> Verif
     is not a file of a game record."""
     file = Path(path)
     held = Mail(mail if mail is not None else file.parent)
-    raw, rec = _load_record(file)
+    raw, rec = _load_record(file, held.parsed)
     if rec is None:
         raise InputError(Problem(str(file), "record", "not a file of a game record (no record:): a game's files "
                                                       "are chained from its deal, aeref split"))
@@ -326,7 +360,7 @@ def verify(path: Union[str, Path], mail: Union[str, Path, None] = None) -> Verif
             return out
         seen.add(key)
         file = parent
-        raw, rec = _load_record(file)
+        raw, rec = _load_record(file, held.parsed)
         if rec is None:
             out.broken = BrokenLink(str(file), "record", "the chain reaches a file that is not of a game record").as_json()
             return out

@@ -148,7 +148,10 @@ class NextTurn(_Writes):
     previous: Optional[str] = None
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
-        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn) is remembered."""
+        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn; None: the file this
+        position was read from) is remembered."""
+        if previous is None and self.position.data.file != "-":
+            previous = self.position.data.file
         super().write(path, force, previous)
         self.previous = previous
 

@@ -7,6 +7,8 @@ numbering (one card per number, map and faction) and the © twins.
 """
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,10 +53,29 @@ def _valid_cards(items: Any, file: str, problems: list[Problem], unreadable: set
 _UNREAD = object()      # a deck file that is not a mapping with cards: (its problem is reported)
 
 
+#: Deck files as parsed, by (path, modification time, size): a process that reads many positions of one game
+#: (aeref verify walks a chain of hundreds) parses each deck once. The parsed YAML is only read, never changed.
+_PARSED: dict[tuple, Any] = {}
+
+
+def _parsed(path: Path, shown: str) -> Any:
+    """The YAML of the deck file at ``path`` (:func:`load_yaml_file`), parsed once per version of the file."""
+    try:
+        st = os.stat(path)
+        key = (str(Path(path).resolve()), st.st_mtime_ns, st.st_size, st.st_ino)
+    except OSError:
+        return load_yaml_file(path, shown)      # it says why the file cannot be read
+    if key not in _PARSED:
+        if len(_PARSED) > 64:
+            _PARSED.clear()
+        _PARSED[key] = load_yaml_file(path, shown)
+    return _PARSED[key]
+
+
 def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem]) -> Any:
     """The ``cards`` of the deck file at ``path`` as written (any value: the caller
     validates it), or :data:`_UNREAD` when the file is not a deck (reported)."""
-    deck = load_yaml_file(path, shown)
+    deck = _parsed(path, shown)
     if not isinstance(deck, dict) or "cards" not in {norm_key(k) for k in deck}:
         problems.append(Problem(shown, "", "a deck file is a mapping with a `cards:` list"))
         out.missing = True

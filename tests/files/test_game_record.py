@@ -246,3 +246,24 @@ def test_1_1_a_deck_changed_after_the_deal_is_refused(table):
     code, _, err = run("show", t.home("soviet") / "mail" / "t1.yaml")
     assert code == 2 and err.count("\n") == 1, err
     assert "t1.yaml: decks[2]: deck file decks/soviet.yaml differs from the deck the game was dealt with" in err
+
+
+def test_1_1_the_log_and_the_page_show_each_player_only_its_own_sealed_card(table):
+    """`log --as F` and `report --as F` tell the game record turn by turn: F's own sealed card named (from its
+    private file), every other faction's face down (1.1), byte for byte."""
+    t = table
+    _play_to_the_reveal(t)
+    axis_private = t.home("axis") / "t2.axis.private.yaml"
+    code, out, _ = run("log", t.home("axis") / "mail" / "t5.yaml", "--as", "axis", "--private", axis_private)
+    assert code == 0 and "Axis TK: tk-axis-4a placed as the Pending Card, sealed" in out
+    assert "Western TK: Pending Card placed face down, sealed" in out
+    west = t.home("western")
+    code, out, _ = run("log", west / "mail" / "t5.yaml", "--as", "western", "--private", west / "t3.western.private.yaml")
+    assert code == 0 and "Western TK: tk-western-28a placed as the Pending Card, sealed" in out
+    assert "4a" not in out.replace("tk-western-28a", "") and "Nazi" not in out
+    code, _, err = run("report", west / "mail" / "t5.yaml", "--as", "western", "--private",
+                       west / "t3.western.private.yaml", "-o", west / "t5.html")
+    assert code == 0, err
+    page = (west / "t5.html").read_text(encoding="utf-8")
+    assert 'id="record"' in page and "Western TK: tk-western-28a placed as the Pending Card, sealed" in page
+    assert "tk-axis-4a" not in page and "Nazi-Soviet" not in page
