@@ -29,7 +29,7 @@ from ..game.seasonal import parse_seasonal
 from .state_schema import FactionMapFile, PlayedFile, StateFile
 from ..game.vocabulary import FACTIONS, WarState, faction_name, with_article
 from .wording import closest, map_not_in_play, suggest, unknown, unknown_card
-from .yamlio import load_yaml_file
+from .yamlio import load_yaml_file, load_yaml_text
 
 __all__ = ["GAME_MAPS", "FactionMap", "PlayedCard", "Position", "Revealed", "load_position", "read_state"]
 
@@ -56,16 +56,19 @@ class _Reading:
 
 
 def read_state(path: str | Path, war_state_due: bool = False,
-               privates: Iterable[str | Path] = ()) -> tuple[Optional[Position], list[Problem]]:
+               privates: Iterable[str | Path] = (), text: Optional[str] = None) -> tuple[Optional[Position], list[Problem]]:
     """Load a state file and its decks. Returns the position (None when there
     are problems) and every problem found, contradictions between its facts
     included (:mod:`model.files.consistency`; ``war_state_due``: a war state change
     of 12 not yet applied is allowed). The private files beside it and
-    ``privates`` are joined to it first (:func:`model.secrecy.private.join`). Never
-    raises for bad input."""
+    ``privates`` are joined to it first (:func:`model.secrecy.private.join`).
+    ``text``: the file's text, held in memory (a write checking what it is about to
+    write): read as if it were the file at ``path`` (its decks and ``previous:``
+    relative to that folder), nothing read from ``path`` itself, no private file
+    joined. Never raises for bad input."""
     shown = str(path)
     joined: list = []
-    state, problems = _validated(path, shown, privates, joined)
+    state, problems = _validated(path, shown, privates, joined, text)
     if state is None:
         return None, problems
     r = _Reading(shown, Path(path).parent, problems)
@@ -103,19 +106,19 @@ def _read_previous(path: Path) -> Optional[Position]:
 
 
 def _validated(path: str | Path, shown: str, privates: Iterable[str | Path] = (),
-               joined: Optional[list] = None) -> tuple[Optional[StateFile], list[Problem]]:
-    """The state file read and validated (FORMAT section 4), and its problems.
+               joined: Optional[list] = None, text: Optional[str] = None) -> tuple[Optional[StateFile], list[Problem]]:
+    """The state file read (or its ``text``, see :func:`read_state`) and validated (FORMAT section 4), and its problems.
 
     Every problem is reported: the top-level keys in error are left out and the
     rest is checked, unless the rest depends on them (:data:`_FOUNDATIONS`);
     then the state is None."""
     try:
-        data = load_yaml_file(path, shown)
+        data = load_yaml_file(path, shown) if text is None else load_yaml_text(text, shown)
     except InputError as exc:
         return None, exc.problems
     if not isinstance(data, dict):
         return None, [Problem(shown, "", f"a state file is a mapping (game:, turn:, factions: ...), not {type(data).__name__ if data is not None else 'an empty document'}")]
-    found, problems = join_private(data, shown, path, privates)
+    found, problems = join_private(data, shown, path, privates) if text is None else ([], [])
     if problems:
         return None, problems
     if joined is not None:
