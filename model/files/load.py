@@ -23,6 +23,7 @@ from .errors import InputError, Problem, join_path
 from ..game.interpretations import check_value
 from ..game.markers import Markers, parse_markers
 from .names import norm_key
+from .previous import link_problems
 from ..secrecy.private import join as join_private
 from ..game.position import GAME_MAPS, FactionMap, PlayedCard, Position, Revealed
 from ..game.seasonal import parse_seasonal
@@ -56,7 +57,8 @@ class _Reading:
 
 
 def read_state(path: str | Path, war_state_due: bool = False,
-               privates: Iterable[str | Path] = (), text: Optional[str] = None) -> tuple[Optional[Position], list[Problem]]:
+               privates: Iterable[str | Path] = (), text: Optional[str] = None,
+               previous_link: bool = True) -> tuple[Optional[Position], list[Problem]]:
     """Load a state file and its decks. Returns the position (None when there
     are problems) and every problem found, contradictions between its facts
     included (:mod:`model.files.consistency`; ``war_state_due``: a war state change
@@ -65,7 +67,9 @@ def read_state(path: str | Path, war_state_due: bool = False,
     ``text``: the file's text, held in memory (a write checking what it is about to
     write): read as if it were the file at ``path`` (its decks and ``previous:``
     relative to that folder), nothing read from ``path`` itself, no private file
-    joined. Never raises for bad input."""
+    joined. ``previous_link``: check the file's ``previous:`` link
+    (:func:`model.files.previous.link_problems`; False for a file read as another's previous, whose own
+    link is the chain's, not this command's). Never raises for bad input."""
     shown = str(path)
     joined: list = []
     state, problems = _validated(path, shown, privates, joined, text)
@@ -84,6 +88,8 @@ def read_state(path: str | Path, war_state_due: bool = False,
     board, replacements = _map_and_pools(state, maps, r)
     _interned(state, factions, board, replacements, r)
     seasonal = parse_seasonal(state, shown, r.base, maps, r.turn, problems)
+    if previous_link and seasonal.previous_path is not None:
+        problems += link_problems(shown, path, seasonal.previous, seasonal.previous_path)
     european_war = _european_war(state, markers, r)
     if problems:
         return None, problems
@@ -102,7 +108,7 @@ def read_state(path: str | Path, war_state_due: bool = False,
 
 def _read_previous(path: Path) -> Optional[Position]:
     """The position of a ``previous:`` file, None when it cannot be read (:meth:`Position.awaiting_reveal`)."""
-    return read_state(path)[0]
+    return read_state(path, previous_link=False)[0]
 
 
 def _validated(path: str | Path, shown: str, privates: Iterable[str | Path] = (),
@@ -361,13 +367,14 @@ def _interned(state: StateFile, factions: dict, board: Any, replacements: dict, 
                     fm.interned.append(u)
 
 
-def load_position(path: str | Path, war_state_due: bool = False, privates: Iterable[str | Path] = ()) -> Position:
-    """Load a state file and its decks (``war_state_due``, ``privates``: see :func:`read_state`).
+def load_position(path: str | Path, war_state_due: bool = False, privates: Iterable[str | Path] = (),
+                  previous_link: bool = True) -> Position:
+    """Load a state file and its decks (``war_state_due``, ``privates``, ``previous_link``: see :func:`read_state`).
 
     Returns a :class:`Position`. Raises :class:`InputError` carrying every
     problem (file missing, YAML broken, unknown card, bad turn, contradictions ...).
     """
-    pos, problems = read_state(path, war_state_due, privates)
+    pos, problems = read_state(path, war_state_due, privates, previous_link=previous_link)
     if problems:
         raise InputError(problems)
     return pos

@@ -402,5 +402,5 @@ def read_derived(text: str, folder: Path, name: str) -> Optional[Position]:
     bounds = [line for _, line in tops] + [len(lines)]
     kept = lines[:bounds[0]] + [x for i, (k, _) in enumerate(tops) if norm(k) not in COPIED
                                 for x in lines[bounds[i]:bounds[i + 1]]]
-    pos, _ = read_state(Path(folder) / name, war_state_due=True, text="".join(kept))
+    pos, _ = read_state(Path(folder) / name, war_state_due=True, text="".join(kept), previous_link=False)
     return pos
