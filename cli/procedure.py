@@ -130,6 +130,7 @@ def _repatriate_args(values) -> dict:
 @force_option
 @json_option
 @interp_option
+@private_option
 def war_state(state, map_, card, to, remove, write, force, as_json, interpretations):
     """The war state of a map (12) and what changes it: an Allied Country with a
     Posture of War, a card's `starts:`, or --to. With the effects of 12.2 or the
@@ -198,6 +199,7 @@ def _war_state_card(pos, card: str, m: str) -> str:
 @click.option("--segment", type=click.Choice(SEGMENTS), default="option-card",
               help="The Segment of the roll: Political DRMs apply only in the first two.")
 @json_option
+@private_option
 def drm(state, map_, country, tables, segment, as_json):
     """The Political DRM (1.1.2.1) of each roll, term by term: VP marker, USCL,
     and the selected country's Influence or Neutrality marker (only on tables

@@ -83,6 +83,7 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
 @force_option
 @json_option
 @as_option
+@private_option
 def next_turn(state, write, force, as_json, viewer):
     """From the position in which the Pending Cards were selected (STATE),
     the next Seasonal Turn's position, ready for `aeref reveal`: the turn

@@ -14,7 +14,10 @@ from .common import BadInput
 
 def _refused(option: str, path: str, exc: Exception) -> BadInput:
     if isinstance(exc, FileExists):
-        return BadInput(f"{option} {path}: the file exists; give --force to overwrite it (nothing was written)")
+        # the file in the way may be one of the set written with it (a private file beside the public one)
+        other = exc.path if exc.path and not _same_file(exc.path, path) else None
+        what = f"{other}, written with it, exists" if other else "the file exists"
+        return BadInput(f"{option} {path}: {what}; give --force to overwrite it (nothing was written)")
     return BadInput(f"{option} {path}: cannot write: {getattr(exc, 'strerror', None) or exc}")
 
 
