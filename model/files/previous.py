@@ -24,6 +24,8 @@ from .errors import InputError, Problem
 _KEY = re.compile(r"""^["']?previous["']?[ \t]*:[ \t]*(?P<value>[^\n]*)$""", re.IGNORECASE | re.MULTILINE)
 #: At most this many files are followed back for a cycle (a game of 10 years is 60 Seasonal Turns).
 MAX_LINKS = 10_000
+#: How much of a file is read first for its ``previous:`` (bytes): a 20,000-hex map is megabytes, its key a line.
+_HEAD = 64 * 1024
 #: The largest file a link is followed through (bytes; as :data:`model.files.yamlio.MAX_FILE_BYTES`).
 _MAX_BYTES = 256 * 2**20
 
@@ -58,10 +60,15 @@ def previous_of(path: Path) -> Optional[Path]:
     try:
         if os.stat(path).st_size > _MAX_BYTES:
             return None
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            head = fh.read(_HEAD).decode("utf-8", "replace")
+            # the writers put previous: near the top; the whole file is read only when the head does not hold it
+            m = _KEY.search(head)
+            if m is None or m.end() >= len(head):
+                fh.seek(0)
+                m = _KEY.search(fh.read().decode("utf-8"))
     except (OSError, ValueError):
         return None
-    m = _KEY.search(text)
     if m is None:
         return None
     value = m.group("value").split(" #")[0].strip()
@@ -76,12 +83,15 @@ def chain(first: Path) -> tuple[list[Path], bool]:
     """The files reached from ``first`` by following ``previous:`` (``first`` included), and whether
     they lead back to one of them (a cycle). Ends at a file without ``previous:`` or one that is not there."""
     seen: list[Path] = []
+    known: set = set()                  # (device, inode) of each file seen: one file by any of its names
     here: Optional[Path] = first
     while here is not None and len(seen) < MAX_LINKS:
         if _kind(here) is not None:
             break
-        if any(_same(here, s) for s in seen):
+        st = os.stat(here)
+        if (st.st_dev, st.st_ino) in known:
             return seen + [here], True
+        known.add((st.st_dev, st.st_ino))
         seen.append(here)
         here = previous_of(here)
     return seen, False
