@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Optional
 
 from .ruling import Ruling
@@ -36,8 +37,6 @@ class _Writes:
         ``previous:`` relative to it, as a state file read from standard input reads them): what
         ``--write -`` prints. Raises ``ValueError`` when it is not written (as :meth:`write`) or when it is
         no single file: a position with face-down cards is a public file and private files (1.1)."""
-        from pathlib import Path
-
         from ..model.files.write import is_split, state_text   # lazy: only commands that write need it
         self._writable(previous)
         if is_split(self.position.data):
