@@ -435,6 +435,15 @@ def render(data: dict) -> str:
                            version=__version__)
 
 
+def _seen(pos: Position, faction: str) -> bool:
+    """Whether the files read show ``faction``'s hands (:meth:`aeref.api.Position.require_seen`)."""
+    try:
+        pos.require_seen(faction)
+    except InputError:
+        return False
+    return True
+
+
 @click.command(epilog=STDIN_HELP)
 @state_argument()
 @click.option("--faction", "-f", "factions", multiple=True,
@@ -479,7 +488,9 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
         pos = pos.view(viewer)
         fs = [pos.require_seen(f) for f in factions] or [f for f in pos.factions if f == pos.viewer or pos.viewer == "referee"]
     else:
-        fs = [require_faction(pos, f) for f in factions] or list(pos.factions)
+        # no --as: the public view of a public file; a hand face down in every file read gets no matrix (asking
+        # for its faction with --faction says which private file is needed)
+        fs = [require_faction(pos, f) for f in factions] or [f for f in pos.factions if _seen(pos, f)]
     alloc = None
     if allocation is not None:
         alloc = (allocation, load_yaml_file(allocation, allocation))

@@ -15,7 +15,7 @@ from ..model.game.vocabulary import FACTIONS
 from .arguments import load
 from .common import BadInput
 from .jsonout import emit_json
-from .options import force_option, json_option, state_argument
+from .options import force_option, json_option, private_option, state_argument
 
 
 @click.command()
@@ -27,6 +27,7 @@ from .options import force_option, json_option, state_argument
                    "the public file.")
 @force_option
 @json_option
+@private_option
 def split(state, output, private_dirs, force, as_json):
     """Split a whole position into a public file, which every player may see, and one private file per
     faction (its hands, Pending Cards and seal nonces, 1.1), written beside it with owner-only

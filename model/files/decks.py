@@ -72,12 +72,30 @@ def _parsed(path: Path, shown: str) -> Any:
     return _PARSED[key]
 
 
-def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem]) -> Any:
+def _what_it_is(data: Any) -> str:
+    """What a file that is no deck holds, in words (`` (it is a state file)``), or ``""``."""
+    keys = {norm_key(k) for k in data} if isinstance(data, dict) else set()
+    if "private" in keys:
+        return " (it is a private file)"
+    if "game" in keys:
+        return " (it is a state file)"
+    if isinstance(data, list) or keys == {"placements"}:
+        return " (it is a list: an allocation file?)"
+    return ""
+
+
+def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem], listed_in: str = "",
+               where: str = "") -> Any:
     """The ``cards`` of the deck file at ``path`` as written (any value: the caller
-    validates it), or :data:`_UNREAD` when the file is not a deck (reported)."""
+    validates it), or :data:`_UNREAD` when the file is not a deck (reported: at ``where`` of the
+    state file ``listed_in`` that lists it, when one does)."""
     deck = _parsed(path, shown)
     if not isinstance(deck, dict) or "cards" not in {norm_key(k) for k in deck}:
-        problems.append(Problem(shown, "", "a deck file is a mapping with a `cards:` list"))
+        if listed_in:       # the mistake may be the entry of decks: (a state file listed there): name it
+            problems.append(Problem(listed_in, where, f"deck file {shown}: a deck file is a mapping with a "
+                                                      f"`cards:` list{_what_it_is(deck)}"))
+        else:
+            problems.append(Problem(shown, "", "a deck file is a mapping with a `cards:` list"))
         out.missing = True
         return _UNREAD
     extra = [k for k in deck if norm_key(k) != "cards"]
@@ -110,7 +128,7 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
             problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} is listed twice (also at decks[{first}])"))
             continue
         try:
-            items = _read_deck(deck_path, str(rel), out, problems)
+            items = _read_deck(deck_path, str(rel), out, problems, shown, join_path("decks", i))
         except InputError as exc:
             out.missing = True
             for p in exc.problems:
@@ -119,7 +137,8 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
                                                                               "decks are found from the state file's folder)"))
                 elif not p.where and p.message.startswith(("is a directory", "cannot read", "not a regular file")):
                     # the path is no deck file at all: say which entry of which state file named it
-                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel}: {p.message}"))
+                    message = p.message.replace("give a state file", "give a deck file such as decks/soviet.yaml")
+                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel}: {message}"))
                 else:
                     problems.append(p)
             continue

@@ -37,6 +37,7 @@ from ..secrecy.private import private_path, public_problems, split
 from ..secrecy.seal import new_nonce, position_digest, seal
 from ..game.vocabulary import faction_name
 from .names import norm_key
+from .previous import replaced_earlier
 from ..game.position import FactionMap, Position
 from .round_trip import read_derived, round_trip_text
 from ..game.seasonal import Seasonal
@@ -312,8 +313,11 @@ def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Pa
     chained file; None writes no record.
 
     Raises :class:`~model.files.atomic.FileExists` when ``out_path`` exists and not
-    ``force``, ``OSError`` when it cannot be written.
+    ``force``, ``OSError`` when it cannot be written, :class:`~model.files.errors.InputError` when
+    ``out_path`` is an earlier position the written ``previous:`` leads to
+    (:func:`model.files.previous.replaced_earlier`).
     """
+    replaced_earlier(out_path, Path(previous) if previous is not None else pos.seasonal.previous_path)
     record = new_record(pos, out_path, made_by, opened) if made_by is not None and (
         is_split(pos) or chained(pos)) else None
     if is_split(pos):
