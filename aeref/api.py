@@ -45,6 +45,7 @@ from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, Progress
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .plan_options import assumption, plan_card, plan_turn
+from .model.files.record import new_record, relative
 from .answers import LAZY as _LAZY_ANSWERS
 from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
 from .answers.selection import LegalSelections, Selection
@@ -61,13 +62,20 @@ __all__ = [
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
     "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
-    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
+    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS", "BrokenLink", "Verified", "check_link", "game_log",
+    "verify",
 ]
+
+#: The names of :mod:`aeref.record` (the game record: ``verify``, ``log``) this module exports.
+_RECORD = ("BrokenLink", "Verified", "check_link", "game_log", "verify")
+
 
 def __getattr__(name: str) -> Any:
     """The answers :mod:`aeref.answers` imports on first use (``aeref.api.Plan`` ...), so that a cold `check` does not build their dataclasses."""
     if name in _LAZY_ANSWERS:
         return getattr(importlib.import_module("aeref.answers"), name)
+    if name in _RECORD:             # the game record re-derives links with this module: loaded on first use
+        return getattr(importlib.import_module("aeref.record"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -94,6 +102,19 @@ def load(path: Union[str, Path], interpretations: Optional[Mapping[str, Any]] = 
         overrides[norm_key(name)] = check_value(norm_key(name), value)
     data = load_position(path, war_state_due, privates)
     return Position(data.with_interpretations(overrides) if overrides else data)
+
+
+def _deck_copies(data: PositionData, out_dir: Path) -> list[tuple[Path, Path]]:
+    """``[(deck file, its copy in out_dir/decks/)]`` for the decks of ``data``: what the other players need
+    beside the public file (a second deck of the same name gets the number of its entry)."""
+    base = (data.base_dir or Path(".")).resolve()
+    out, names = [], set()
+    for i, d in enumerate(data.raw.decks if data.raw is not None else []):
+        src = (base / d).resolve()
+        name = src.name if src.name not in names else f"{src.stem}-{i}{src.suffix}"
+        names.add(name)
+        out.append((src, out_dir / "decks" / name))
+    return out
 
 
 def _require_replacement_data(data: PositionData, faction: str, map_: str) -> None:
@@ -165,16 +186,29 @@ class Position:
 
     def split(self, path: Union[str, Path], force: bool = False,
               private_dirs: Optional[Mapping[str, Union[str, Path]]] = None) -> list[str]:
-        """Write this position as a public file at ``path`` and one private file per faction beside it
-        (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces; in
-        ``private_dirs[faction]`` when given; a folder is made if missing), each atomically; the public file is checked to hold no private field first. Returns the files
-        written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing
-        written) when one exists and not ``force``, ``OSError`` when one cannot be written."""
+        """Deal the game: write this position as a public file at ``path`` and one private file per faction
+        beside it (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces; in
+        ``private_dirs[faction]`` when given; a folder is made if missing), as one set; the public file is
+        checked to hold no private field first. The public file is the root of the game record
+        (docs/face-down.md "The game record"): its decks are copied into ``decks/`` beside it (a copy already
+        there with the same bytes is kept) and named relative to it, each with its digest. Returns the files
+        written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing written)
+        when one exists and not ``force``, ``OSError`` when one cannot be written."""
         from .model.files.write import split_texts, write_files     # lazy: only the commands that write load the writer
-        for d in [Path(path).parent, *(private_dirs or {}).values()]:
+        out_dir = Path(path).parent
+        for d in [out_dir, *(private_dirs or {}).values()]:
             Path(d).mkdir(parents=True, exist_ok=True)
+        copies = _deck_copies(self.data, out_dir)
+        record = new_record(self.data, path, {"command": "split", "turn": str(self.data.turn)},
+                            deck_files={relative(dst, out_dir.resolve()): src for src, dst in copies})
         files = split_texts(self.data, path, factions=list(self.data.factions),
-                            private_dirs={k.lower(): v for k, v in (private_dirs or {}).items()})
+                            private_dirs={k.lower(): v for k, v in (private_dirs or {}).items()},
+                            record=record, decks=[dst for _, dst in copies])
+        for src, dst in copies:
+            text = src.read_text(encoding="utf-8")
+            if not (dst.is_file() and dst.read_text(encoding="utf-8") == text):
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                files[dst] = (text, None)
         write_files(files, force)
         return [str(p) for p in files]
 
@@ -418,8 +452,10 @@ class Position:
         from .answers.turn import Placed   # lazy: see why
         choice = self._choice(self.require_seen(faction), selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
-        return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
-                      Position(new) if new is not None else None, self.data.require_faction(faction) if seal else None)
+        out = Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
+                     Position(new) if new is not None else None, self.data.require_faction(faction) if seal else None)
+        out.made_by = {"command": "select", "faction": self.data.require_faction(faction), "turn": str(self.data.turn)}
+        return out
 
     # -- 1.3 replacements
 
@@ -507,12 +543,16 @@ class Position:
         from .solver.option_cards.turn import reveal_all                              # lazy: see select
         from .answers.turn import RevealAnswer                           # lazy: see why
         from .solver.option_cards.due import reveal_refusal                 # lazy: see select
-        for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
+        revealing = list(self.data.factions) if faction.lower() == "all" else [self.data.require_faction(faction)]
+        for f in revealing:
             problem = reveal_refusal(self.data, f)     # a reveal already made, or one skipped (1.1.1, 1.1.3)
             if problem is not None:
                 raise InputError(problem)
             self._require_pending_seen(f)
             self._check_seals(f, previous)
+        opened = [{"faction": f, "map": m, "card": fm.pending, "nonce": fm.nonce, "seal": fm.sealed,
+                   "sealed-in": fm.sealed_in}            # published: every player checks the seal (docs/face-down.md)
+                  for f in revealing for m, fm in self.data.factions[f].items() if fm.sealed and fm.pending]
         if isinstance(previous, Position):
             prev = previous.data
         else:
@@ -538,7 +578,12 @@ class Position:
                     sections[m].sealed = sections[m].nonce = sections[m].sealed_in = None
         refused = [v for r in reveals for v in r.refused]
         choices = [e for r in reveals for e in r.open_choices]
-        return RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json(), refused, choices)
+        out = RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json(), refused, choices)
+        out.made_by = {"command": "reveal", "faction": faction.lower(), "turn": str(self.data.turn),
+                       "declare-total-war": declare_total_war, "remove": list(remove),
+                       "repatriate": dict(repatriate or {}), "remove-cards": list(remove_cards)}
+        out.opened = opened
+        return out
 
     def _selected_on(self, prev: Optional[PositionData], faction: str) -> dict:
         """1.1.1 Step 2 checks a card "at the time it was selected": the position each revealing faction saw at
@@ -575,8 +620,11 @@ class Position:
         legal, violation, ch = self._change(m, due, spent, tuple(remove))
         now = self.data.war_state[m]
         new = Position(_ws.apply(self.data, ch)) if legal else self
-        return WarStateAnswer(m, str(self.data.turn), now, legal, triggers, ch, violation,
-                              _ws.missing_facts(self.data, m), new)
+        out = WarStateAnswer(m, str(self.data.turn), now, legal, triggers, ch, violation,
+                             _ws.missing_facts(self.data, m), new)
+        out.made_by = {"command": "war-state", "map": m, "turn": str(self.data.turn),
+                       "card": c.id if c is not None else None, "to": to, "remove": list(remove)}
+        return out
 
     def _change(self, m: str, due: list, spent: list, remove: tuple) -> tuple[bool, Optional[dict], Any]:
         from .solver import war_state as _ws   # lazy: see select
@@ -662,7 +710,9 @@ class Position:
         res = _next_turn(self.data)
         pending = {f: {m: "face-down" if c in hidden else c for m, c in by_map.items()}   # the viewer's view (1.1)
                    for f, by_map in res.pending.items()}
-        return NextTurn(str(self.data.turn), Position(res.position), pending, list(res.notes))
+        out = NextTurn(str(self.data.turn), Position(res.position), pending, list(res.notes))
+        out.made_by = {"command": "next-turn", "turn": str(self.data.turn)}
+        return out
 
     # -- planning ahead
 

@@ -10,7 +10,7 @@ from .jsonout import emit_json
 from .options import OutputFile, STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
 from .options import as_option, private_option, seal_option, seal_requested
 from .text import interpretations_text
-from .writing import write_answer
+from .writing import write_answer, written_name
 
 
 def _cell(pos, m, cid):
@@ -28,7 +28,7 @@ def _cell(pos, m, cid):
 @card_option("tk", "The TK Pending Card (id or number).")
 @card_option("ds", "The DS Pending Card (id or number).")
 @click.option("--write", "write", required=True, type=OutputFile(), metavar="FILE",
-              help="The state file to write with the selection as the Pending Cards.")
+              help="The state file to write with the selection as the Pending Cards (-: standard output).")
 @force_option
 @json_option
 @interp_option
@@ -67,10 +67,10 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
             click.echo(f"  Note: {n}")
         click.echo(interpretations_text(ruling.interpretations))
         if new is not None and not any(placed.pending.values()):
-            click.echo(f"Wrote {write}: the {faction_name(f)} faction selects no card (1.1.3), recorded as selected: "
-                       f"{pos.turn}; it reveals no new Current Card in {pos.turn.next()}")
+            click.echo(f"Wrote {written_name(write)}: the {faction_name(f)} faction selects no card (1.1.3), recorded as "
+                       f"selected: {pos.turn}; it reveals no new Current Card in {pos.turn.next()}")
         elif new is not None:
-            click.echo(f"Wrote {write}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "
+            click.echo(f"Wrote {written_name(write)}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "
                        f"{pos.turn.next()}")
         if new is not None:
             for m, s in placed.seals.items():
@@ -85,10 +85,11 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
 @click.command(name="next-turn", epilog=STDIN_HELP)
 @state_argument()
 @click.option("--write", "write", required=True, type=OutputFile(), metavar="FILE",
-              help="The state file of the next Seasonal Turn to write.")
+              help="The state file of the next Seasonal Turn to write (-: standard output, the words on standard error).")
 @force_option
 @json_option
 @as_option
+@private_option
 def next_turn(state, write, force, as_json, viewer):
     """From the position in which the Pending Cards were selected (STATE),
     the next Seasonal Turn's position, ready for `aeref reveal`: the turn
@@ -119,5 +120,5 @@ def next_turn(state, write, force, as_json, viewer):
     for note in res.notes:
         click.echo(f"  {note}")
     click.echo("  Not entered by aeref: moves, combat and every other change outside the Seasonal Phase.")
-    click.echo(f"Wrote {write}")
+    click.echo(f"Wrote {written_name(write)}")
     return EXIT_OK

@@ -144,7 +144,7 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
         raise InputError(Problem(pos.file, "previous", f"the state file of the previous Seasonal Turn {shown} is not found (looked in {target})"))
     where = "previous" if path is None else "--previous"
     try:
-        prev = load_position(target)
+        prev = load_position(target, previous_link=False)     # its own previous: is the chain's, not this reveal's
     except InputError as exc:       # name the file this one was reached from, and the key
         raise InputError([Problem(pos.file, where, f"{shown}, the state file of the previous Seasonal Turn: "
                                   + (f"{p.where}: " if p.where else "") + p.message) for p in exc.problems]) from None

@@ -36,8 +36,8 @@ def ex(tmp_path):
 
 def _plain(monkeypatch):
     """Make the writer write as it did before the round trip: the plain dump of the position."""
-    monkeypatch.setattr(write, "state_text", lambda pos, out, previous=None: write.plain_text(
-        write.state_dict(pos, out, previous)))
+    monkeypatch.setattr(write, "state_text", lambda pos, out, previous=None, record=None: write.plain_text(
+        write.state_dict(pos, out, previous, record=record)))
 
 
 def _sections(text: str) -> dict:
