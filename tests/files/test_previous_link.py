@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from ..support.seasonal import EXAMPLES
+from ..support.seasonal import EXAMPLES, say_no_card
 
 #: Every command that reads a state file, with what it needs besides STATE (none writes: the link is checked first).
 COMMANDS = [
@@ -120,11 +120,14 @@ def test_1_1_1_reveal_over_the_file_previous_names_is_refused(aeref, folder):
 
 
 def test_1_1_1_a_write_over_an_earlier_position_of_the_chain_is_refused(aeref, folder):
-    """next-turn of r.yaml (whose previous: is ds-axis-selected.yaml) written over ds-axis-selected.yaml, the
-    position two links back: refused too, the grandparent kept."""
+    """next-turn of r.yaml (revealed from ds-axis-reveal.yaml, whose previous: is ds-axis-selected.yaml; every
+    faction then says it selects no card, 1.1.3) written over ds-axis-selected.yaml, the position two links back:
+    refused too, the grandparent kept."""
     first = folder / "ds-axis-selected.yaml"
     before = first.read_bytes()
-    r = aeref("next-turn", folder / "ds-axis-reveal.yaml", "--write", first, "--force")
+    assert aeref("reveal", folder / "ds-axis-reveal.yaml", "--faction", "axis", "--write", folder / "r.yaml").exit_code == 0
+    say_no_card(folder / "r.yaml")
+    r = aeref("next-turn", folder / "r.yaml", "--write", first, "--force")
     _one_error(r, "previous:", "earlier position", "write to a new file")
     assert first.read_bytes() == before
 

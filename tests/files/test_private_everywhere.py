@@ -12,7 +12,7 @@ import pytest
 from aeref.cli.main import cli
 from aeref.cli.options import _keep_privates
 
-from ..support.seasonal import EXAMPLES
+from ..support.seasonal import EXAMPLES, say_no_card
 
 
 def _state_commands():
@@ -48,7 +48,10 @@ def _mail(tmp_path, source: str = "tk-1939.yaml"):
     from ..support.cli import run
 
     shutil.copytree(EXAMPLES / "decks", tmp_path / "decks")
-    shutil.copy2(EXAMPLES / source, tmp_path / source)
+    said = source.endswith("-said.yaml")         # the example with every faction's "no card" recorded (1.1.3)
+    shutil.copy2(EXAMPLES / source.replace("-said.yaml", ".yaml"), tmp_path / source)
+    if said:
+        say_no_card(tmp_path / source)
     (tmp_path / "mail").mkdir()
     (tmp_path / "own").mkdir()
     r = run("split", tmp_path / source, "-o", tmp_path / "mail" / "t.yaml")
@@ -74,7 +77,8 @@ COMMANDS = [
     ("tk-1939.yaml", "axis", ["drm"], (0,)),
     ("tk-soviet-replacements.yaml", "soviet", ["logistics", "-f", "soviet"], (0, 1)),
     ("tk-soviet-replacements.yaml", "soviet", ["check-logistics", "-f", "soviet"], (0, 1)),
-    ("tk-1939.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
+    # every faction has said it selects no card there (1.1.3), as next-turn needs (`_mail`)
+    ("tk-1939-said.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
     ("tk-1939.yaml", "axis", ["split", "-o", "{tmp}/again.yaml"], (0,)),
 ]
 
