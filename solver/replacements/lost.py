@@ -490,8 +490,7 @@ def _relaxed_reason(ctx: ReplacementContext, alloc: Allocation, key: str, cat: s
         return "1.3.4", _unplaceable(ctx, new, what)[1]
     if cat == "1.3.3.1":
         return "1.3.3.1", "; ".join(dict.fromkeys(m for u in new if (m := check_conquered_minor(ctx, u))))
-    rows = tuple(r for r in RULES if r.number == cat)          # 9.1 / 9.2: the stacking rows
-    rule = rows[0]
+    rule = (rows := tuple(r for r in RULES if r.number == cat))[0]     # 9.1 / 9.2: the stacking rows
     # what the re-solve breaks of the rule: first where these units are placed, then elsewhere (a unit of
     # another pool placed against the rule that makes room for them)
     mine = {u.id for u in new}
