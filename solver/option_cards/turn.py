@@ -131,7 +131,8 @@ def position_seen(pos: Position, faction: str) -> Seen:
     Step 4; everything else (the faction's own cards, what the players entered) is read from ``pos``.
     Returns a :class:`Seen`; its ``lacking`` says what the file lacks when the replay cannot be made
     (a hand face down in ``previous:``, a reveal that fails, an Allied declaration of Total War the
-    file does not record, Current Cards the replay does not give). Raises
+    file does not record, Current Cards the replay does not give); where only the faction's own
+    reinforcements came after its Step 4 and cannot be replayed, ``pos`` as it is. Raises
     :class:`~model.files.errors.InputError` for a faction not in the position."""
     f = pos.require_faction(faction)
     later = later_reveals(pos, f)
@@ -144,13 +145,15 @@ def position_seen(pos: Position, faction: str) -> Seen:
         REVEAL_ORDER.index(g) <= cut and pos.revealed_this_turn(g)))]
     named = f"previous: {pos.seasonal.previous}"
     hidden = _face_down(prev, replayed)
+    if hidden is not None and not later:
+        return Seen(pos)        # only its own reinforcements, and they cannot be replayed: as the file records them
     if hidden is not None:
         return Seen(None, later, lacking=f"{named} shows the {faction_name(hidden)} hand face down, so the reveals of "
                                          f"{pos.turn} cannot be replayed to the position the {faction_name(f)} "
                                          f"faction saw; give the {faction_name(hidden)} private file")
     done = _replay(pos, f, prev, replayed, later if not own else [f, *later], named)
     if isinstance(done, Seen):
-        return done
+        return done if later else Seen(pos)
     cur, before, reveals = done
     if before is None or all(getattr(before, n) == getattr(cur, n) for n in _REVEALED_FIELDS):
         return Seen(pos)           # nothing after the Step 4 changed the position (its own cards enter nothing)
