@@ -147,9 +147,10 @@ def selection_made(pos: Position, faction: str) -> Optional[dict]:
     they were selected in an earlier turn, empty slots included (1.1.1 Step 2)."""
     sections = pos.factions.get(faction, {})
     if not any(fm.pending for fm in sections.values()):
-        if sections and all(fm.selected == pos.turn and not (fm.pending_face_down or fm.sealed)
+        if sections and all(fm.selected is not None and fm.selected <= pos.turn and not (fm.pending_face_down or fm.sealed)
                             for fm in sections.values()):
-            return {m: None for m in pos.maps}      # "no card" said this turn (1.1.3 "must say so"): final too
+            # "no card" said (1.1.3 "must say so"): final too; said in an earlier turn, it awaits its reveal
+            return {m: None for m in pos.maps}
         return None
     if pos.awaiting_reveal(faction):
         return {m: (sections[m].pending if m in sections else None) for m in pos.maps}
@@ -222,8 +223,10 @@ def final_message(pos: Position, faction: str, made: dict, cards: Optional[str] 
     partial selection names the card that binds and the slot still open."""
     if cards is None:
         cards = ", ".join(f"{pos.card_text(c)} on {m.upper()}" if c else f"no {m.upper()} card" for m, c in made.items())
-    if pos.awaiting_reveal(faction):
-        when = next((fm.selected for fm in pos.factions[faction].values() if fm.pending and fm.selected), None)
+    earlier = [fm.selected for fm in pos.factions[faction].values() if fm.selected is not None and fm.selected < pos.turn]
+    if pos.awaiting_reveal(faction) or earlier:
+        when = next((fm.selected for fm in pos.factions[faction].values() if fm.pending and fm.selected), None) or (
+            earlier[0] if earlier else None)
         return (f"card selection is final: the {faction_name(faction)} faction selected its Pending Cards ({cards}) in "
                 f"{when or pos.turn.ahead(-1)}; they await their reveal in this Seasonal Turn (1.1.1 Step 2): reveal them "
                 "(aeref reveal), then select the next Pending Cards (1.1.1 Step 4)")

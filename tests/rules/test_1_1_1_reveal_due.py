@@ -125,6 +125,9 @@ def test_1_1_3_no_card_is_recorded_as_such_and_read_by_validate_show_and_next_tu
     assert "no card (selected in Mar-Apr 1939, 1.1.3)" in Path("s.html").read_text(encoding="utf-8")
     code, out, err = run("next-turn", s, "--write", "n.yaml")
     assert code == 0, err
+    # 1.1.1: the "no card" said in Mar-Apr 1939 awaits its reveal in May-June 1939: no selection before it
+    code, out, _ = run("check", "n.yaml", "--faction", "soviet", "--tk", "23")
+    assert code == 1 and "selected its Pending Cards (no TK card) in Mar-Apr 1939; they await their reveal" in out, out
     code, out, err = run("reveal", "n.yaml", "--faction", "all", "--write", "r.yaml")
     assert code == 0, err
     assert ("1.1.1 Step 2 Reveal the Pending Card: no Pending Card (it selected no card in Mar-Apr 1939): the Soviet "
