@@ -113,7 +113,12 @@ def _after_own_step_4(pos: Position, faction: str) -> bool:
     sections = pos.factions.get(faction, {})
     cards = [pos.cards[fm.current] for fm in sections.values() if fm.current and fm.current in pos.cards]
     maybe = any(c.reinforcements for c in cards) or (pos.game == "ds" and faction == "soviet" and bool(cards))
-    return maybe and pos.revealed_this_turn(faction)
+    if not maybe:
+        return False
+    prev = pos.previous_position()        # a Pending Card placed there (named, face down or sealed), none awaiting now
+    placed = prev is not None and prev.turn == pos.turn.ahead(-1) and any(
+        fm.pending or fm.pending_face_down or fm.sealed for fm in prev.factions.get(faction, {}).values())
+    return placed and not pos.awaiting_reveal(faction)
 
 
 def position_seen(pos: Position, faction: str) -> Seen:
@@ -141,19 +146,19 @@ def position_seen(pos: Position, faction: str) -> Seen:
         return Seen(pos)
     prev = pos.previous_position()
     cut = REVEAL_ORDER.index(f) if f in REVEAL_ORDER else len(REVEAL_ORDER)
-    replayed = [g for g in REVEAL_ORDER if g in pos.factions and (g in later or (
+    replayed = [g for g in REVEAL_ORDER if g in pos.factions and (g in later or (g == f and own) or (
         REVEAL_ORDER.index(g) <= cut and pos.revealed_this_turn(g)))]
     named = f"previous: {pos.seasonal.previous}"
     hidden = _face_down(prev, replayed)
     if hidden is not None and not later:
-        return Seen(pos)        # only its own reinforcements, and they cannot be replayed: as the file records them
+        return _without_own_counters(pos, f, prev)      # a public file: the boxes are public, the hands are not
     if hidden is not None:
         return Seen(None, later, lacking=f"{named} shows the {faction_name(hidden)} hand face down, so the reveals of "
                                          f"{pos.turn} cannot be replayed to the position the {faction_name(f)} "
                                          f"faction saw; give the {faction_name(hidden)} private file")
     done = _replay(pos, f, prev, replayed, later if not own else [f, *later], named)
     if isinstance(done, Seen):
-        return done if later else Seen(pos)
+        return done if later else _without_own_counters(pos, f, prev)
     cur, before, reveals = done
     if before is None or all(getattr(before, n) == getattr(cur, n) for n in _REVEALED_FIELDS):
         return Seen(pos)           # nothing after the Step 4 changed the position (its own cards enter nothing)
@@ -161,6 +166,33 @@ def position_seen(pos: Position, faction: str) -> Seen:
     for name in _REVEALED_FIELDS:
         setattr(seen, name, _undone(getattr(pos, name), getattr(before, name), getattr(cur, name)))
     return Seen(seen, later, reveals)
+
+
+def _without_own_counters(pos: Position, f: str, prev: Position) -> Seen:
+    """1.1.2.2 where the reveal cannot be replayed (the hands of ``previous:`` face down): ``pos`` without the
+    counters ``f``'s Current Cards enter (their ``reinforcements``) that are in a box of the card's map now and
+    were in none of that map's boxes in ``prev`` (so they entered this turn, after ``f``'s Step 4)."""
+    seen_boxes = copy.deepcopy(pos.seasonal.boxes)
+    entered = []
+    for fm in pos.factions[f].values():
+        card = pos.cards.get(fm.current) if fm.current else None
+        for r in (card.reinforcements if card is not None else ()):
+            before = prev.seasonal.boxes.get(card.map)
+            if before is not None and r.counter in before.counters():
+                continue
+            mb = seen_boxes.get(card.map)
+            box = None if mb is None else (mb.force_pool.get(f, []) if r.to == "force-pool" else
+                                           mb.delay_box if r.to == "delay-box" else mb.strategic_warfare_box)
+            if box is not None and r.counter in box:
+                box.remove(r.counter)
+                entered.append(r.counter)
+    if not entered:
+        return Seen(pos)
+    seen = copy.copy(pos)
+    seen.seasonal = copy.copy(pos.seasonal)
+    seen.seasonal.boxes = seen_boxes
+    return Seen(seen, [], [f"its own reinforcements ({', '.join(entered)}: 1.1.2.2, entered after the Pending Card "
+                           "is placed)"])
 
 
 def _replay(pos: Position, f: str, prev: Position, replayed: list, after: list, named: str) -> Any:

@@ -76,3 +76,23 @@ def test_1_1_2_2_a_card_entering_nothing_new_changes_no_ruling(revealed):
     assert run("reveal", "n.yaml", "--faction", "western", "--write", "r.yaml", "--force")[0] == 0
     code, res, _ = run("check", "r.yaml", "--faction", "western", "--ds", "91", "--json")
     assert code == 0 and "notes" not in res, res
+
+
+def test_1_1_2_2_on_public_files_the_step_4_does_not_see_the_reinforcement_either(tmp_path, monkeypatch):
+    """1.1.2.2 at a distance (docs/face-down.md): the position split into a public file and private files; the
+    reveal cannot be replayed from `previous:` (its hands are face down), but the boxes are public: the counter
+    the Western card entered this turn (in the Strategic Warfare Box now, in no box of `previous:`) is left out
+    of the Western Step 4 all the same: 91 is illegal there, exit 1."""
+    monkeypatch.chdir(tmp_path)
+    write_state(tmp_path, "s.yaml", {
+        "game": "ds", "turn": "Aug-Sept 1941", "war-state": "limited", "cards": CARDS,
+        "factions": {"western": {"ds": {"current": None, "pending": 90, "selected": "Aug-Sept 1941", "hand": [91]}}}})
+    assert run("split", "s.yaml", "-o", "mail/s.yaml")[0] == 0
+    assert run("next-turn", "mail/s.yaml", "--write", "mail/n.yaml")[0] == 0
+    code, out, err = run("reveal", "mail/n.yaml", "--faction", "western", "--write", "mail/r.yaml")
+    assert code == 0, out + err
+    Path("mail/s.western.private.yaml").unlink()      # another player's copy: the Western hand of s.yaml unseen
+    code, res, err = run("check", "mail/r.yaml", "--faction", "western", "--ds", "91", "--json")
+    assert code == 1, (res, err)
+    assert [v["rule"] for v in res["violations"]] == ["1.1.1", "1.1.3.1"], res
+    assert "before its own reinforcements (US Victory Program: 1.1.2.2" in res["violations"][0]["message"]
