@@ -108,12 +108,12 @@ def _face_down(prev: Position, factions: list) -> Optional[str]:
 
 def _after_own_step_4(pos: Position, faction: str) -> bool:
     """``faction`` revealed in this Seasonal Turn and its Current Card may have entered counters after its
-    Step 4 (1.1.2.2 Reinforcements: "After the faction's Pending Card has been placed"; *Step 5, *1.1.4 for
-    the Soviet faction in DS alone): the position it saw at Step 4 may lack them."""
+    Step 4 (1.1.2.2 Reinforcements: "After the faction's Pending Card has been placed"): the position it saw at
+    Step 4 may lack them. (*Step 5, the *1.1.4 ESV adjustment, also comes after Step 4, but no selection rule
+    reads the ESV: no replay is paid for it.)"""
     sections = pos.factions.get(faction, {})
     cards = [pos.cards[fm.current] for fm in sections.values() if fm.current and fm.current in pos.cards]
-    maybe = any(c.reinforcements for c in cards) or (pos.game == "ds" and faction == "soviet" and bool(cards))
-    if not maybe:
+    if not any(c.reinforcements for c in cards):
         return False
     prev = pos.previous_position()        # a Pending Card placed there (named, face down or sealed), none awaiting now
     placed = prev is not None and prev.turn == pos.turn.ahead(-1) and any(

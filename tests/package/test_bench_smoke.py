@@ -17,6 +17,7 @@ SMOKE = [
     (("bench/plan.py", "--quick"), "brute force"),
     (("bench/verify.py", "--quick"), "aeref verify"),
     (("bench/previous_link.py", "--files", "3", "--hexes", "50", "--runs", "1"), "link_problems"),
+    (("bench/step4_seen.py", "--runs", "1"), "position_seen"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]
