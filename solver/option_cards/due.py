@@ -76,7 +76,8 @@ def reveal_refusal(pos: Position, faction: str) -> Optional[Problem]:
                 f"not in {pos.turn}; reveal it on the file of {fm.selected.next()} (nothing was revealed)"))
         why = _already(pos, faction, m, fm)
         if why is not None:
-            return Problem(pos.file, join_path(where, "current") if "already the Current" in why else where, f"{why}; nothing was revealed (reveal on the file of {pos.turn} before "
+            place = join_path(where, "current") if "already the Current" in why else where
+            return Problem(pos.file, place, f"{why}; nothing was revealed (reveal on the file of {pos.turn} before "
                                             "its reveal, the one `aeref next-turn` wrote)")
     return None
 
