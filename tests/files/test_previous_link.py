@@ -120,12 +120,12 @@ def test_1_1_1_reveal_over_the_file_previous_names_is_refused(aeref, folder):
 
 
 def test_1_1_1_a_write_over_an_earlier_position_of_the_chain_is_refused(aeref, folder):
-    """next-turn of r.yaml (whose previous: is ds-axis-selected.yaml) written over ds-axis-selected.yaml, the
-    position two links back: refused too, the grandparent kept."""
+    """The reveal of ds-axis-reveal.yaml (whose previous: is ds-axis-selected.yaml) written over
+    ds-axis-selected.yaml, the position its previous: names: refused, that position kept."""
     first = folder / "ds-axis-selected.yaml"
     before = first.read_bytes()
-    r = aeref("next-turn", folder / "ds-axis-reveal.yaml", "--write", first, "--force")
-    _one_error(r, "previous:", "earlier position", "write to a new file")
+    r = aeref("reveal", folder / "ds-axis-reveal.yaml", "--faction", "axis", "--write", first, "--force")
+    _one_error(r, "previous:", "the file its previous: names", "write to a new file")
     assert first.read_bytes() == before
 
 

@@ -74,7 +74,8 @@ COMMANDS = [
     ("tk-1939.yaml", "axis", ["drm"], (0,)),
     ("tk-soviet-replacements.yaml", "soviet", ["logistics", "-f", "soviet"], (0, 1)),
     ("tk-soviet-replacements.yaml", "soviet", ["check-logistics", "-f", "soviet"], (0, 1)),
-    ("tk-1939.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
+    # refused after the files are read: no faction has made its Step 4 selection yet (1.1.1)
+    ("tk-1939.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (2,)),
     ("tk-1939.yaml", "axis", ["split", "-o", "{tmp}/again.yaml"], (0,)),
 ]
 
