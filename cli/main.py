@@ -14,6 +14,7 @@ none of them garbage, that each collection would walk again) and collects as usu
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 import threading
 
@@ -66,7 +67,12 @@ def main() -> None:
         back = threading.Timer(QUIET_START, _collect_again)
         back.daemon = True              # never keeps a finished command waiting
         back.start()
-    cli.main(prog_name="aeref", started=_process_started)
+    try:
+        cli.main(prog_name="aeref", started=_process_started)
+    finally:
+        # the answer is out and its exit code chosen: a Ctrl-C while the interpreter shuts down would
+        # otherwise end the process by SIGINT (a shell's 130) after a complete answer
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _collect_again() -> None:
