@@ -481,11 +481,20 @@ class Position:
     # -- 1.1.1 the Option Card Procedure, 12 war states, 1.1.2.1 DRMs
 
     def previous(self) -> Optional["Position"]:
-        """The position the Pending Cards were selected in (the file's ``previous:``), or None.
+        """The position the Pending Cards were selected in (the file's ``previous:``), or None; as this
+        position's viewer sees it (1.1: everything reached from a faction's :meth:`view` is that view, never
+        the previous file's hands and Pending Cards of another faction).
         Raises :class:`InputError` when that file is broken or not the Seasonal Turn before."""
         from .solver.option_cards.procedure import load_previous   # lazy: see select
         prev = load_previous(self.data, None)
-        return Position(prev) if prev is not None else None
+        return self._as_seen(prev) if prev is not None else None
+
+    def _as_seen(self, data: PositionData) -> "Position":
+        """``data`` (a position read or made from this one) as this position's viewer sees it (1.1)."""
+        viewer = self.data.viewer
+        if viewer in (None, REFEREE) or data.viewer == viewer:
+            return Position(data)
+        return Position(_view(data, viewer))
 
     def reveal(self, faction: str, previous: Any = None, declare_total_war: bool = False,
                remove: Sequence[str] = (), repatriate: Optional[dict] = None,
