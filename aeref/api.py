@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 import importlib
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
 from .model.game.cards import parse_card_ref
@@ -125,7 +126,9 @@ class Position:
     turn = property(lambda self: self.data.turn, doc="The Seasonal Turn.")
     maps = property(lambda self: tuple(self.data.maps), doc="The maps in play.")
     factions = property(lambda self: tuple(self.data.factions), doc="The factions of the file.")
-    cards = property(lambda self: self.data.cards, doc="Every card of the decks, by id.")
+    cards = property(lambda self: MappingProxyType(self.data.cards),
+                     doc="Every card of the decks, by id: a read-only mapping of frozen cards (a caller cannot "
+                         "change a fact later rulings read).")
     war_state = property(lambda self: dict(self.data.war_state), doc="The war state in effect, by map.")
 
     def hand(self, faction: str, map: str) -> list[str]:

@@ -34,7 +34,7 @@ class _Segment:
         return dict(action_json(action), consequences=consequences)
 
 
-@dataclass
+@dataclass(frozen=True)
 class LogisticsActions(_Segment):
     """Every single legal action of ``faction``'s Logistics / Partisan Segment on ``map`` (1.2),
     with the Force Pool and on-map markers (``pool_logistics``, ``pool_partisans``,
@@ -57,7 +57,7 @@ class LogisticsActions(_Segment):
                 "notes": list(_SEGMENT_NOTES)}
 
 
-@dataclass
+@dataclass(frozen=True)
 class LogisticsRuling(_Segment):
     """A ruling on a proposed set of Logistics / Partisan Segment ``actions`` (1.2): ``legal`` and
     every :class:`Violation`."""

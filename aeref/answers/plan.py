@@ -19,7 +19,7 @@ def _reasons_json(reasons: Sequence[tuple]) -> list:
     return [{"rule": rule, "message": message} for rule, message in reasons]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Plan:
     """``aeref plan``: the Pending Cards of the next Seasonal Turns, from the planner's
     result ``result`` (:class:`aeref.solver.plan.planner.PlanResult`). ``cards``: per hand card its
@@ -65,7 +65,7 @@ class Plan:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_state(s.position, path, force=force)
             out.append(str(path))
-        self.written = out
+        object.__setattr__(self, "written", out)   # frozen: the one field the answer records after it is made
         return out
 
     def as_json(self) -> dict:

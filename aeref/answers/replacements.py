@@ -37,7 +37,7 @@ def _units(ctx: Any) -> tuple[dict, ...]:
                  for uid, u in ctx.units.items() if uid in ctx.force_pool)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Allocation:
     """The best allocation of one faction's replacement steps on one map (1.3): ``placements``,
     ``steps_received``, ``steps_used``, ``proved`` (every stage of the optimisation proved its
@@ -87,7 +87,7 @@ def _allocation_json(ctx: Any, res: Any, budget: Any = None, progress: Any = Non
     return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReplacementsRuling:
     """A ruling on a proposed allocation (1.3): ``legal``, every :class:`Violation`, the steps
     received and used, the steps left unused (``lost``), the units 9.2 eliminates after the
