@@ -42,7 +42,8 @@ from .model.secrecy.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards
 from .model.files.wording import unknown_card
 from .solver.option_cards import drm as _drm
 from .solver.engine.constraints import Rule
-from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached, process_started
+from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
+from .solver.engine.limits import process_started as process_started   # re-exported: the console script's clock
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .plan_options import assumption, plan_card, plan_turn
@@ -90,9 +91,10 @@ def load(path: Union[str, Path], interpretations: Optional[Mapping[str, Any]] = 
     :class:`InputError` for a file that is missing or broken or contradicts itself, and
     ``ValueError`` for an unknown interpretation or value.
     """
-    overrides = {}
+    overrides: dict[str, Any] = {}
     for name, value in (interpretations or {}).items():
-        overrides[norm_key(name)] = check_value(norm_key(name), value)
+        key = str(norm_key(name))
+        overrides[key] = check_value(key, value)
     data = load_position(path, war_state_due, privates)
     return Position(data.with_interpretations(overrides) if overrides else data)
 
@@ -146,7 +148,7 @@ class Position:
         Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
         return Position(_view(self.data, viewer))
 
-    def hidden_cards(self, viewer: str) -> set:
+    def hidden_cards(self, viewer: str) -> set[str]:
         """The card ids ``viewer`` may not see in this position (1.1): the other factions' hands and
         Pending Cards that are not public otherwise. Raises ``ValueError`` for an unknown viewer."""
         return _hidden_cards(self.data, viewer)
@@ -242,7 +244,7 @@ class Position:
                     out.factions[f][m].hand_face_down, out.factions[f][m].pending_face_down = None, False
         return out
 
-    def unseal(self, faction: str, cards: Mapping[str, tuple]) -> "Position":
+    def unseal(self, faction: str, cards: Mapping[str, tuple[Any, ...]]) -> "Position":
         """A copy of this position with ``faction``'s sealed Pending Cards given: ``cards`` is
         ``{map: (card, nonce)}`` (``--unseal tk=26b:NONCE``); :meth:`reveal` checks them against the
         seals. Raises :class:`InputError` for a map with no sealed Pending Card or an unknown card."""
@@ -265,7 +267,7 @@ class Position:
         if map is None:
             if len(self.data.maps) > 1:
                 raise ValueError(f"game {self.data.game} has two maps: give the map, tk or ds")
-            return self.data.maps[0]
+            return str(self.data.maps[0])
         m = map.lower()
         if m not in self.data.maps:
             raise ValueError(f"game {self.data.game} has no {m.upper()} map (maps: {', '.join(self.data.maps)})")
@@ -284,7 +286,7 @@ class Position:
             raise InputError(Problem(self.data.file, map or "", unknown_card(cid, self.data.cards)))
         return cid
 
-    def _choice(self, faction: str, selection: Optional[Selection], tk: Optional[str], ds: Optional[str]) -> dict:
+    def _choice(self, faction: str, selection: Optional[Selection], tk: Optional[str], ds: Optional[str]) -> dict[str, Any]:
         sel = selection if selection is not None else Selection(tk, ds)
         f = self.data.require_faction(faction)
         out = {}
@@ -394,18 +396,18 @@ class Position:
             map_ = found[0] if found else maps[0]
         return self.card_id(card, map_, faction)
 
-    def selection_made(self, faction: str) -> Optional[dict]:
+    def selection_made(self, faction: str) -> Optional[dict[str, Any]]:
         """The selection ``faction`` made this turn (``{map: card or None}``: a Pending Card is
         placed, 1.1.3 "Card selection is final"), or None."""
         return selection_made(self.data, self.data.require_faction(faction))
 
-    def completed(self, faction: str, choice: dict) -> dict:
+    def completed(self, faction: str, choice: dict[str, Any]) -> dict[str, Any]:
         """``choice`` (map -> card id or None) as :meth:`check` and :meth:`select` rule on it: a slot
         left out that a partial selection made binds holds the card placed (1.1.3 "Card selection is
         final"); every other slot left out holds None."""
         return complete_choice(self.data, self.data.require_faction(faction), choice)
 
-    def final_message(self, faction: str, made: dict, cards: Optional[str] = None) -> str:
+    def final_message(self, faction: str, made: dict[str, Any], cards: Optional[str] = None) -> str:
         """The words of 1.1.3 "Card selection is final" for the selection ``made``."""
         return final_message(self.data, faction, made, cards)
 
@@ -459,6 +461,7 @@ class Position:
         ctx, rows, problems = read_allocation(self.data, f, self._map(map), allocation, file or "allocation")
         if problems:
             raise AllocationError(problems)
+        assert ctx is not None          # read_allocation makes the context whenever it reports no problem
         r = check_allocation(ctx, rows)
         placements = tuple(Placement(uid, loc, tuple(pay or ()), ctx.eligible.get(uid, {}).get(loc, ""),
                                      str(r.broken_by[uid]) if uid in r.broken_by else None)
@@ -466,7 +469,7 @@ class Position:
         return ReplacementsRuling(r.legal, _violations(r.violations), r.steps_received, r.steps_used, r.lost,
                                   r.eliminated, placements, _units(ctx), list(r.notes), dict(r.interpretations))
 
-    def allocation_problems(self, faction: str, allocation: Any, map: str, file: str = "") -> tuple[int, list]:
+    def allocation_problems(self, faction: str, allocation: Any, map: str, file: str = "") -> tuple[int, list[Any]]:
         """The problems of a proposed allocation as :meth:`check_replacements` reads it (every unit in
         ``faction``'s Force Pool, every location on ``map``, every step written as a step), without
         ruling on it: ``allocation`` is the loaded YAML, ``file`` names it in the problems. Returns
@@ -500,7 +503,7 @@ class Position:
         return Position(_view(data, viewer))
 
     def reveal(self, faction: str, previous: Any = None, declare_total_war: bool = False,
-               remove: Sequence[str] = (), repatriate: Optional[dict] = None,
+               remove: Sequence[str] = (), repatriate: Optional[dict[str, Any]] = None,
                remove_cards: Sequence[str] = ()) -> RevealAnswer:
         """Reveal ``faction``'s Pending Cards (``"all"``: every faction, in the order of play): 1.1.1
         Steps 1-2 (and *5), 1.1.2.2 and the war state changes they set off (12). ``previous``: the
@@ -520,6 +523,7 @@ class Position:
         for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
             self._require_pending_seen(f)
             self._check_seals(f, previous)
+        prev: Optional[PositionData]
         if isinstance(previous, Position):
             prev = previous.data
         else:
@@ -530,7 +534,7 @@ class Position:
             if repatriate or remove_cards:
                 raise ValueError(f"{'--repatriate' if repatriate else '--remove-card'}: name the faction whose "
                                  "Pending Cards are revealed (--faction, not all)")
-            res = reveal_all(self.data, prev, declare_total_war, tuple(remove))
+            res: Any = reveal_all(self.data, prev, declare_total_war, tuple(remove))
             reveals = res.reveals
         else:
             res = _reveal(self.data, self.data.require_faction(faction), prev, declare_total_war, tuple(remove),
@@ -567,7 +571,7 @@ class Position:
         return WarStateAnswer(m, str(self.data.turn), now, legal, triggers, ch, violation,
                               _ws.missing_facts(self.data, m), new)
 
-    def _change(self, m: str, due: list, spent: list, remove: tuple) -> tuple[bool, Optional[dict], Any]:
+    def _change(self, m: str, due: list[Any], spent: list[Any], remove: tuple[Any, ...]) -> tuple[bool, Optional[dict[str, Any]], Any]:
         from .solver import war_state as _ws   # lazy: see select
         now = self.data.war_state[m]
         if due:
@@ -608,8 +612,8 @@ class Position:
         ctx, legal = legal_actions(self.data, f, m)
         return LogisticsActions(f, m, legal, ctx)
 
-    def check_logistics(self, faction: str, map: Optional[str] = None, place_logistics: Sequence[tuple] = (),
-                        remove_logistics: Sequence[tuple] = (), place_partisan: Sequence[str] = (),
+    def check_logistics(self, faction: str, map: Optional[str] = None, place_logistics: Sequence[tuple[Any, ...]] = (),
+                        remove_logistics: Sequence[tuple[Any, ...]] = (), place_partisan: Sequence[str] = (),
                         remove_partisan: Sequence[str] = ()) -> LogisticsRuling:
         """Rule on a proposed set of Logistics / Partisan Segment actions (1.2): Logistics markers
         placed (``(name, hex)``) and removed (``(name, hex or None)``), Partisan Bases placed and
@@ -619,7 +623,7 @@ class Position:
         f = self.data.require_faction(faction)
         m = self._map(map)
         ctx = logistics_context(self.data, f, m)
-        actions = []
+        actions: list[tuple[Any, ...]] = []
         for n, h in place_logistics:
             n = next((x for x in ctx.pool_logistics if x.casefold() == n.casefold()), n)
             actions.append(("place-logistics", n, h))

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .ruling import Ruling
 from ..model.game.vocabulary import WarState
+
+if TYPE_CHECKING:   # the annotations only: aeref.api imports this module
+    from ..api import Position
 
 
 class _Writes:
     """An answer with a resulting ``position`` that :meth:`write` writes as a new state file."""
 
+    position: Any               # the resulting Position (None: select ruled the selection illegal)
     written: Optional[str] = None
     #: the private files written beside the state file (a position with face-down cards, docs/face-down.md)
-    private_written: tuple = ()
+    private_written: tuple[Any, ...] = ()
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """Write the resulting position at ``path``, atomically; an existing file only with ``force``
@@ -39,14 +43,14 @@ class RevealAnswer(_Writes):
     (1.1.1, 1.1.2.2, 12): ``reveals`` (each with ``faction`` and ``steps``), ``illegal`` (a
     revealed card was illegal) and the resulting ``position``."""
 
-    reveals: list
+    reveals: list[Any]
     illegal: bool
     position: "Position"
-    _json: dict = field(repr=False, default_factory=dict)
+    _json: dict[str, Any] = field(repr=False, default_factory=dict)
     #: the violations of the player's placement of repatriated units (1.1.1 Step 2, 1.3.4) or card removal (1.1.2)
-    refused: list = field(default_factory=list)
+    refused: list[Any] = field(default_factory=list)
     #: the 1.1.2 removals waiting for the player's choice (several cards may be removed, none chosen)
-    open_choices: list = field(default_factory=list)
+    open_choices: list[Any] = field(default_factory=list)
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`_Writes.write`; a refused placement or removal, or a removal waiting for the player's
@@ -57,7 +61,7 @@ class RevealAnswer(_Writes):
             raise ValueError("; ".join(e["message"] for e in self.open_choices) + ": nothing is written")
         super().write(path, force, previous)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref reveal`` (``written``: the file :meth:`write` wrote, or None)."""
         return {**copy.deepcopy(self._json), "written": self.written}
 
@@ -72,10 +76,10 @@ class WarStateAnswer(_Writes):
     turn: str
     war_state: WarState
     legal: bool
-    triggers: list
+    triggers: list[Any]
     change: Any
-    violation: Optional[dict]
-    notes: list
+    violation: Optional[dict[str, Any]]
+    notes: list[Any]
     position: "Position"
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
@@ -84,7 +88,7 @@ class WarStateAnswer(_Writes):
             raise ValueError("an illegal war state change is not written")
         super().write(path, force, previous)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref war-state``."""
         out = {"map": self.map, "turn": self.turn, "legal": self.legal, "war-state": self.war_state,
                "triggers": [{"war-state": s, "cause": why} for s, why in self.triggers],
@@ -101,12 +105,12 @@ class Placed(_Writes):
     cards placed face down as the Pending Cards (None when illegal); ``pending`` ``{map: card}``."""
 
     ruling: Ruling
-    pending: dict
-    position: Optional["Position"]
+    pending: dict[str, Any]
+    position: Any               # the resulting Position (None: select ruled the selection illegal)
     #: ``select --seal``: the faction whose Pending Cards are sealed when written (model/secrecy/seal.py), else None
     seal_for: Optional[str] = None
     #: the seals written, ``{map: "sha256:..."}`` (after :meth:`write` with ``seal_for``)
-    seals: dict = field(default_factory=dict)
+    seals: dict[str, Any] = field(default_factory=dict)
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``). With
@@ -120,7 +124,7 @@ class Placed(_Writes):
             self.seals = seal_pending(self.position.data, self.seal_for, path, previous)
         super().write(path, force, previous)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref select`` (``sealed``: the seals written, with ``--seal``)."""
         out = {**self.ruling.as_json(), "pending": dict(self.pending), "written": self.written}
         if self.seal_for is not None:
@@ -135,8 +139,8 @@ class NextTurn(_Writes):
 
     before: str
     position: "Position"
-    pending: dict
-    notes: list
+    pending: dict[str, Any]
+    notes: list[Any]
     previous: Optional[str] = None
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
@@ -144,7 +148,7 @@ class NextTurn(_Writes):
         super().write(path, force, previous)
         object.__setattr__(self, "previous", previous)   # frozen: recorded as written (see _Writes.write)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref next-turn``."""
         return {"turn": str(self.position.data.turn), "from": self.before, "previous": self.previous,
                 "pending": self.pending, "notes": self.notes, "written": self.written}
@@ -159,8 +163,8 @@ class DrmAnswer:
 
     map: str
     segment: str
-    rolls: tuple
+    rolls: tuple[Any, ...]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref drm``."""
         return {"map": self.map, "rule": "1.1.2.1", "segment": self.segment, "rolls": [r.as_json() for r in self.rolls]}

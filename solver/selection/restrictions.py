@@ -9,7 +9,7 @@ reveals) are asked of the context (:class:`~solver.selection.rules.SelectionCont
 from __future__ import annotations
 
 from itertools import product
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...model.files.names import norm_name
 from ...model.files.load import Position
@@ -17,6 +17,9 @@ from ...model.game.vocabulary import faction_name, join_and
 
 from ..engine.constraints import AtMost, Lit, Nogood
 from ..engine.registry import rules
+
+if TYPE_CHECKING:   # the annotations only: that module imports this one
+    from .rules import SelectionContext
 
 # ``ctx`` below: the :class:`solver.selection.rules.SelectionContext` of the selection ruled on (not imported: that
 # module imports this one)
