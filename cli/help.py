@@ -121,8 +121,8 @@ class ReferenceGroup(AerefGroup):
 
     def _hidden(self, name: str) -> bool:
         """A command not yet loaded is one of :data:`SECTIONS`, none of them hidden."""
-        value = dict.__getitem__(self.commands, name)
-        return not isinstance(value, str) and value.hidden
+        value: object = dict.__getitem__(self.commands, name)  # type: ignore[index]  # LazyCommands is a dict
+        return isinstance(value, click.Command) and value.hidden
 
     def shell_complete(self, ctx, incomplete):
         """The completion of a command name (with its short help, as click gives it) without importing the
