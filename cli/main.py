@@ -26,6 +26,7 @@ gc.disable()        # until the imports below end (module doc)
 try:
     import click
 
+    from .cp_model_import import install as install_cp_model_import
     from .help import ReferenceGroup
 finally:
     if _COLLECTING:
@@ -61,6 +62,7 @@ def main() -> None:
     imported) are frozen out of the garbage collector's generations first (module doc).
     ``--time-limit`` counts from the start of the process (:func:`~aeref.api.process_started`)."""
     _replace_what_the_console_cannot_encode()
+    install_cp_model_import()           # ortools' cp_model without pandas: cli/cp_model_import.py
     gc.freeze()
     if gc.isenabled():
         gc.disable()

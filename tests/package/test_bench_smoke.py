@@ -17,6 +17,7 @@ SMOKE = [
     (("bench/plan.py", "--quick"), "brute force"),
     (("bench/cold_help.py", "--smoke"), "aeref --help"),
     (("bench/batch.py", "--smoke"), "In one process"),
+    (("bench/imports.py", "--smoke"), "without pandas"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]
