@@ -18,7 +18,6 @@ from ..solver.selection.rules import RULES as SELECTION_RULES
 from ..solver.selection.rules import interpretations_used, make_context, post, selection_made
 
 if TYPE_CHECKING:   # for the signatures only: the answers of counting and explaining are loaded on first use
-    from ..api import Position
     from ..solver.selection.found import Found
     from .why import Count, Why
 
@@ -51,7 +50,7 @@ class LegalSelections:
     :meth:`why` explains one card. ``progress`` receives the reports of long solves.
     """
 
-    def __init__(self, position: "Position", faction: str, time_limit: TimeLimit = None,
+    def __init__(self, position: Any, faction: str, time_limit: TimeLimit = None,
                  progress: ProgressSink = None):
         self.position = position
         self.faction = position.data.require_faction(faction)
@@ -72,7 +71,8 @@ class LegalSelections:
         hand (and the Pending Card placed) is ruled by :meth:`Position.check` itself."""
         full = {m: choice.get(m) for m in self.position.data.maps}
         if any(v is not None and v not in self._ctx.candidates[m] for m, v in full.items()):
-            return self.position.check(self.faction, tk=full.get("tk"), ds=full.get("ds"))
+            ruling: Ruling = self.position.check(self.faction, tk=full.get("tk"), ds=full.get("ds"))
+            return ruling
         if self._evaluator is None:
             self._evaluator = Evaluator(self._constraints)
         vs = _broken(self._evaluator.broken(full))
@@ -82,7 +82,7 @@ class LegalSelections:
         if not isinstance(selection, Selection):
             return False
         try:
-            return self.position.check(self.faction, selection).legal
+            return bool(self.position.check(self.faction, selection).legal)
         except InputError:                 # a card the decks do not hold is in no selection
             return False
 
@@ -174,7 +174,8 @@ class LegalSelections:
         """Why ``card`` (an id, or a bare number) is in no legal selection, or one legal selection with it.
         Raises :class:`InputError` for a card the decks do not hold and :class:`Undecided` when the time
         limit ends the search before it is decided."""
-        return self.position.why(self.faction, card, self.budget)
+        answer: Why = self.position.why(self.faction, card, self.budget)
+        return answer
 
     @property
     def selection_made(self) -> Optional[dict[str, Any]]:

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from .ruling import Ruling
 from ..model.game.vocabulary import WarState
-
-if TYPE_CHECKING:   # the annotations only: aeref.api imports this module
-    from ..api import Position
 
 
 class _Writes:
@@ -45,7 +42,7 @@ class RevealAnswer(_Writes):
 
     reveals: list[Any]
     illegal: bool
-    position: "Position"
+    position: Any   # an aeref.api.Position (not imported, not even for type checking: aeref.api imports this)
     _json: dict[str, Any] = field(repr=False, default_factory=dict)
     #: the violations of the player's placement of repatriated units (1.1.1 Step 2, 1.3.4) or card removal (1.1.2)
     refused: list[Any] = field(default_factory=list)
@@ -80,7 +77,7 @@ class WarStateAnswer(_Writes):
     change: Any
     violation: Optional[dict[str, Any]]
     notes: list[Any]
-    position: "Position"
+    position: Any   # an aeref.api.Position (not imported, not even for type checking: aeref.api imports this)
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`RevealAnswer.write`; an illegal change writes nothing (``ValueError``)."""
@@ -138,7 +135,7 @@ class NextTurn(_Writes):
     (``pending``: faction -> map -> card) and ``notes``."""
 
     before: str
-    position: "Position"
+    position: Any   # an aeref.api.Position (not imported, not even for type checking: aeref.api imports this)
     pending: dict[str, Any]
     notes: list[Any]
     previous: Optional[str] = None
