@@ -53,7 +53,7 @@ class BadInput(click.ClickException):
     exit_code = EXIT_INPUT
 
 
-def _one_line(text: str) -> str:
+def _one_line(text: object) -> str:
     return " ".join(str(text).split())
 
 
@@ -85,14 +85,15 @@ def budget(seconds: Optional[float]) -> Budget:
     b = Budget(seconds, _started())
     _BUDGETS.append(b)
     running = signal.getitimer(signal.ITIMER_REAL)[0] if hasattr(signal, "getitimer") else 0.0
-    if (b.limited and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-            and not 0 < running <= b.left() + BACKSTOP_GRACE):     # an earlier timer of the caller's comes first
+    left = b.left() if b.limited else None                          # None: no limit, no backstop
+    if (left is not None and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and not 0 < running <= left + BACKSTOP_GRACE):     # an earlier timer of the caller's comes first
 
         def backstop(signum, frame):
             raise TimeLimitReached(f"the time limit of {b.seconds:g} s ran out ({b.elapsed():.1f} s) before the "
                                    "command could finish; raise --time-limit")
         handler = signal.signal(signal.SIGALRM, backstop)
-        old, _ = signal.setitimer(signal.ITIMER_REAL, max(0.001, b.left() + BACKSTOP_GRACE))
+        old, _ = signal.setitimer(signal.ITIMER_REAL, max(0.001, left + BACKSTOP_GRACE))
         _BACKSTOP.append((handler, old, time.perf_counter()))
     return b
 
@@ -120,7 +121,7 @@ def _no_pydantic_plugins() -> None:
     name = "pydantic.plugin._loader"
     if name not in sys.modules:
         loader = types.ModuleType(name, "aeref's command line: no pydantic plugins (cli/common.py)")
-        loader.get_plugins = lambda: ()
+        setattr(loader, "get_plugins", lambda: ())
         sys.modules[name] = loader
 
 

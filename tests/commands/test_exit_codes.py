@@ -64,18 +64,18 @@ def _closed_at_once(args: list) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("args", [
     ["pairs", "BIG", "--faction", "soviet", "--limit", "0"],
     ["pairs", "BIG", "--faction", "soviet", "--json"],
-    ["show", "BIG"],
 ])
 def test_head_closing_the_pipe_ends_the_command_quietly_with_141(big, args):
-    """``aeref pairs STATE --faction soviet | head -1`` in a shell: the first line is printed, the command
+    """``aeref pairs STATE --faction soviet | head -1`` in a shell (600 KB of answer, far more than the pipe
+    holds, so the reader is gone while the command writes; a short answer such as ``show``'s may be written
+    whole before ``head`` closes: see the next test): the first line is printed, the command
     ends with 141 (128 + SIGPIPE, as for any Unix tool: neither a ruling, 0 or 1, nor an error, 2 or 3) and
     says nothing on stderr (no "Exception ignored", no traceback, no "Error:")."""
     line = " ".join(str(big) if a == "BIG" else a for a in [cli.executable(), *args])
     p = subprocess.run(["bash", "-c", f"{line} 2>err.txt | head -1; echo \"${{PIPESTATUS[0]}}\""],
                        capture_output=True, text=True, cwd=big.parent, timeout=60)
     first, code = p.stdout.rstrip("\n").split("\n")
-    assert first in ("Legal Pending Card selections: Soviet, Aug-Sept 1942 (AE), revealed in Nov-Dec 1942", "{")\
-        or first.startswith("Referee's view"), p.stdout
+    assert first in ("Legal Pending Card selections: Soviet, Aug-Sept 1942 (AE), revealed in Nov-Dec 1942", "{"), p.stdout
     assert code == "141" and (big.parent / "err.txt").read_text() == ""
 
 

@@ -18,6 +18,7 @@ SMOKE = [
     (("bench/cold_help.py", "--smoke"), "aeref --help"),
     (("bench/batch.py", "--smoke"), "In one process"),
     (("bench/imports.py", "--smoke"), "without pandas"),
+    (("bench/supply.py", "--smoke"), "identical"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]
