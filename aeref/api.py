@@ -53,6 +53,7 @@ from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Viola
 from .answers.selection import LegalSelections, Selection
 
 if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made
+    from .record import BrokenLink, Verified, check_link, game_log, verify   # noqa: F401  (lazy: __getattr__)
     from .answers.logistics import LogisticsActions, LogisticsRuling
     from .answers.plan import Plan
     from .answers.replacements import Allocation, Placement, ReplacementsRuling
@@ -607,7 +608,7 @@ class Position:
                        "repatriate": dict(repatriate or {}), "remove-cards": list(remove_cards)}, opened)
         return out
 
-    def _selected_on(self, prev: Optional[PositionData], faction: str) -> dict:
+    def _selected_on(self, prev: Optional[PositionData], faction: str) -> dict[str, Any]:
         """1.1.1 Step 2 checks a card "at the time it was selected": the position each revealing faction saw at
         its Step 4 in ``prev``'s Seasonal Turn (:func:`~aeref.solver.option_cards.turn.position_seen`: before
         the later factions' reveals of that turn, under ``order-of-play``, and its own 1.1.2.2
