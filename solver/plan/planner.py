@@ -21,9 +21,12 @@ positions no rule tells apart merged with their counts added: an exact dynamic p
 positions (the rules evaluated by :func:`~solver.selection.rules.legal_choices_direct`, no rule written again).
 
 What the faction does not decide is frozen at the file's value: the other factions select no Pending Cards
-unless an assumption has one reveal a card (:class:`~solver.plan.turn.PlayedAssumption`), countries,
-markers and the Government stay as they are; a war state changes only by a revealed card's ``starts`` or
-by an assumption. Every named interpretation in force applies in every turn. Imports ortools (through
+unless an assumption has one reveal a card (:class:`~solver.plan.turn.PlayedAssumption`, counted from the Step 4
+the order of play lets the faction see it), countries, markers and the Government stay as they are but for what
+the faction's own reveals set off (a war state changed by a revealed card's ``starts``, an Allied Country at war
+or an assumption, with the effects of 12.2 and 12.3; the counters a Current Card enters, 1.1.2.2, from the next
+Seasonal Turn's selection). The first selection is ruled on the position the faction saw at its Step 4 (1.1.1
+Order of Play), as ``check`` rules it. Every named interpretation in force applies in every turn. Imports ortools (through
 :mod:`solver.plan.model`): the API loads this module lazily.
 """
 from __future__ import annotations
@@ -37,7 +40,7 @@ from ...model.game.vocabulary import faction_name
 
 from . import model as plan_model
 from ..engine.limits import Budget, Progress, ProgressSink
-from .turn import PlayedAssumption, _key, advance, replay, start as plan_start
+from .turn import PlayedAssumption, _key, advance, first_seen, replay, start as plan_start
 from ..selection.rules import evaluator, interpretations_used, legal_choices_direct, make_context
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
@@ -139,6 +142,7 @@ class Planner:
         self.budget = budget or Budget(None)
         start = plan_start(pos, self.faction, assumptions)
         self.start = start
+        self.first = first_seen(pos, self.faction, assumptions, start)     # turn 0 ruled as ``check`` rules it
         self.levels: list[dict] = [{(_key(start, self.faction), frozenset()): Node(start, None, None)}]
         self.choices: dict = {}        # node key -> legal choices
         self.evaluators: dict = {}     # node key -> (context, evaluator) of the reasons
@@ -149,7 +153,7 @@ class Planner:
         """The legal selections of a node (the selection rules on its position), computed once and charged
         to the budget. Raises :class:`Stopped` when the budget is spent."""
         if key not in self.choices:
-            pos = node.position
+            pos = self.first if node.parent is None else node.position
             combos = 1
             for m in pos.maps:
                 combos *= len(pos.hand(self.faction, m)) + 2
@@ -221,11 +225,20 @@ def facts(pos: Position, faction: str, assumptions: tuple) -> list[str]:
     if others:
         out.append(f"the other factions ({', '.join(others)}) select no Pending Cards: their cards are not played"
                    + (" but for those assumed below" if any(isinstance(a, PlayedAssumption) for a in assumptions) else ""))
-    out.append("countries, markers, the Government and the Force Pools stay as in the file")
+    out.append("countries, markers, the Government and the Force Pools stay as in the file, but for what the "
+               "faction's own reveals set off: a war state going into effect with its effects (12.2, 12.3: Policy "
+               "markers removed, *European Total War markers placed), and the counters its Current Cards enter "
+               "(1.1.2.2), read from the next Seasonal Turn's selection on")
     for m in pos.maps:
         out.append(f"{pos.war_state[m].display} in effect on the {m.upper()} map in {pos.turn}; it changes only by "
-                   f"a revealed card that starts a war state (12) or by an assumption")
-    out += [a.text() for a in assumptions]
+                   f"a revealed card that starts a war state (12), an Allied Country at war (12) or an assumption, "
+                   f"with its effects")
+    for a in assumptions:
+        seen = a.seen_from(pos, faction) if isinstance(a, PlayedAssumption) else None
+        out.append(a.text() if seen in (None, a.turn) else
+                   f"{a.text()}; counted as played from the {faction_name(faction)} faction's Step 4 of {seen}: "
+                   f"the {faction_name(faction)} faction selects before that faction's reveal (1.1.1 Order of Play, "
+                   f"interpretation order-of-play=faction-by-faction)")
     out.append("a Pending Card selected in a Seasonal Turn is revealed in the next one (1.1.3) and the "
                "Current Card it replaces is discarded (1.1.1 Step 1)")
     return out
@@ -285,13 +298,14 @@ class _Solver:
         self.pos, self.faction, self.turns = pos, faction, turns
         self.assumptions, self.budget, self.progress = assumptions, budget, progress
         self.start = plan_start(pos, faction, assumptions)
+        self.first = first_seen(pos, faction, assumptions, self.start)     # turn 0 ruled as ``check`` rules it
         self.cards = _hand_cards(pos, faction)
         self.model = self._new(True)
         self.memo: dict = {}
         self.complete = True
 
     def _new(self, enforce: bool):
-        m = self.pm_mod.PlanModel(self.start, self.faction, self.turns, self.cards, self.assumptions, enforce)
+        m = self.pm_mod.PlanModel(self.start, self.faction, self.turns, self.cards, self.assumptions, enforce, self.first)
         m.original = self.pos
         return m
 
@@ -307,7 +321,7 @@ class _Solver:
         every card it selects in that turn too)."""
         pm, cards = self.model, self.cards
         found: dict = {}
-        legal = legal_choices_direct(self.start, self.faction)
+        legal = legal_choices_direct(self.first, self.faction)
         cover: dict = {}                  # card -> a legal choice holding it; those holding most new cards first
         for want in range(len(self.pos.maps), 0, -1):
             for choice in legal:
@@ -353,7 +367,7 @@ class _Solver:
         if len(wanted) == 1 and wanted[0][0] == 0:
             # turn 0 is the file's position, ruled exactly: each rule excluding the card alone is a minimal set
             k, m, c = wanted[0]
-            ctx = make_context(self.start, self.faction, {mm: [cc for x, cc in self.cards if x == mm] for mm in self.pos.maps})
+            ctx = make_context(self.first, self.faction, {mm: [cc for x, cc in self.cards if x == mm] for mm in self.pos.maps})
             ev = evaluator(ctx)
             alone = ev.excluding((m, c))
             if alone:

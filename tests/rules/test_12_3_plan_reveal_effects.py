@@ -1,0 +1,134 @@
+"""What the plan's own reveals set off, followed by the plan (12.3 Steps 2 and 8, 1.1.2.2).
+
+A requirement that reads a fact a planned reveal changes follows that reveal: *12.3 Step 8 (DS alone: European
+Total War markers placed "immediately" when Total War goes into effect, read by 1.1.3.1 "European Total War
+has occurred if *a European Total War marker is in a European War Box"), 12.3 Step 2 (the Policy markers the
+Axis faction must remove, which made a Policy Affected Country) and 1.1.2.2 (a Current Card's counters enter
+the Strategic Warfare Box "after the faction's Pending Card has been placed": a card requiring one comes from
+the next Seasonal Turn's Step 4). The earliest turns and "never" agree with ``--count --want`` and with the
+brute-force planner (tests/support/plan_oracle.py).
+"""
+from __future__ import annotations
+
+from aeref.solver.plan.planner import Goal, plan
+
+from ..support import plan_oracle
+from ..support.selection_positions import load
+
+
+def _card(m, f, num, name, ws="pre-war", **kw):
+    return {"map": m, "faction": f, "number": num, "name": name, "war-state": ws, **kw}
+
+
+def _state(game, turn, war, factions, **kw):
+    return {"game": game, "turn": turn, "decks": ["decks/test-deck.yaml"], "war-state": war, "factions": factions, **kw}
+
+
+def _earliest(pos, faction, turns):
+    return {e.card: (str(e.turn) if e.turn else None) for e in plan(pos, faction, turns).earliest}
+
+
+def _count_want(pos, faction, turns, card):
+    return plan(pos, faction, turns, goal=Goal((card,)), count=True).count
+
+
+def _agrees_with_brute_force(pos, faction, turns):
+    mine = plan(pos, faction, turns, count=True)
+    brute = plan_oracle.explore(pos, faction, turns)
+    assert {e.card: e.turn for e in mine.earliest if e.turn} == brute.earliest
+    assert mine.count == brute.count
+
+
+def _step8():
+    deck = {"cards": [_card("ds", "western", "35a", "Arsenal of Democracy", "limited", starts="total"),
+                      _card("ds", "western", "40", "Test Card Alpha", "limited", requires=[{"european-war": "total"}]),
+                      _card("ds", "western", "41", "Test Card Beta")]}
+    state = _state("ds", "Aug-Sept 1941", "limited", {"western": {"ds": {"current": "41", "hand": ["35a", "40"]}}},
+                   **{"european-war": "limited"})
+    return load(state, deck)
+
+
+def test_12_3_step_8_the_plans_own_total_war_places_european_total_war_markers():
+    """*12.3 Step 8, DS 1.1.3.1: Western 35a Arsenal of Democracy selected in Aug-Sept 1941 is revealed in Nov-Dec
+    1941 and starts Total War; Step 8 places the European Total War markers at once, so 40 (requires European
+    Total War) is selected at that Step 4 and revealed in Mar-Apr 1942 (not "never")."""
+    pos = _step8()
+    e = _earliest(pos, "western", 4)
+    assert e["ds-western-40"] == "Mar-Apr 1942"
+    assert _count_want(pos, "western", 4, "ds-western-40") > 0
+    _agrees_with_brute_force(pos, "western", 4)
+
+
+def test_12_3_step_8_the_plan_shows_the_markers_it_reads():
+    """*12.3 Step 8: the plan's Nov-Dec 1941 position (after the 35a reveal) holds the European Total War
+    markers and European Total War; the plan to 40 is re-checked by ``check`` turn by turn."""
+    pos = _step8()
+    e = {x.card: x for x in plan(pos, "western", 4).earliest}["ds-western-40"]
+    first = e.plan[0]
+    assert first.choice == {"ds": "ds-western-35a"} and first.position.european_war == "total"
+    assert any("12.3 Step 8" in c for c in first.changes)
+
+
+def _step2(requirement):
+    deck = {"cards": [_card("ds", "axis", "28a", "East Wind Rain", "limited", starts="total"),
+                      _card("ds", "axis", "40", "Test Card Alpha", requires=[requirement]),
+                      _card("ds", "axis", "41", "Test Card Beta")]}
+    state = _state("ds", "Aug-Sept 1941", "limited", {"axis": {"ds": {"current": "41", "hand": ["28a", "40"]}}},
+                   countries={"Thailand": {"policy": "treaty", "status": "neutral"}})
+    return load(state, deck)
+
+
+def test_12_3_step_2_a_treaty_policy_marker_removed_by_the_plans_total_war():
+    """12.3 Step 2 ("The Axis faction must remove all Disputes, Peace, Quarantine, Resistance, and Treaty Policy
+    markers"): Axis 28a East Wind Rain selected in Aug-Sept 1941 starts Total War in Nov-Dec 1941; Thailand's
+    Treaty marker goes, Thailand is no longer Policy Affected, and 40 (requires Thailand not Policy Affected) is
+    selected at that Step 4, revealed in Mar-Apr 1942."""
+    pos = _step2({"not": {"posture": {"Thailand": "policy-affected"}}})
+    e = _earliest(pos, "axis", 4)
+    assert e["ds-axis-40"] == "Mar-Apr 1942"
+    assert _count_want(pos, "axis", 4, "ds-axis-40") > 0
+    _agrees_with_brute_force(pos, "axis", 4)
+
+
+def test_12_3_step_2_a_card_requiring_the_policy_marker_comes_only_before_total_war():
+    """12.3 Step 2 the other way: 40 requires Thailand Policy Affected; once the plan's 28a has started Total War
+    (Nov-Dec 1941) it never is again, so a plan revealing both 28a and 40 must select 40 first."""
+    pos = _step2({"posture": {"Thailand": "policy-affected"}})
+    both = plan(pos, "axis", 4, goal=Goal(("ds-axis-28a", "ds-axis-40")), count=True)
+    assert [s.choice["ds"] for s in both.goal_plan][:2] == ["ds-axis-40", "ds-axis-28a"]
+    _agrees_with_brute_force(pos, "axis", 4)
+
+
+def _reinforced():
+    deck = {"cards": [_card("ds", "western", "35b", "US Victory Program", "pre-war", reinforcements=[
+                          {"counter": "US Victory Program", "country": "USA", "to": "strategic-warfare-box"}]),
+                      _card("ds", "western", "40", "Test Card Alpha",
+                            requires=[{"marker": {"name": "US Victory Program", "in": "strategic warfare box"}}]),
+                      _card("ds", "western", "41", "Test Card Beta"), _card("ds", "western", "42", "Test Card Gamma")]}
+    state = _state("ds", "Aug-Sept 1941", "pre-war",
+                   {"western": {"ds": {"current": "41", "hand": ["35b", "40", "42"]}}})
+    return load(state, deck)
+
+
+def test_1_1_2_2_a_marker_a_planned_card_enters_is_read_from_the_next_seasonal_turns_step_4():
+    """1.1.2.2 ("After the faction's Pending Card has been placed, check if the Current Card enters new units
+    into ... the Strategic Warfare Box"): 35b selected in Aug-Sept 1941 is revealed in Nov-Dec 1941; its US
+    Victory Program marker enters after that turn's selection, so 40 (requires the marker in the Strategic
+    Warfare Box) is selected in Mar-Apr 1942 at the earliest and revealed in May-June 1942 (not "never", not
+    Mar-Apr 1942)."""
+    pos = _reinforced()
+    e = _earliest(pos, "western", 4)
+    assert e["ds-western-40"] == "May-June 1942"
+    assert _count_want(pos, "western", 4, "ds-western-40") > 0
+    assert _count_want(pos, "western", 2, "ds-western-40") == 0
+    _agrees_with_brute_force(pos, "western", 4)
+
+
+def test_1_1_2_2_the_plans_position_after_the_reveal_records_the_marker():
+    """1.1.2.2: the position the plan shows after the 35b reveal (Nov-Dec 1941, as `reveal --write` writes it)
+    holds the US Victory Program marker in the Strategic Warfare Box."""
+    pos = _reinforced()
+    e = {x.card: x for x in plan(pos, "western", 4).earliest}["ds-western-40"]
+    after = e.plan[0].position
+    assert e.plan[0].choice == {"ds": "ds-western-35b"}
+    assert "US Victory Program" in after.seasonal.map_boxes("ds").strategic_warfare_box
