@@ -10,10 +10,18 @@ brute-force planner (tests/support/plan_oracle.py).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from hypothesis import HealthCheck, given, settings
+
 from aeref.solver.plan.planner import Goal, plan
 
 from ..support import plan_oracle
+from ..support.distributions import draw_examples
+from ..support.plan_positions import effect_cases
+from ..support.profiles import scaled
 from ..support.selection_positions import load
+from .test_1_1_3_plan_model import model_plans
 
 
 def _card(m, f, num, name, ws="pre-war", **kw):
@@ -132,3 +140,64 @@ def test_1_1_2_2_the_plans_position_after_the_reveal_records_the_marker():
     after = e.plan[0].position
     assert e.plan[0].choice == {"ds": "ds-western-35b"}
     assert "US Victory Program" in after.seasonal.map_boxes("ds").strategic_warfare_box
+
+
+# ----------------------------------------------------------------------------- random positions
+
+def _never_agrees_with_count(pos, faction, turns, mine):
+    """Each card's "never" (no earliest turn within the horizon) holds exactly when ``--count --want CARD`` finds
+    no plan revealing it."""
+    for e in mine.earliest:
+        if not e.proved:
+            continue
+        wanted = plan(pos, faction, turns, goal=Goal((e.card,)), count=True)
+        assert (wanted.count > 0) == (e.turn is not None), (e.card, e.turn, wanted.count)
+        assert (wanted.goal_plan is not None) == (e.turn is not None), e.card
+
+
+def _effects_agree(state, deck, faction, turns, model=True):
+    pos = load(state, deck)
+    mine = plan(pos, faction, turns, count=True)
+    brute = plan_oracle.explore(pos, faction, turns, plans=model)
+    assert {e.card: e.turn for e in mine.earliest if e.turn} == brute.earliest, (state, deck)
+    assert mine.count == brute.count, (state, deck)
+    assert mine.complete
+    if model:
+        assert model_plans(pos, faction, turns) == brute.plans, (state, deck)
+    _never_agrees_with_count(pos, faction, turns, mine)
+    return pos, brute
+
+
+@settings(max_examples=scaled(30), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(effect_cases())
+def test_12_3_1_1_2_2_plan_never_and_earliest_agree_with_count_and_the_brute_force_planner(case):
+    """12.3 Steps 2 and 8, 1.1.2.2, 1.1.3.1: on positions where the faction's own reveals start Total War on the DS
+    map (removing Policy markers, placing *European Total War markers) and enter counters into the Strategic
+    Warfare Box, the earliest turn of every card, its "never", the count of plans and the plans the model admits
+    are those of the brute-force planner, and "never" holds exactly when ``--count --want`` finds no plan."""
+    _effects_agree(*case)
+
+
+@lru_cache(maxsize=None)
+def _examples() -> tuple:
+    return tuple(draw_examples(effect_cases(), 60))
+
+
+def test_12_3_1_1_2_2_plan_agrees_on_the_covered_positions():
+    """As above, on the positions whose reach the next test asserts."""
+    for case in _examples():
+        _effects_agree(*case, model=False)
+
+
+def test_12_3_1_1_2_2_generated_positions_reach_every_reveal_effect():
+    """Each effect of a reveal the plan follows decides the plans of some generated positions (without it the
+    brute-force planner finds other plans): 12.3 Step 2 (Policy markers removed), *12.3 Step 8 (European Total
+    War markers), 1.1.2.2 (a counter entered into the Strategic Warfare Box)."""
+    decided: dict = {}
+    for state, deck, faction, turns in _examples():
+        pos = load(state, deck)
+        base = plan_oracle.explore(pos, faction, turns, plans=True)
+        for effect in plan_oracle.EFFECTS:
+            if plan_oracle.explore(pos, faction, turns, off=(effect,), plans=True).plans != base.plans:
+                decided[effect] = decided.get(effect, 0) + 1
+    assert {e: decided.get(e, 0) for e in plan_oracle.EFFECTS if decided.get(e, 0) < 3} == {}, decided
