@@ -147,18 +147,33 @@ class PlanModel:
 
     def explain(self, key: str, k: int, wanted: list) -> str:
         """The words of rule ``key`` in plan turn ``k``: the turn, and what its first constraint on a card of
-        ``wanted`` (``(k, map, card)``) says there."""
+        ``wanted`` (``(k, map, card)``) says there of the wanted cards of that turn (or, for a rule that stops the
+        card through another, of that other card)."""
         cards = {(kk, m, c) for kk, m, c in wanted}
-        for c in self.groups.get((key, k), ()):
+        group = self.groups.get((key, k), ())
+        # a rule that stops the card by stopping another (the card it requires played) speaks of that other card
+        for c in sorted(group, key=lambda c: not self._on(c, cards)):
             lits = c.lits if isinstance(c, Nogood) else [l for _, l in c.terms]
-            mine = [l for l in lits if isinstance(l[0], tuple) and len(l[0]) == 2 and (l[0][0], l[0][1], l[1]) in cards]
-            if not mine:
-                continue
             if isinstance(c, Nogood):
                 return f"{self.turn(k)}: {c.message}"
-            held = [Lit(l[0][1], l[1]) for l in lits if isinstance(l[0], tuple) and len(l[0]) == 2 and l[0][0] == k]
-            return f"{self.turn(k)}: {c.explain(held)}"
+            # what this turn's choice would hold: the wanted cards of turn k, one a map (a slot holds one card), not
+            # every candidate (a sum over cards that could only come in different Seasonal Turns says nothing)
+            mine = {}
+            for l in lits:
+                if isinstance(l[0], tuple) and len(l[0]) == 2 and l[0][0] == k and (k, l[0][1], l[1]) in cards:
+                    mine.setdefault(l[0][1], Lit(l[0][1], l[1]))
+            if not mine:                       # the rule speaks of another card: one of its cards a map
+                for l in lits:
+                    if isinstance(l[0], tuple) and len(l[0]) == 2 and l[0][0] == k and l[1] is not None:
+                        mine.setdefault(l[0][1], Lit(l[0][1], l[1]))
+            return f"{self.turn(k)}: {c.explain(list(mine.values()))}"
         return f"{self.turn(k)}"
+
+    @staticmethod
+    def _on(c, cards: set) -> bool:
+        """Whether constraint ``c`` holds a choice literal of ``cards`` (``(k, map, card)``)."""
+        lits = c.lits if isinstance(c, Nogood) else [l for _, l in c.terms]
+        return any(isinstance(l[0], tuple) and len(l[0]) == 2 and (l[0][0], l[0][1], l[1]) in cards for l in lits)
 
     # ------------------------------------------------------------------ the facts of the turns
     def turn(self, k: int):

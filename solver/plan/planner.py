@@ -84,7 +84,8 @@ class Earliest:
     """The earliest Seasonal Turn in which ``card`` can be revealed as a Current Card
     (``turn`` None: not within the horizon, or not proved when ``proved`` is False), a plan
     that achieves it (``plan``, a list of :class:`PlanTurn`) and ``reasons``: the rules that
-    stop it in the turn before (or, when it cannot come, in the last turn of the horizon),
+    stop it in the turn before (or, when it cannot come, in every turn of the horizon: with those
+    rules alone in force no plan selects it),
     each ``(rule key, message)``."""
     card: str
     map: str
@@ -354,14 +355,18 @@ class _Solver:
                 reasons = self.reasons([(k - 1, m, c)]) if k > 0 else []
                 out.append(Earliest(c, m, steps[-1].reveal_turn, steps, reasons))
             elif searched == self.turns:
-                out.append(Earliest(c, m, None, [], self.reasons([(self.turns - 1, m, c)])))
+                # "never": the rules that stop it in every turn of the horizon, not only in the last one (a core of
+                # the last turn alone may name 1.1.3's hand and No Pending Card: with those alone the card comes earlier)
+                out.append(Earliest(c, m, None, [], self.reasons([(k, m, c) for k in range(self.turns)], any_turn=True)))
             else:
                 out.append(Earliest(c, m, None, [], [], False, self.pos.turn.ahead(searched + 1)))
         return out
 
-    def reasons(self, wanted: list) -> list:
-        """A minimal set of the rules (each in a turn) that stop the selections ``wanted`` (``(k, map, card)``):
-        ``(rule key, message)`` pairs, the message the turn and what the rule says there of the card."""
+    def reasons(self, wanted: list, any_turn: bool = False) -> list:
+        """A minimal set of the rules (each in a turn) that stop the selections ``wanted`` (``(k, map, card)``), all
+        of them together, or with ``any_turn`` each one (the card selected in none of those turns: with only these
+        rules in force no plan selects it in any): ``(rule key, message)`` pairs, the message the turn and what the
+        rule says there of the card."""
         if not self.complete:
             return []
         if len(wanted) == 1 and wanted[0][0] == 0:
@@ -380,7 +385,11 @@ class _Solver:
                         out.append(item)
                 return out
         pm = self.model
-        core = pm.core([pm.x(k, m, c) for k, m, c in wanted], self.budget)
+        if any_turn:
+            lits = [pm.selected_by(m, c, max(k for k, _, _ in wanted)) for m, c in {(m, c) for _, m, c in wanted}]
+        else:
+            lits = [pm.x(k, m, c) for k, m, c in wanted]
+        core = pm.core(lits, self.budget)
         if core is None:
             self.complete = False
             return []
