@@ -18,7 +18,7 @@ from aeref.solver.plan.planner import Goal, plan
 
 from ..support import plan_oracle
 from ..support.distributions import draw_examples
-from ..support.plan_positions import effect_cases
+from ..support.plan_positions import effect_cases, plan_cases
 from ..support.profiles import scaled
 from ..support.selection_positions import load
 from .test_1_1_3_plan_model import model_plans
@@ -201,3 +201,13 @@ def test_12_3_1_1_2_2_generated_positions_reach_every_reveal_effect():
             if plan_oracle.explore(pos, faction, turns, off=(effect,), plans=True).plans != base.plans:
                 decided[effect] = decided.get(effect, 0) + 1
     assert {e: decided.get(e, 0) for e in plan_oracle.EFFECTS if decided.get(e, 0) < 3} == {}, decided
+
+
+@settings(max_examples=scaled(25), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(plan_cases())
+def test_1_1_3_plan_never_and_earliest_agree_with_count_on_every_position(case):
+    """1.1.1, 1.1.3 - 1.1.3.3, 12: on the general plan positions (TK, DS, AE) too, a card's "never" holds exactly
+    when ``--count --want CARD`` finds no plan revealing it within the horizon, and its earliest plan exists."""
+    state, deck, faction, turns = case
+    pos = load(state, deck)
+    _never_agrees_with_count(pos, faction, turns, plan(pos, faction, turns))
