@@ -180,11 +180,13 @@ def _key(pos: Position, faction: str) -> tuple:
     return tuple(parts)
 
 
-def _assume(pos: Position, assumptions: tuple, faction: Optional[str] = None) -> None:
+def _assume(pos: Position, assumptions: tuple, faction: Optional[str] = None) -> list:
     """Apply the assumptions due by ``pos.turn`` (in place). A war state assumed goes into effect with
     what 12 sets off then (12.2, the steps of 12.3 with no optional marker removed: :func:`_war_goes_into_effect`),
     never back; another faction's card assumed played joins its faction's ``played`` history (once), from
-    the Seasonal Turn whose Step 4 ``faction`` sees it in (:meth:`PlayedAssumption.seen_from`)."""
+    the Seasonal Turn whose Step 4 ``faction`` sees it in (:meth:`PlayedAssumption.seen_from`). Returns the war
+    state changes made (:class:`solver.war_state.Change`)."""
+    made = []
     for a in assumptions:
         if isinstance(a, PlayedAssumption):
             if (a.seen_from(pos, faction) if faction else a.turn) > pos.turn:
@@ -194,20 +196,23 @@ def _assume(pos: Position, assumptions: tuple, faction: Optional[str] = None) ->
             if a.card != fm.current and all(p.card != a.card for p in fm.played):
                 fm.played.append(PlayedCard(a.card, a.turn))
         elif a.turn <= pos.turn and a.map in pos.war_state and pos.war_state[a.map] < a.war_state:
-            _war_goes_into_effect(pos, a.map, a.war_state, f"assumed: {a.text()}")
+            made.append(_war_goes_into_effect(pos, a.map, a.war_state, f"assumed: {a.text()}"))
+    return made
 
 
 #: What a war state going into effect changes in a position (12.2, 12.3): copied back by :func:`_war_goes_into_effect`.
 _WAR_FIELDS = ("war_state", "european_war", "markers", "countries", "seasonal")
 
 
-def _war_goes_into_effect(pos: Position, m: str, new: WarState, cause: str) -> None:
+def _war_goes_into_effect(pos: Position, m: str, new: WarState, cause: str) -> "ws.Change":
     """``new`` goes into effect on map ``m`` (in place) with its effects, as a reveal sets it off
     (:func:`solver.war_state.change`, :func:`solver.war_state.apply`): 12.3 Step 2's Policy markers removed,
-    *Step 8's European Total War markers placed, the Outbreak of War units to the Delay Box ..."""
-    done = ws.apply(pos, ws.change(pos, m, new, cause))
+    *Step 8's European Total War markers placed, the Outbreak of War units to the Delay Box ...; returns the change."""
+    ch = ws.change(pos, m, new, cause)
+    done = ws.apply(pos, ch)
     for name in _WAR_FIELDS:
         setattr(pos, name, getattr(done, name))
+    return ch
 
 
 def _placed(pos: Position, faction: str, choice: dict) -> Position:
@@ -263,13 +268,13 @@ def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = (), 
     res = reveal(nxt, faction, None)
     out = res.position
     _withhold(out, res)
-    before = dict(out.war_state)
-    _assume(out, assumptions, faction)
+    assumed = _assume(out, assumptions, faction)
     # what the reveal changed: the Step 2 line without its check (the plan re-checks every turn itself)
     changes = [f"{st.map.upper() + ': ' if st.map and len(pos.maps) > 1 else ''}{st}".split("; the check against")[0]
                for st in res.steps if "no Current Card to discard" not in st.message and "Pending Card" not in st.message]
-    changes += [f"{out.war_state[m].display} in effect on the {m.upper()} map from {out.turn} (assumed)"
-                for m in pos.maps if out.war_state[m] != before[m]]
+    for ch in assumed:                 # an assumed war state, with what it sets off (12.2, 12.3)
+        changes.append(f"{WarState.of(ch.after).display} in effect on the {ch.map.upper()} map from {out.turn} (assumed)")
+        changes += [f"{ch.map.upper() + ': ' if len(pos.maps) > 1 else ''}{e}" for e in ch.effects if e.applies]
     return True, out, changes
 
 

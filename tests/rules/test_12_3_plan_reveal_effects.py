@@ -211,3 +211,22 @@ def test_1_1_3_plan_never_and_earliest_agree_with_count_on_every_position(case):
     state, deck, faction, turns = case
     pos = load(state, deck)
     _never_agrees_with_count(pos, faction, turns, plan(pos, faction, turns))
+
+
+def test_12_3_step_2_an_assumed_total_war_goes_into_effect_with_its_steps():
+    """12.3 ("When Total War goes into effect: Immediately perform each of the following steps"), Step 2:
+    ``--assume war-state=total@Nov-Dec 1941`` on the Step 2 position without 28a: Thailand's Treaty marker goes
+    when the assumed Total War goes into effect, so 40 (requires Thailand not Policy Affected) is selected in
+    Nov-Dec 1941 and revealed in Mar-Apr 1942; the plan lists the step among what that turn changed, and the
+    brute-force planner (the same assumption) agrees."""
+    from aeref.model.game.calendar import parse_turn
+    from aeref.model.game.vocabulary import WarState
+    from aeref.solver.plan.turn import WarAssumption
+    pos = _step2({"not": {"posture": {"Thailand": "policy-affected"}}})
+    when = parse_turn("Nov-Dec 1941")
+    res = plan(pos, "axis", 3, (WarAssumption("ds", WarState.of("total"), when),), count=True)
+    e = {x.card: x for x in res.earliest}["ds-axis-40"]
+    assert str(e.turn) == "Mar-Apr 1942"
+    assert any(c.startswith("12.3 Step 2") and "Treaty (Thailand)" in c for c in e.plan[0].changes), e.plan[0].changes
+    brute = plan_oracle.explore(pos, "axis", 3, war=(("ds", "total", when),))
+    assert {x.card: x.turn for x in res.earliest if x.turn} == brute.earliest and res.count == brute.count
