@@ -744,8 +744,10 @@ class Position:
              time_limit: TimeLimit = None, progress: ProgressSink = None) -> Plan:
         """``faction``'s Pending Cards over the next ``turns`` Seasonal Turns (default: to the end of the
         next calendar year), planned by the selection rules of 1.1.3 on each turn's position and the
-        Option Card Procedure between turns (1.1.1, 12): every hand card's earliest turn with a plan and
-        the rules that stop it the turn before; with ``want`` (cards ``MAP:CARD``, ids or bare numbers),
+        Option Card Procedure between turns (1.1.1, 12, with what the faction's own reveals set off: 12.2, 12.3,
+        1.1.2.2; the first turn ruled on the position seen at Step 4, 1.1.1 Order of Play): every hand card's
+        earliest turn with a plan and the rules that stop it the turn before (a card that never comes: the rules
+        that stop it in every turn); with ``want`` (cards ``MAP:CARD``, ids or bare numbers),
         ``by`` (a Seasonal Turn) and ``avoid`` the earliest plan reaching that goal or a minimal set of
         wanted cards that cannot all come; ``count`` the distinct plans; ``assume``:
         ``[MAP:]war-state=STATE@TURN`` and ``played=CARD@TURN`` (another faction's card revealed in that
