@@ -119,7 +119,7 @@ class Mail:
 
 def _parent(file: Path, rec: dict, mail: Mail) -> Path:
     """The parent of the chained ``file`` among the files held; raises :class:`BrokenLink` naming it."""
-    digest = rec.get("parent")
+    digest = str(rec.get("parent"))
     found = mail.find(digest)
     if found is not None:
         return found
@@ -186,8 +186,8 @@ def _check_select(file: Path, raw: dict, parent: Path, praw: dict, made_by: dict
         before = (par.get("factions", {}).get(f) or {}).get(m) or {}
         where = f"factions.{f}.{m}"
         placed = bool(sec.get("sealed") or sec.get("pending-placed") or sec.get("pending"))
-        if any(before.get(k) for k in ("sealed", "pending-placed", "pending")):
-            if sec.get("sealed") != before.get("sealed") or sec.get("pending") != before.get("pending"):
+        if any(before.get(k) for k in ("sealed", "pending-placed", "pending", "selected")):
+            if any(sec.get(k) != before.get(k) for k in ("sealed", "pending-placed", "pending", "selected")):
                 raise BrokenLink(str(file), where, f"the {name} {m.upper()} Pending Card was placed in {parent.name} "
                                                    "already and is placed again", "1.1.3 Card selection is final")
             continue
@@ -233,9 +233,9 @@ def _derive(parent: Path, made_by: dict, opened: list, out: Path) -> Any:
     if cmd == "next-turn":
         return pos.next_turn().position.data, parent
     if cmd == "war-state":
-        ans = pos.war_state_change(made_by.get("map"), made_by.get("card"), made_by.get("to"),
-                                   tuple(made_by.get("remove") or ()))
-        return ans.position.data, None
+        changed = pos.war_state_change(made_by.get("map"), made_by.get("card"), made_by.get("to"),
+                                       tuple(made_by.get("remove") or ()))
+        return changed.position.data, None
     by_faction: dict[str, dict] = {}
     for o in opened:
         by_faction.setdefault(o["faction"], {})[o["map"]] = (o["card"], o["nonce"])
@@ -394,7 +394,7 @@ def _private_cards(privates: list) -> dict[str, tuple[str, str]]:
         except InputError:
             continue
         if isinstance(body, dict):
-            out.update({str(sec.get("nonce")): (body.get("private"), str(sec.get("pending")))
+            out.update({str(sec.get("nonce")): (str(body.get("private")), str(sec.get("pending")))
                         for m, sec in body.items() if isinstance(sec, dict) and sec.get("nonce")})
     return out
 

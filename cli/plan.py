@@ -47,7 +47,7 @@ def _text(pos, ans) -> list[str]:
                     out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
             elif e.proved:
                 out.append(f"  {name}: cannot be revealed by {r.last}: a minimal set of the rules that stop it "
-                           f"in {r.last.ahead(-1)}:")
+                           f"in every Seasonal Turn from {r.start} to {r.last.ahead(-1)} (each in its turn):")
                 out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
             else:
                 out.append(f"  {name}: not found; proved not before {e.not_before} (the time limit ended the search)")

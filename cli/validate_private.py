@@ -71,7 +71,8 @@ def validate_private(path: str, faction: str, state: Optional[str], privates: tu
         return problems_exit(problems)
     if problems:
         return print_problems(problems)
-    f = norm_key(faction)
+    assert pos is not None          # read_state gives a position when it found no problem
+    f = str(norm_key(faction))
     n = sum(len(fm.hand) for fm in pos.factions.get(f, {}).values())
     click.echo(f"OK: {path}: the private file of the {faction_name(f)} faction, joined to {public}: "
                f"{pos.game.upper()} {pos.turn}, {plural(n, 'card')} in its hands")

@@ -12,7 +12,7 @@ import pytest
 from aeref.cli.main import cli
 from aeref.cli.options import _keep_privates
 
-from ..support.seasonal import EXAMPLES, say_no_card
+from ..support.seasonal import EXAMPLES
 
 
 def _state_commands():
@@ -48,10 +48,7 @@ def _mail(tmp_path, source: str = "tk-1939.yaml"):
     from ..support.cli import run
 
     shutil.copytree(EXAMPLES / "decks", tmp_path / "decks")
-    said = source.endswith("-said.yaml")         # the example with every faction's "no card" recorded (1.1.3)
-    shutil.copy2(EXAMPLES / source.replace("-said.yaml", ".yaml"), tmp_path / source)
-    if said:
-        say_no_card(tmp_path / source)
+    shutil.copy2(EXAMPLES / source, tmp_path / source)
     (tmp_path / "mail").mkdir()
     (tmp_path / "own").mkdir()
     r = run("split", tmp_path / source, "-o", tmp_path / "mail" / "t.yaml")
@@ -77,8 +74,8 @@ COMMANDS = [
     ("tk-1939.yaml", "axis", ["drm"], (0,)),
     ("tk-soviet-replacements.yaml", "soviet", ["logistics", "-f", "soviet"], (0, 1)),
     ("tk-soviet-replacements.yaml", "soviet", ["check-logistics", "-f", "soviet"], (0, 1)),
-    # every faction has said it selects no card there (1.1.3), as next-turn needs (`_mail`)
-    ("tk-1939-said.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
+    # refused after the files are read: no faction has made its Step 4 selection yet (1.1.1)
+    ("tk-1939.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (2,)),
     ("tk-1939.yaml", "axis", ["split", "-o", "{tmp}/again.yaml"], (0,)),
 ]
 

@@ -18,6 +18,10 @@ SMOKE = [
     (("bench/verify.py", "--quick"), "aeref verify"),
     (("bench/previous_link.py", "--files", "3", "--hexes", "50", "--runs", "1"), "link_problems"),
     (("bench/step4_seen.py", "--runs", "1"), "position_seen"),
+    (("bench/cold_help.py", "--smoke"), "aeref --help"),
+    (("bench/batch.py", "--smoke"), "In one process"),
+    (("bench/imports.py", "--smoke"), "without pandas"),
+    (("bench/supply.py", "--smoke"), "identical"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ..support.seasonal import run, say_no_card, write_state
+from ..support.seasonal import run, write_state
 
 CARDS = [
     {"map": "ds", "faction": "western", "number": 90, "name": "Test Victory Program", "war-state": "pre-war",

@@ -107,6 +107,11 @@ def _country(pos, name, map_):
         sec = getattr(c, map_, None)
         if sec is not None:
             facts.update({k: getattr(sec, k) for k in _FACTS if k in sec.model_fields_set})
+        if (str(name).casefold(), map_) in getattr(pos, "oracle_policy_removed", ()):
+            # 12.3 Step 2 removed its Policy marker (tests/support/plan_oracle.py): no longer a Policy Affected Country
+            facts["policy"] = None
+            if facts["posture"] == "policy-affected":
+                facts["posture"] = None
         if facts["policy"] and not facts["posture"]:
             facts["posture"] = "policy-affected"
         return SimpleNamespace(**facts)
@@ -118,9 +123,11 @@ def _markers_in(pos, map_):
     map (in AE each map has its own boxes: a marker written without a map is in neither)."""
     raw = pos.raw.markers
     alone = pos.game != "ae"
-    if isinstance(raw, list):
-        return {"unplaced": raw} if alone else {}
     out = {}
+    if isinstance(raw, list):
+        if alone:
+            out["unplaced"] = list(raw)
+        raw = {}
     for k, v in raw.items():
         if _key(k) in ("tk", "ds"):
             if _key(k) == map_:
@@ -129,6 +136,9 @@ def _markers_in(pos, map_):
                         out.setdefault(_box(b), []).extend(names if isinstance(names, list) else [names])
         elif _key(k) not in ("vp", "vp-track") and alone:
             out.setdefault(_box(k), []).extend(v if isinstance(v, list) else [v])
+    # what a planned reveal placed (tests/support/plan_oracle.py: 1.1.2.2 counters, *12.3 Step 8 markers)
+    for b, names in getattr(pos, "oracle_boxes", {}).get(map_, {}).items():
+        out.setdefault(_box(b), []).extend(names)
     return out
 
 
