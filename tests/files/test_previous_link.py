@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from ..support.seasonal import EXAMPLES
+from ..support.cli import one_error as _one_error
 
 #: Every command that reads a state file, with what it needs besides STATE (none writes: the link is checked first).
 COMMANDS = [
@@ -34,15 +35,6 @@ def _with_previous(folder, previous: str, name: str = "r.yaml"):
     p = folder / name
     p.write_text(text.replace("previous: ds-axis-selected.yaml", f"previous: {previous}"), encoding="utf-8")
     return p
-
-
-def _one_error(r, *words):
-    assert r.exit_code == 2, r
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
-    return lines[0]
 
 
 def _run(aeref, folder, command, state):

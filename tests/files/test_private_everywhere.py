@@ -13,6 +13,7 @@ from aeref.cli.main import cli
 from aeref.cli.options import _keep_privates
 
 from ..support.seasonal import EXAMPLES
+from ..support.cli import one_error as _one_error
 
 
 def _state_commands():
@@ -23,15 +24,6 @@ def _state_commands():
         subs = [cmd.get_command(ctx, n) for n in cmd.list_commands(ctx)] if isinstance(cmd, click.Group) else [cmd]
         out += [(name, c) for c in subs if any(p.name == "state" for p in c.params)]
     return out
-
-
-def _one_error(r, *words):
-    assert r.exit_code == 2, r
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
-    return lines[0]
 
 
 @pytest.mark.parametrize("name,command", _state_commands(), ids=lambda x: x if isinstance(x, str) else "")

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from ..support.seasonal import EXAMPLES
+from ..support.cli import one_error as _one_error
 
 
 @pytest.fixture
@@ -19,14 +20,6 @@ def folder(tmp_path, monkeypatch):
     shutil.copytree(EXAMPLES, tmp_path / "ex")
     monkeypatch.chdir(tmp_path / "ex")          # the state file on standard output names its decks from here
     return tmp_path / "ex"
-
-
-def _one_error(r, *words):
-    assert r.exit_code == 2, r
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
 
 
 def test_1_1_1_next_turn_to_standard_output_pipes_into_reveal(aeref, folder):
