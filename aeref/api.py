@@ -53,7 +53,6 @@ from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Viola
 from .answers.selection import LegalSelections, Selection
 
 if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made
-    from .record import BrokenLink, Verified, check_link, game_log, verify   # noqa: F401  (lazy: __getattr__)
     from .answers.logistics import LogisticsActions, LogisticsRuling
     from .answers.plan import Plan
     from .answers.replacements import Allocation, Placement, ReplacementsRuling
@@ -65,9 +64,8 @@ __all__ = [
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
     "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
-    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS", "BrokenLink", "Verified", "check_link", "game_log",
-    "verify",
-]
+    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
+]   # and, loaded on first use (``__getattr__``), the game record's names of :data:`_RECORD`
 
 #: The names of :mod:`aeref.record` (the game record: ``verify``, ``log``) this module exports.
 _RECORD = ("BrokenLink", "Verified", "check_link", "game_log", "verify")
