@@ -183,3 +183,12 @@ def test_file_exists_names_the_private_file_in_the_way(aeref, mail):
     _one_error(r, "n.axis.private.yaml", "exists", "--force")
     assert not (mail / "mail" / "n.yaml").exists()
     assert (mail / "own" / "n.axis.private.yaml").read_text(encoding="utf-8") == "private: axis\n"
+
+
+@pytest.mark.parametrize("command", [["show"], ["pairs", "-f", "axis"], ["report", "--json"]], ids=lambda c: c[0])
+def test_a_private_file_given_as_state_says_to_give_its_public_file(aeref, mail, command):
+    """Not "unknown key private" and a list of missing keys: one line saying what the file is and what to give."""
+    mine = mail / "own" / "t.axis.private.yaml"
+    line = _one_error(aeref(command[0], mine, *command[1:]), f"{mine}: private: a private file", "public file",
+                      "--private")
+    assert "unknown key" not in line and "required" not in line
