@@ -34,6 +34,7 @@ from .model.files.errors import InputError, Problem
 from .model.game.interpretations import check_value
 from .model.files.names import norm_key
 from .model.files.load import Position as PositionData, load_position
+from .model.files.previous import replaced_earlier
 from .model.game.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name
 from .model.secrecy.private import private_path
 from .model.secrecy.seal import file_digest as _file_digest, seal as _seal
@@ -169,8 +170,10 @@ class Position:
         (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces; in
         ``private_dirs[faction]`` when given; a folder is made if missing), each atomically; the public file is checked to hold no private field first. Returns the files
         written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing
-        written) when one exists and not ``force``, ``OSError`` when one cannot be written."""
+        written) when one exists and not ``force``, ``OSError`` when one cannot be written,
+        :class:`InputError` when ``path`` is an earlier position its ``previous:`` leads to."""
         from .model.files.write import split_texts, write_files     # lazy: only the commands that write load the writer
+        replaced_earlier(path, self.data.seasonal.previous_path)   # never over the position previous: names
         for d in [Path(path).parent, *(private_dirs or {}).values()]:
             Path(d).mkdir(parents=True, exist_ok=True)
         files = split_texts(self.data, path, factions=list(self.data.factions),

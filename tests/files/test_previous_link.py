@@ -138,3 +138,13 @@ def test_api_write_over_previous_raises_input_error(folder):
     with pytest.raises(api.InputError) as err:
         res.write(str(folder / "ds-axis-selected.yaml"), force=True)
     assert err.value.place == "previous"
+
+
+def test_1_1_1_split_over_the_file_previous_names_is_refused(aeref, folder):
+    """``split R -o S --force`` where R says ``previous: S``: refused as every writer refuses it, S kept."""
+    prev = folder / "ds-axis-selected.yaml"
+    before = prev.read_bytes()
+    r = aeref("split", folder / "ds-axis-reveal.yaml", "-o", prev, "--force")
+    _one_error(r, "previous:", "write to a new file")
+    assert prev.read_bytes() == before
+    assert not list(folder.glob("ds-axis-selected.*.private.yaml"))
