@@ -37,6 +37,8 @@ def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None
     `war-state` asks); raises :class:`~aeref.api.TimeLimitReached` when ``limit`` ran out meanwhile."""
     overrides = parse_interpretations(interpretations)
     pos = api.load(state, overrides, war_state_due, privates_given())
+    if pos.data.raw is not None and pos.data.raw.record is not None:
+        api.check_link(state)       # a file of a game record: its own link first (a forgery is refused here)
     if limit is not None:
         limit.check(f"loading {state}")
     return pos

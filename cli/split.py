@@ -55,10 +55,14 @@ def split(state, output, private_dirs, force, as_json):
         raise
     except OSError as exc:
         raise BadInput(f"{path}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
+    private = [p for p in written[1:] if p.endswith(".private.yaml")]
+    decks = [p for p in written[1:] if not p.endswith(".private.yaml")]
     if as_json:
-        emit_json({"public": written[0], "private": written[1:]})
+        emit_json({"public": written[0], "private": private, "decks": decks})
     else:
         click.echo(f"Wrote the public file {written[0]}")
-        for p in written[1:]:
+        for p in private:
             click.echo(f"Wrote the private file {p} (mode 0600: keep it to yourself)")
+        for p in decks:
+            click.echo(f"Wrote the deck {p} (it goes with the public file: every player needs it)")
     return 0

@@ -39,7 +39,9 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
     selection as `check` does and, if it is legal, write the position with
     the cards placed face down as the Pending Cards. An illegal selection is
     refused with the ruling, and nothing is written. A slot left out means
-    no card (1.1.3: only when no card fits it).
+    no card (1.1.3: only when no card fits it); with no card at all the file
+    records the faction's "no card" selection (`selected:` without a Pending
+    Card), which `next-turn` needs.
 
     Exit code 0 when legal (and written), 1 when illegal.
 
@@ -64,9 +66,13 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
         for n in ruling.notes:
             click.echo(f"  Note: {n}")
         click.echo(interpretations_text(ruling.interpretations))
-        if new is not None:
+        if new is not None and not any(placed.pending.values()):
+            click.echo(f"Wrote {written_name(write)}: the {faction_name(f)} faction selects no card (1.1.3), recorded as "
+                       f"selected: {pos.turn}; it reveals no new Current Card in {pos.turn.next()}")
+        elif new is not None:
             click.echo(f"Wrote {written_name(write)}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "
                        f"{pos.turn.next()}")
+        if new is not None:
             for m, s in placed.seals.items():
                 click.echo(f"Sealed {m.upper()}: {s} (card and nonce in the {faction_name(f)} private file)")
             for p in placed.private_written:
@@ -90,8 +96,11 @@ def next_turn(state, write, force, as_json, viewer):
     advanced by one, `previous:` naming STATE (so that the reveal can check
     the cards, 1.1.1 Step 2), the Pending Cards carried. Moves, combat and
     every other change outside the Seasonal Phase are the players' to enter;
-    aeref does not guess them. With --as FACTION the output shows another
-    faction's Pending Cards as placed, face down (1.1); the file is whole.
+    aeref does not guess them. Refused (exit 2) while Pending Cards of an
+    earlier turn await their reveal (`aeref reveal` first) or a faction has
+    not made its Step 4 selection (1.1.3: `aeref select` with no card says
+    so). With --as FACTION the output shows another faction's Pending Cards
+    as placed, face down (1.1); the file is whole.
 
     \b
     Example:

@@ -21,6 +21,10 @@ class _Writes:
     written: Optional[str] = None
     #: the private files written beside the state file (a position with face-down cards, docs/face-down.md)
     private_written: tuple = ()
+    #: what made the position, for the game record of a chained file (``{command, faction, turn, ...}``)
+    made_by: Optional[dict] = None
+    #: the seals a reveal opened, published in the game record (docs/face-down.md "The game record")
+    opened: tuple = ()
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """Write the resulting position at ``path``, atomically; an existing file only with ``force``
@@ -28,7 +32,8 @@ class _Writes:
         ``previous:``; the private files written with it are recorded in ``private_written``. Raises
         ``OSError`` when the file cannot be written."""
         from ..model.files.write import write_state          # lazy: only commands that write need it
-        files = write_state(self.position.data, path, previous=previous, force=force)
+        files = write_state(self.position.data, path, previous=previous, force=force, made_by=self.made_by,
+                            opened=list(self.opened))
         self.written = path
         self.private_written = tuple(str(p) for p in files if str(p) != str(path))
 
@@ -37,13 +42,16 @@ class _Writes:
         ``previous:`` relative to it, as a state file read from standard input reads them): what
         ``--write -`` prints. Raises ``ValueError`` when it is not written (as :meth:`write`) or when it is
         no single file: a position with face-down cards is a public file and private files (1.1)."""
-        from ..model.files.write import is_split, state_text   # lazy: only commands that write need it
+        from ..model.files.write import chained, is_split, new_record, state_text   # lazy: only commands that write
         self._writable(previous)
         if is_split(self.position.data):
             raise ValueError("the position has face-down cards, written as a public file and private files "
                              "(docs/face-down.md): give a file name")
         self.written = "-"
-        return state_text(self.position.data, Path.cwd() / "-", previous)
+        out = Path.cwd() / "-"
+        record = new_record(self.position.data, out, self.made_by, list(self.opened)) \
+            if self.made_by is not None and chained(self.position.data) else None
+        return state_text(self.position.data, out, previous, record)
 
     def _writable(self, previous: Optional[str]) -> None:
         """Raises ``ValueError`` when the resulting position is not to be written (the subclasses say when)."""
@@ -134,8 +142,12 @@ class Placed(_Writes):
         """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``). With
         ``seal_for``, each Pending Card is sealed first (a fresh nonce, the seal over the digest of the
         public position written, docs/face-down.md) and the position written as a public file and
-        private files."""
+        private files. A selection in a file of a game record is always sealed."""
         self._writable(previous)
+        if self.seal_for is None and self.made_by and getattr(self.position.data.raw, "record", None) is not None:
+            # a file of a game record: a Pending Card placed face down is always sealed, or no other player
+            # could check it at its reveal (aeref verify, docs/face-down.md "The game record")
+            self.seal_for = self.made_by["faction"]
         if self.seal_for is not None:
             from ..model.files.write import seal_pending      # lazy: only commands that write load the writer
             self.seals = seal_pending(self.position.data, self.seal_for, path, previous)
@@ -172,7 +184,10 @@ class NextTurn(_Writes):
     previous: Optional[str] = None
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
-        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn) is remembered."""
+        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn; None: the file this
+        position was read from) is remembered."""
+        if previous is None and self.position.data.file != "-":
+            previous = self.position.data.file
         super().write(path, force, previous)
         self.previous = previous
 

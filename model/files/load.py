@@ -19,6 +19,8 @@ from ..game.cards import parse_card_ref, split_card_id
 from .consistency import contradictions
 from ..game.countries import parse_countries
 from .decks import DeckCards, load_cards
+from .journal import journal_path, recover
+from .record import deck_problems
 from .errors import InputError, Problem, join_path
 from ..game.interpretations import check_value
 from ..game.markers import Markers, parse_markers
@@ -72,6 +74,12 @@ def read_state(path: str | Path, war_state_due: bool = False,
     link is the chain's, not this command's). Never raises for bad input."""
     shown = str(path)
     joined: list = []
+    try:
+        if text is None:
+            recover(path)       # a set whose writer was killed mid-commit: read the new set whole
+    except OSError as exc:
+        return None, [Problem(shown, "", f"an interrupted write of this file's set could not be finished "
+                                         f"({journal_path(path).name}): {exc.strerror or exc}")]
     state, problems = _validated(path, shown, privates, joined, text)
     if state is None:
         return None, problems
@@ -82,6 +90,7 @@ def read_state(path: str | Path, war_state_due: bool = False,
     maps = GAME_MAPS[state.game]
     war_state = _war_states(state, maps, r)
     decks = load_cards(state.decks, state.cards, r.base, shown, problems)
+    problems.extend(deck_problems(state.record, state.decks, r.base, shown))
     factions = _factions(state, maps, decks, turn, r)
     countries = parse_countries(state.countries, shown, maps, problems)
     markers = parse_markers(state.markers, shown, maps, problems)
@@ -289,16 +298,14 @@ def _european_war(state: StateFile, markers: Markers, r: _Reading) -> str:
 
 def _selected(fm: FactionMapFile, res: FactionMap, mw: str, turn: Optional[Turn], r: _Reading) -> Optional[Turn]:
     """The turn the Pending Card was selected in (``selected:``, 1.1.1 Step 4): a Seasonal Turn not
-    after the current one, and only beside a Pending Card."""
+    after the current one. Without a Pending Card it records that the faction selected no card on that
+    map in that turn (1.1.3: a faction that cannot select "must say so"), as opposed to not yet selecting."""
     if fm.selected is None:
         return None
     where = join_path(mw, "selected")
     t = r.turn(fm.selected, where)
     if t is not None and turn is not None and t > turn:
         r.problems.append(Problem(r.shown, where, f"{t} is after the current turn {turn}"))
-        return None
-    if t is not None and fm.pending is None and not fm.pending_placed and fm.sealed is None:
-        r.problems.append(Problem(r.shown, where, "a selection turn without a Pending Card (pending:)"))
         return None
     return t
 

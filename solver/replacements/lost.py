@@ -490,11 +490,12 @@ def _relaxed_reason(ctx: ReplacementContext, alloc: Allocation, key: str, cat: s
         return "1.3.4", _unplaceable(ctx, new, what)[1]
     if cat == "1.3.3.1":
         return "1.3.3.1", "; ".join(dict.fromkeys(m for u in new if (m := check_conquered_minor(ctx, u))))
-    rule = next(r for r in RULES if r.number == cat)          # 9.1 / 9.2: the stacking rows
+    rows = tuple(r for r in RULES if r.number == cat)          # 9.1 / 9.2: the stacking rows
+    rule = rows[0]
     # what the re-solve breaks of the rule: first where these units are placed, then elsewhere (a unit of
     # another pool placed against the rule that makes room for them)
     mine = {u.id for u in new}
-    broken = Evaluator(post(ctx, (rule,))).broken(level.allocation.choice(ctx))
+    broken = Evaluator(post(ctx, rows)).broken(level.allocation.choice(ctx))
     broken.sort(key=lambda b: not any(lit[0][1] in mine for lit in b.held))
     msg = "; ".join(list(dict.fromkeys(b.message for b in broken))[:3])
     return cat, (f"{ids} could take {'them' if n > 1 else 'it'} but for {rule.key}" + (f": {msg}" if msg else ""))

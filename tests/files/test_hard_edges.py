@@ -10,7 +10,7 @@ import pytest
 
 from aeref import api
 
-from ..support.seasonal import EXAMPLES
+from ..support.seasonal import EXAMPLES, say_no_card
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def _one_error(r, *words):
 def test_1_1_1_next_turn_over_its_own_state_file_is_refused(aeref, folder):
     """1.1.1 Step 2 checks the revealed cards against the position they were selected in (``previous:``):
     ``next-turn S --write S --force`` would replace that position, so it is refused and S is unchanged."""
-    state = folder / "tk-1939.yaml"
+    state = say_no_card(folder / "tk-1939.yaml")      # every faction has made its Step 4 selection (1.1.3)
     before = state.read_bytes()
     r = aeref("next-turn", state, "--write", state, "--force")
     _one_error(r, "previous:", "write to a new file")

@@ -121,13 +121,16 @@ def test_1_1_1_reveal_over_the_file_previous_names_is_refused(aeref, folder):
 
 
 def test_1_1_1_a_write_over_an_earlier_position_of_the_chain_is_refused(aeref, folder):
-    """next-turn of r.yaml (whose previous: is ds-axis-selected.yaml) written over ds-axis-selected.yaml, the
-    position two links back: refused too, the grandparent kept."""
-    first = folder / "ds-axis-selected.yaml"
-    before = first.read_bytes()
-    r = aeref("next-turn", folder / "ds-axis-reveal.yaml", "--write", first, "--force")
+    """The chain ds-axis-reveal.yaml -> ds-axis-selected.yaml -> g.yaml: the reveal written over g.yaml, the
+    position two links back, is refused too, g.yaml kept."""
+    sel = folder / "ds-axis-selected.yaml"
+    text = sel.read_text(encoding="utf-8")
+    (folder / "g.yaml").write_text(text.replace("turn: Aug-Sept 1941", "turn: May-June 1941"), encoding="utf-8")
+    sel.write_text(text.replace("turn: Aug-Sept 1941", "turn: Aug-Sept 1941\nprevious: g.yaml"), encoding="utf-8")
+    before = (folder / "g.yaml").read_bytes()
+    r = aeref("reveal", folder / "ds-axis-reveal.yaml", "-f", "axis", "--write", folder / "g.yaml", "--force")
     _one_error(r, "previous:", "earlier position", "write to a new file")
-    assert first.read_bytes() == before
+    assert (folder / "g.yaml").read_bytes() == before
 
 
 def test_api_write_over_previous_raises_input_error(folder):

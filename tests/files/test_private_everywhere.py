@@ -74,7 +74,7 @@ COMMANDS = [
     ("tk-1939.yaml", "axis", ["drm"], (0,)),
     ("tk-soviet-replacements.yaml", "soviet", ["logistics", "-f", "soviet"], (0, 1)),
     ("tk-soviet-replacements.yaml", "soviet", ["check-logistics", "-f", "soviet"], (0, 1)),
-    ("tk-1939.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
+    ("ds-axis-selected.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
     ("tk-1939.yaml", "axis", ["split", "-o", "{tmp}/again.yaml"], (0,)),
 ]
 
@@ -94,10 +94,10 @@ def test_private_is_read_by_the_commands_that_lacked_it(aeref, tmp_path, source,
     r = aeref(args[0], state, *args[1:], "--private", mine)
     assert r.exit_code in codes, r
     wrong = mail / "own" / "wrong.private.yaml"
-    wrong.write_text(mine.read_text(encoding="utf-8").replace("game: tk", "game: ds"), encoding="utf-8")
-    for p in mail.glob("next*.yaml"):
-        p.unlink()
-    for p in mail.glob("again*.yaml"):
+    text = mine.read_text(encoding="utf-8")
+    assert f"game: {source[:2]}" in text
+    wrong.write_text(text.replace(f"game: {source[:2]}", "game: ae"), encoding="utf-8")
+    for p in [*mail.rglob("next*.yaml"), *mail.rglob("again*.yaml")]:
         p.unlink()
     r = aeref(args[0], state, *args[1:], "--private", wrong)
     _one_error(r, "wrong.private.yaml", "another game")

@@ -15,6 +15,7 @@ SMOKE = [
     (("bench/selection.py", "--smoke"), "5 x 5"),
     (("bench/replacements.py", "--quick"), "optimal"),
     (("bench/plan.py", "--quick"), "brute force"),
+    (("bench/verify.py", "--quick"), "aeref verify"),
     (("bench/previous_link.py", "--files", "3", "--hexes", "50", "--runs", "1"), "link_problems"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
