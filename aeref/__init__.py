@@ -40,5 +40,5 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def __dir__() -> list:
+def __dir__() -> list[Any]:
     return sorted(__all__)

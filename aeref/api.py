@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 import importlib
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
 from .model.game.cards import parse_card_ref
@@ -42,7 +43,8 @@ from .model.secrecy.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards
 from .model.files.wording import unknown_card
 from .solver.option_cards import drm as _drm
 from .solver.engine.constraints import Rule
-from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached, process_started
+from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, ProgressSink, TimeLimitReached
+from .solver.engine.limits import process_started as process_started   # re-exported: the console script's clock
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .plan_options import assumption, plan_card, plan_turn
@@ -98,11 +100,19 @@ def load(path: Union[str, Path], interpretations: Optional[Mapping[str, Any]] = 
     :class:`InputError` for a file that is missing or broken or contradicts itself, and
     ``ValueError`` for an unknown interpretation or value.
     """
-    overrides = {}
+    overrides: dict[str, Any] = {}
     for name, value in (interpretations or {}).items():
-        overrides[norm_key(name)] = check_value(norm_key(name), value)
+        key = str(norm_key(name))
+        overrides[key] = check_value(key, value)
     data = load_position(path, war_state_due, privates)
     return Position(data.with_interpretations(overrides) if overrides else data)
+
+
+def _made_by(answer: Any, made_by: dict[str, Any], opened: Sequence[dict[str, Any]] = ()) -> None:
+    """Record on ``answer`` (frozen) what made its position and the seals it opened, for the game record its
+    ``write`` puts into a chained file (docs/face-down.md "The game record")."""
+    object.__setattr__(answer, "made_by", made_by)
+    object.__setattr__(answer, "opened", tuple(opened))
 
 
 def _deck_copies(data: PositionData, out_dir: Path) -> list[tuple[Path, Path]]:
@@ -147,7 +157,9 @@ class Position:
     turn = property(lambda self: self.data.turn, doc="The Seasonal Turn.")
     maps = property(lambda self: tuple(self.data.maps), doc="The maps in play.")
     factions = property(lambda self: tuple(self.data.factions), doc="The factions of the file.")
-    cards = property(lambda self: self.data.cards, doc="Every card of the decks, by id.")
+    cards = property(lambda self: MappingProxyType(self.data.cards),
+                     doc="Every card of the decks, by id: a read-only mapping of frozen cards (a caller cannot "
+                         "change a fact later rulings read).")
     war_state = property(lambda self: dict(self.data.war_state), doc="The war state in effect, by map.")
 
     def hand(self, faction: str, map: str) -> list[str]:
@@ -165,7 +177,7 @@ class Position:
         Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
         return Position(_view(self.data, viewer))
 
-    def hidden_cards(self, viewer: str) -> set:
+    def hidden_cards(self, viewer: str) -> set[str]:
         """The card ids ``viewer`` may not see in this position (1.1): the other factions' hands and
         Pending Cards that are not public otherwise. Raises ``ValueError`` for an unknown viewer."""
         return _hidden_cards(self.data, viewer)
@@ -276,7 +288,7 @@ class Position:
                     out.factions[f][m].hand_face_down, out.factions[f][m].pending_face_down = None, False
         return out
 
-    def unseal(self, faction: str, cards: Mapping[str, tuple]) -> "Position":
+    def unseal(self, faction: str, cards: Mapping[str, tuple[Any, ...]]) -> "Position":
         """A copy of this position with ``faction``'s sealed Pending Cards given: ``cards`` is
         ``{map: (card, nonce)}`` (``--unseal tk=26b:NONCE``); :meth:`reveal` checks them against the
         seals. Raises :class:`InputError` for a map with no sealed Pending Card or an unknown card."""
@@ -299,7 +311,7 @@ class Position:
         if map is None:
             if len(self.data.maps) > 1:
                 raise ValueError(f"game {self.data.game} has two maps: give the map, tk or ds")
-            return self.data.maps[0]
+            return str(self.data.maps[0])
         m = map.lower()
         if m not in self.data.maps:
             raise ValueError(f"game {self.data.game} has no {m.upper()} map (maps: {', '.join(self.data.maps)})")
@@ -318,7 +330,7 @@ class Position:
             raise InputError(Problem(self.data.file, map or "", unknown_card(cid, self.data.cards)))
         return cid
 
-    def _choice(self, faction: str, selection: Optional[Selection], tk: Optional[str], ds: Optional[str]) -> dict:
+    def _choice(self, faction: str, selection: Optional[Selection], tk: Optional[str], ds: Optional[str]) -> dict[str, Any]:
         sel = selection if selection is not None else Selection(tk, ds)
         f = self.data.require_faction(faction)
         out = {}
@@ -428,18 +440,18 @@ class Position:
             map_ = found[0] if found else maps[0]
         return self.card_id(card, map_, faction)
 
-    def selection_made(self, faction: str) -> Optional[dict]:
+    def selection_made(self, faction: str) -> Optional[dict[str, Any]]:
         """The selection ``faction`` made this turn (``{map: card or None}``: a Pending Card is
         placed, 1.1.3 "Card selection is final"), or None."""
         return selection_made(self.data, self.data.require_faction(faction))
 
-    def completed(self, faction: str, choice: dict) -> dict:
+    def completed(self, faction: str, choice: dict[str, Any]) -> dict[str, Any]:
         """``choice`` (map -> card id or None) as :meth:`check` and :meth:`select` rule on it: a slot
         left out that a partial selection made binds holds the card placed (1.1.3 "Card selection is
         final"); every other slot left out holds None."""
         return complete_choice(self.data, self.data.require_faction(faction), choice)
 
-    def final_message(self, faction: str, made: dict, cards: Optional[str] = None) -> str:
+    def final_message(self, faction: str, made: dict[str, Any], cards: Optional[str] = None) -> str:
         """The words of 1.1.3 "Card selection is final" for the selection ``made``."""
         return final_message(self.data, faction, made, cards)
 
@@ -457,7 +469,7 @@ class Position:
         ruling, new = _select(self.data, faction, choice)
         out = Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
                      Position(new) if new is not None else None, self.data.require_faction(faction) if seal else None)
-        out.made_by = {"command": "select", "faction": self.data.require_faction(faction), "turn": str(self.data.turn)}
+        _made_by(out, {"command": "select", "faction": self.data.require_faction(faction), "turn": str(self.data.turn)})
         return out
 
     # -- 1.3 replacements
@@ -495,6 +507,7 @@ class Position:
         ctx, rows, problems = read_allocation(self.data, f, self._map(map), allocation, file or "allocation")
         if problems:
             raise AllocationError(problems)
+        assert ctx is not None          # read_allocation makes the context whenever it reports no problem
         r = check_allocation(ctx, rows)
         placements = tuple(Placement(uid, loc, tuple(pay or ()), ctx.eligible.get(uid, {}).get(loc, ""),
                                      str(r.broken_by[uid]) if uid in r.broken_by else None)
@@ -502,7 +515,7 @@ class Position:
         return ReplacementsRuling(r.legal, _violations(r.violations), r.steps_received, r.steps_used, r.lost,
                                   r.eliminated, placements, _units(ctx), list(r.notes), dict(r.interpretations))
 
-    def allocation_problems(self, faction: str, allocation: Any, map: str, file: str = "") -> tuple[int, list]:
+    def allocation_problems(self, faction: str, allocation: Any, map: str, file: str = "") -> tuple[int, list[Any]]:
         """The problems of a proposed allocation as :meth:`check_replacements` reads it (every unit in
         ``faction``'s Force Pool, every location on ``map``, every step written as a step), without
         ruling on it: ``allocation`` is the loaded YAML, ``file`` names it in the problems. Returns
@@ -520,14 +533,23 @@ class Position:
     # -- 1.1.1 the Option Card Procedure, 12 war states, 1.1.2.1 DRMs
 
     def previous(self) -> Optional["Position"]:
-        """The position the Pending Cards were selected in (the file's ``previous:``), or None.
+        """The position the Pending Cards were selected in (the file's ``previous:``), or None; as this
+        position's viewer sees it (1.1: everything reached from a faction's :meth:`view` is that view, never
+        the previous file's hands and Pending Cards of another faction).
         Raises :class:`InputError` when that file is broken or not the Seasonal Turn before."""
         from .solver.option_cards.procedure import load_previous   # lazy: see select
         prev = load_previous(self.data, None)
-        return Position(prev) if prev is not None else None
+        return self._as_seen(prev) if prev is not None else None
+
+    def _as_seen(self, data: PositionData) -> "Position":
+        """``data`` (a position read or made from this one) as this position's viewer sees it (1.1)."""
+        viewer = self.data.viewer
+        if viewer in (None, REFEREE) or data.viewer == viewer:
+            return Position(data)
+        return Position(_view(data, viewer))
 
     def reveal(self, faction: str, previous: Any = None, declare_total_war: bool = False,
-               remove: Sequence[str] = (), repatriate: Optional[dict] = None,
+               remove: Sequence[str] = (), repatriate: Optional[dict[str, Any]] = None,
                remove_cards: Sequence[str] = ()) -> RevealAnswer:
         """Reveal ``faction``'s Pending Cards (``"all"``: every faction, in the order of play): 1.1.1
         Steps 1-2 (and *5), 1.1.2.2 and the war state changes they set off (12). ``previous``: the
@@ -556,6 +578,7 @@ class Position:
         opened = [{"faction": f, "map": m, "card": fm.pending, "nonce": fm.nonce, "seal": fm.sealed,
                    "sealed-in": fm.sealed_in}            # published: every player checks the seal (docs/face-down.md)
                   for f in revealing for m, fm in self.data.factions[f].items() if fm.sealed and fm.pending]
+        prev: Optional[PositionData]
         if isinstance(previous, Position):
             prev = previous.data
         else:
@@ -566,7 +589,7 @@ class Position:
             if repatriate or remove_cards:
                 raise ValueError(f"{'--repatriate' if repatriate else '--remove-card'}: name the faction whose "
                                  "Pending Cards are revealed (--faction, not all)")
-            res = reveal_all(self.data, prev, declare_total_war, tuple(remove), self._selected_on(prev, "all"))
+            res: Any = reveal_all(self.data, prev, declare_total_war, tuple(remove), self._selected_on(prev, "all"))
             reveals = res.reveals
         else:
             f = self.data.require_faction(faction)
@@ -582,10 +605,9 @@ class Position:
         refused = [v for r in reveals for v in r.refused]
         choices = [e for r in reveals for e in r.open_choices]
         out = RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json(), refused, choices)
-        out.made_by = {"command": "reveal", "faction": faction.lower(), "turn": str(self.data.turn),
+        _made_by(out, {"command": "reveal", "faction": faction.lower(), "turn": str(self.data.turn),
                        "declare-total-war": declare_total_war, "remove": list(remove),
-                       "repatriate": dict(repatriate or {}), "remove-cards": list(remove_cards)}
-        out.opened = opened
+                       "repatriate": dict(repatriate or {}), "remove-cards": list(remove_cards)}, opened)
         return out
 
     def _selected_on(self, prev: Optional[PositionData], faction: str) -> dict:
@@ -625,11 +647,11 @@ class Position:
         new = Position(_ws.apply(self.data, ch)) if legal else self
         out = WarStateAnswer(m, str(self.data.turn), now, legal, triggers, ch, violation,
                              _ws.missing_facts(self.data, m), new)
-        out.made_by = {"command": "war-state", "map": m, "turn": str(self.data.turn),
-                       "card": c.id if c is not None else None, "to": to, "remove": list(remove)}
+        _made_by(out, {"command": "war-state", "map": m, "turn": str(self.data.turn),
+                       "card": c.id if c is not None else None, "to": to, "remove": list(remove)})
         return out
 
-    def _change(self, m: str, due: list, spent: list, remove: tuple) -> tuple[bool, Optional[dict], Any]:
+    def _change(self, m: str, due: list[Any], spent: list[Any], remove: tuple[Any, ...]) -> tuple[bool, Optional[dict[str, Any]], Any]:
         from .solver import war_state as _ws   # lazy: see select
         now = self.data.war_state[m]
         if due:
@@ -670,8 +692,8 @@ class Position:
         ctx, legal = legal_actions(self.data, f, m)
         return LogisticsActions(f, m, legal, ctx)
 
-    def check_logistics(self, faction: str, map: Optional[str] = None, place_logistics: Sequence[tuple] = (),
-                        remove_logistics: Sequence[tuple] = (), place_partisan: Sequence[str] = (),
+    def check_logistics(self, faction: str, map: Optional[str] = None, place_logistics: Sequence[tuple[Any, ...]] = (),
+                        remove_logistics: Sequence[tuple[Any, ...]] = (), place_partisan: Sequence[str] = (),
                         remove_partisan: Sequence[str] = ()) -> LogisticsRuling:
         """Rule on a proposed set of Logistics / Partisan Segment actions (1.2): Logistics markers
         placed (``(name, hex)``) and removed (``(name, hex or None)``), Partisan Bases placed and
@@ -681,7 +703,7 @@ class Position:
         f = self.data.require_faction(faction)
         m = self._map(map)
         ctx = logistics_context(self.data, f, m)
-        actions = []
+        actions: list[tuple[Any, ...]] = []
         for n, h in place_logistics:
             n = next((x for x in ctx.pool_logistics if x.casefold() == n.casefold()), n)
             actions.append(("place-logistics", n, h))
@@ -714,7 +736,7 @@ class Position:
         pending = {f: {m: "face-down" if c in hidden else c for m, c in by_map.items()}   # the viewer's view (1.1)
                    for f, by_map in res.pending.items()}
         out = NextTurn(str(self.data.turn), Position(res.position), pending, list(res.notes))
-        out.made_by = {"command": "next-turn", "turn": str(self.data.turn)}
+        _made_by(out, {"command": "next-turn", "turn": str(self.data.turn)})
         return out
 
     # -- planning ahead

@@ -29,7 +29,7 @@ def plan_card(pos: Any, faction: str, ref: str, option: str) -> str:
     if cid not in hand + pending:
         raise ValueError(f"{option} {ref}: {cid} is not in the {faction} hand "
                          f"(hand: {', '.join(hand) or 'empty'})")
-    return cid
+    return str(cid)
 
 def plan_turn(pos: Any, text: str, label: str, last: Any) -> Any:
     """The Seasonal Turn ``text`` of the plan; ``label``: the option and value, for the error."""

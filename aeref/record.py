@@ -186,8 +186,8 @@ def _check_select(file: Path, raw: dict, parent: Path, praw: dict, made_by: dict
         before = (par.get("factions", {}).get(f) or {}).get(m) or {}
         where = f"factions.{f}.{m}"
         placed = bool(sec.get("sealed") or sec.get("pending-placed") or sec.get("pending"))
-        if any(before.get(k) for k in ("sealed", "pending-placed", "pending")):
-            if sec.get("sealed") != before.get("sealed") or sec.get("pending") != before.get("pending"):
+        if any(before.get(k) for k in ("sealed", "pending-placed", "pending", "selected")):
+            if any(sec.get(k) != before.get(k) for k in ("sealed", "pending-placed", "pending", "selected")):
                 raise BrokenLink(str(file), where, f"the {name} {m.upper()} Pending Card was placed in {parent.name} "
                                                    "already and is placed again", "1.1.3 Card selection is final")
             continue

@@ -3,8 +3,12 @@
 Exit codes (FORMAT 5): 0 success / legal, 1 illegal (or no legal selection),
 2 bad input or usage with one ``Error: ...`` line on stderr, never a
 traceback (a position too large for the machine's memory too). An internal
-error (a bug) prints one line and exits 3. 4: the time limit (or Ctrl-C) ended
+error (a bug) prints one line and exits 3. 4: the time limit ended
 an enumeration (``pairs``) before it was complete; what was found is printed.
+130: Ctrl-C (SIGINT) stopped the command (what was found by then may be printed,
+and a line on stderr says it was interrupted); 141: the reader of standard output
+closed it (``aeref pairs ... | head -1``): the command ends quietly, nothing on
+stderr. The one table of them is docs/commands.md#exit-codes.
 
 The rest of what the commands share is split by concern: :mod:`.options`
 (click options), :mod:`.arguments` (loading and resolving what the command line
@@ -13,6 +17,7 @@ solve), :mod:`.writing` (writing files) and :mod:`.text` (shared wording).
 """
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
@@ -31,6 +36,16 @@ if TYPE_CHECKING:
 # cold time was those imports, bench/results/2026-12-05-tool.md).
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 0, 1, 2, 3, 4
+#: Ctrl-C: 128 + SIGINT, as a shell reports a process that SIGINT ended (the convention of Unix tools).
+EXIT_INTERRUPTED = 130
+#: The reader closed standard output: 128 + SIGPIPE, what a shell reports for ``yes | head -1``'s ``yes``;
+#: neither a ruling (0, 1) nor an error (2, 3), so a script cannot take a cut-off answer for a ruling.
+EXIT_PIPE_CLOSED = 141
+
+
+class _ReaderGone(Exception):
+    """Standard output's reader closed it while the command wrote (EPIPE). Not an OSError, so that click's
+    own handler (which exits 1, the code of "illegal") lets it through to :meth:`AerefGroup.main`."""
 
 
 class BadInput(click.ClickException):
@@ -38,7 +53,7 @@ class BadInput(click.ClickException):
     exit_code = EXIT_INPUT
 
 
-def _one_line(text: str) -> str:
+def _one_line(text: object) -> str:
     return " ".join(str(text).split())
 
 
@@ -50,6 +65,7 @@ _STARTED: list = []
 #: Seconds past ``--time-limit`` after which the backstop stops the command wherever it is.
 BACKSTOP_GRACE = 0.5
 _BACKSTOP: list = []        # the SIGALRM handlers the backstops replaced, to put back
+_BUDGETS: list = []         # the budgets of the running command: did Ctrl-C stop one of its searches?
 
 
 def budget(seconds: Optional[float]) -> Budget:
@@ -67,15 +83,17 @@ def budget(seconds: Optional[float]) -> Budget:
     from ..api import Budget, TimeLimitReached   # lazy: module doc
 
     b = Budget(seconds, _started())
+    _BUDGETS.append(b)
     running = signal.getitimer(signal.ITIMER_REAL)[0] if hasattr(signal, "getitimer") else 0.0
-    if (b.limited and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-            and not 0 < running <= b.left() + BACKSTOP_GRACE):     # an earlier timer of the caller's comes first
+    left = b.left() if b.limited else None                          # None: no limit, no backstop
+    if (left is not None and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and not 0 < running <= left + BACKSTOP_GRACE):     # an earlier timer of the caller's comes first
 
         def backstop(signum, frame):
             raise TimeLimitReached(f"the time limit of {b.seconds:g} s ran out ({b.elapsed():.1f} s) before the "
                                    "command could finish; raise --time-limit")
         handler = signal.signal(signal.SIGALRM, backstop)
-        old, _ = signal.setitimer(signal.ITIMER_REAL, max(0.001, b.left() + BACKSTOP_GRACE))
+        old, _ = signal.setitimer(signal.ITIMER_REAL, max(0.001, left + BACKSTOP_GRACE))
         _BACKSTOP.append((handler, old, time.perf_counter()))
     return b
 
@@ -103,7 +121,7 @@ def _no_pydantic_plugins() -> None:
     name = "pydantic.plugin._loader"
     if name not in sys.modules:
         loader = types.ModuleType(name, "aeref's command line: no pydantic plugins (cli/common.py)")
-        loader.get_plugins = lambda: ()
+        setattr(loader, "get_plugins", lambda: ())
         sys.modules[name] = loader
 
 
@@ -171,12 +189,44 @@ class AerefGroup(click.Group):
             _given_once(cmd, cmd_name, ctx, rest)
         return cmd_name, cmd, rest
 
+    def invoke(self, ctx):
+        """click's ``invoke``; a write to a standard output whose reader is gone (EPIPE) becomes
+        :class:`_ReaderGone` (click would exit 1, the code of "illegal"), Ctrl-C click's ``Abort``."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:       # click's own handler would print an empty line before its Abort
+            raise click.exceptions.Abort() from None
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise _ReaderGone() from None
+            raise
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, started=None, **extra):
         """click's ``main``: runs the command of ``args`` (``sys.argv``), its errors each one ``Error:`` line
         with its exit code (module doc). ``started``: the ``time.perf_counter()`` reading from which the
         command's ``--time-limit`` counts (the console script: its process's start); None: now."""
         _STARTED.append(time.perf_counter() if started is None else started)
+        budgets = len(_BUDGETS)
         _no_pydantic_plugins()
+        try:
+            rv = self._run(args, prog_name, complete_var, extra)
+            if any(b.interrupted for b in _BUDGETS[budgets:]):
+                click.echo("Interrupted (Ctrl-C): what was found before is printed; it is not complete", err=True)
+                rv = EXIT_INTERRUPTED
+            if standalone_mode:
+                sys.stdout.flush()         # a reader gone shows here when the answer fitted in the buffer
+        except (_ReaderGone, BrokenPipeError):
+            rv = _reader_gone()
+        finally:
+            _disarm()
+            _STARTED.pop()
+            del _BUDGETS[budgets:]
+        if standalone_mode:
+            sys.exit(rv)
+        return rv
+
+    def _run(self, args, prog_name, complete_var, extra) -> int:
+        """click's ``main`` run by :meth:`main`; returns the exit code (its errors caught: module doc)."""
         try:
             rv = super().main(args, prog_name or "aeref", complete_var, standalone_mode=False, **extra)
         except _NO_ARGS as exc:        # `aeref` alone: its usage, as `aeref --help` prints it
@@ -185,23 +235,33 @@ class AerefGroup(click.Group):
         except click.ClickException as exc:
             click.echo(f"Error: {_one_line(exc.format_message())}", err=True)
             rv = EXIT_INPUT
-        except click.exceptions.Abort:
-            click.echo("Error: interrupted before any answer was found", err=True)
-            rv = EXIT_ILLEGAL
+        except click.exceptions.Abort:  # Ctrl-C outside a search (click turns KeyboardInterrupt into Abort)
+            click.echo("Interrupted (Ctrl-C) before the answer was complete", err=True)
+            rv = EXIT_INTERRUPTED
+        except _ReaderGone:
+            raise
+        except BrokenPipeError:        # a write outside the command's run (click's own): the same reader gone
+            raise _ReaderGone() from None
         except MemoryError:            # bad input too large for this machine, not a bug
             click.echo("Error: the position is too large for this machine's memory; ask for less (pairs: --count "
                        "or --limit) or use a machine with more memory", err=True)
             rv = EXIT_INPUT
         except Exception as exc:  # bad input (one line, exit 2), else a bug: one line, never a traceback
             rv = _failed(exc)
-        finally:
-            _disarm()
-            _STARTED.pop()
-        if rv is None:
-            rv = EXIT_OK
-        if standalone_mode:
-            sys.exit(rv)
-        return rv
+        return EXIT_OK if rv is None else rv
+
+
+def _reader_gone() -> int:
+    """Standard output's reader closed it: what is still buffered for it goes nowhere (the Python docs'
+    SIGPIPE recipe: standard output pointed at the null device, so that the flush at exit cannot fail and
+    print "Exception ignored" on stderr), nothing is said, and the exit code is :data:`EXIT_PIPE_CLOSED`."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):   # a stream with no file descriptor (a program's own): leave it
+        pass
+    return EXIT_PIPE_CLOSED
 
 
 def _started() -> float:

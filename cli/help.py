@@ -7,9 +7,13 @@ Segment, 1.3 Replacements Segment), and the module that defines it.
 """
 from __future__ import annotations
 
+import ast
 import importlib
+import re
+from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem
 
 from .common import AerefGroup
 
@@ -65,6 +69,34 @@ class LazyCommands(dict):
     def items(self):
         return [(n, self._load(n)) for n in self]
 
+    def short_help(self, name: str, limit: int = 45) -> str:
+        """The command's short help as click makes it (``get_short_help_str(limit)``), without importing its
+        module when it is not loaded yet: made by click from its docstring read in the module's source
+        (:func:`doc_of`)."""
+        value = dict.__getitem__(self, name)
+        if isinstance(value, str):
+            doc = doc_of(value)
+            if doc is not None:
+                return click.Command(name, help=doc).get_short_help_str(limit)
+        return self._load(name).get_short_help_str(limit)
+
+
+def doc_of(spec: str) -> "str | None":
+    """The docstring of the command ``"module:function"`` of :data:`SECTIONS` (the command's ``help``),
+    read from the module's source without importing it: ``aeref --help`` and the completion of command
+    names then load no rules (each command's module imports :mod:`aeref.api`, most of a cold ``--help``:
+    bench/results/2026-12-05-help.md). None when the source or the function is not found in it (the
+    caller imports the command then)."""
+    module, attr = spec.split(":")
+    try:
+        source = (Path(__file__).parent / f"{module}.py").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    found = re.search(rf'^def {re.escape(attr)}\(.*?\).*?:\n[ \t]+("""(?:.*?)""")', source, re.S | re.M)
+    if found is None:
+        return None
+    return ast.literal_eval(found.group(1))      # the string as Python reads it (its escapes: \\b)
+
 
 class ReferenceGroup(AerefGroup):
     """The ``aeref`` group: commands loaded lazily (:class:`LazyCommands`) and listed by
@@ -83,11 +115,24 @@ class ReferenceGroup(AerefGroup):
         width = formatter.width - 6 - longest
         for title, cmds in sections:
             # the names padded to the longest: every section's help starts in the same column
-            rows = [(n.ljust(longest), self.commands[n].get_short_help_str(width)) for n, _ in cmds
-                    if n in self.commands and not self.commands[n].hidden]
+            rows = [(n.ljust(longest), self.commands.short_help(n, width)) for n, _ in cmds
+                    if n in self.commands and not self._hidden(n)]
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
+
+    def _hidden(self, name: str) -> bool:
+        """A command not yet loaded is one of :data:`SECTIONS`, none of them hidden."""
+        value: object = dict.__getitem__(self.commands, name)  # type: ignore[index]  # LazyCommands is a dict
+        return isinstance(value, click.Command) and value.hidden
+
+    def shell_complete(self, ctx, incomplete):
+        """The completion of a command name (with its short help, as click gives it) without importing the
+        commands' modules (:meth:`LazyCommands.short_help`), then the group's own options."""
+        items = [CompletionItem(n, help=self.commands.short_help(n)) for n in self.list_commands(ctx)
+                 if n.startswith(incomplete) and not self._hidden(n)]
+        items.extend(click.Command.shell_complete(self, ctx, incomplete))
+        return items
 
 
 @click.command(name="help")

@@ -14,6 +14,7 @@ none of them garbage, that each collection would walk again) and collects as usu
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 import threading
 
@@ -25,6 +26,7 @@ gc.disable()        # until the imports below end (module doc)
 try:
     import click
 
+    from .cp_model_import import install as install_cp_model_import
     from .help import ReferenceGroup
 finally:
     if _COLLECTING:
@@ -60,13 +62,19 @@ def main() -> None:
     imported) are frozen out of the garbage collector's generations first (module doc).
     ``--time-limit`` counts from the start of the process (:func:`~aeref.api.process_started`)."""
     _replace_what_the_console_cannot_encode()
+    install_cp_model_import()           # ortools' cp_model without pandas: cli/cp_model_import.py
     gc.freeze()
     if gc.isenabled():
         gc.disable()
         back = threading.Timer(QUIET_START, _collect_again)
         back.daemon = True              # never keeps a finished command waiting
         back.start()
-    cli.main(prog_name="aeref", started=_process_started)
+    try:
+        cli.main(prog_name="aeref", started=_process_started)
+    finally:
+        # the answer is out and its exit code chosen: a Ctrl-C while the interpreter shuts down would
+        # otherwise end the process by SIGINT (a shell's 130) after a complete answer
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _collect_again() -> None:

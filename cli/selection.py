@@ -25,10 +25,12 @@ DEFAULT_ROWS = 50
 MAX_TABLE_ROWS = 100_000
 
 
-def count_text(number: int, complete: bool) -> str:
-    """``1,234 legal selections``, or ``at least 12 legal selections (not complete: the time limit)``."""
+def count_text(number: int, complete: bool, interrupted: bool = False) -> str:
+    """``1,234 legal selections``, or ``at least 12 legal selections (not complete: the time limit)``
+    (``interrupted``: ``(not complete: interrupted by Ctrl-C)``)."""
     text = f"{number:,} legal selection{'s' if number != 1 else ''}"
-    return text if complete else f"at least {text} (not complete: the time limit)"
+    why = "interrupted by Ctrl-C" if interrupted else "the time limit"
+    return text if complete else f"at least {text} (not complete: {why})"
 
 
 def _natural(cid):
@@ -117,7 +119,7 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
     in none of them is left out.
 
     Exit code 1 when no legal selection exists other than selecting nothing, 4 when the time limit
-    (or Ctrl-C) ended the enumeration before every selection was found.
+    ended the enumeration before every selection was found (130: Ctrl-C did).
 
     \b
     Example:
@@ -135,7 +137,7 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
         if as_json:
             emit_json({"count": counted.number, "complete": counted.complete})
         else:
-            click.echo(f"{counted.number}" if counted.complete else count_text(counted.number, False))
+            click.echo(f"{counted.number}" if counted.complete else count_text(counted.number, False, limit.interrupted))
         return _pairs_exit(legal, counted.complete)
     if not as_json and rows == 0 and counted.number > MAX_TABLE_ROWS:
         raise BadInput(f"{state}: {count_text(counted.number, counted.complete)}: too many to list; "
@@ -166,7 +168,7 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
             if len(cut) < counted.number:
                 click.echo(f"... and {counted.number - len(cut):,} more (--limit 0 shows every selection, --json "
                            "lists them)")
-            click.echo(count_text(counted.number, complete) + ".")
+            click.echo(count_text(counted.number, complete, limit.interrupted) + ".")
         if excluded:
             click.echo("In no legal selection:")
             for a in excluded:

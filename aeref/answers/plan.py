@@ -10,16 +10,16 @@ from typing import Any, Sequence
 from ..model.files.atomic import FileExists
 
 
-def _plan_turns_json(steps: Sequence[Any]) -> list:
+def _plan_turns_json(steps: Sequence[Any]) -> list[Any]:
     return [{"turn": str(s.turn), "reveal": str(s.reveal_turn), "pending": dict(s.choice), "changes": list(s.changes),
              "legal": s.legal} for s in steps]
 
 
-def _reasons_json(reasons: Sequence[tuple]) -> list:
+def _reasons_json(reasons: Sequence[tuple[Any, ...]]) -> list[Any]:
     return [{"rule": rule, "message": message} for rule, message in reasons]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Plan:
     """``aeref plan``: the Pending Cards of the next Seasonal Turns, from the planner's
     result ``result`` (:class:`aeref.solver.plan.planner.PlanResult`). ``cards``: per hand card its
@@ -28,7 +28,7 @@ class Plan:
     :meth:`write_dir` wrote."""
 
     result: Any
-    written: list = field(default_factory=list)
+    written: list[Any] = field(default_factory=list)
 
     def __getattr__(self, name: str) -> Any:
         if name == "result":
@@ -36,10 +36,10 @@ class Plan:
         return getattr(self.result, name)
 
     @property
-    def cards(self) -> list:
-        return self.result.earliest
+    def cards(self) -> list[Any]:
+        return list(self.result.earliest)      # a copy: the answer's own list stays as the planner made it
 
-    def plans(self) -> list[tuple[str, list]]:
+    def plans(self) -> list[tuple[str, list[Any]]]:
         """The plans to write: ``[("", goal plan)]`` with a goal, else ``[(card id, its plan), ...]``."""
         r = self.result
         if not r.goal.empty:
@@ -65,13 +65,13 @@ class Plan:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_state(s.position, path, force=force)
             out.append(str(path))
-        self.written = out
+        object.__setattr__(self, "written", out)   # frozen: the one field the answer records after it is made
         return out
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref plan`` (docs/format-additions.md)."""
         r = self.result
-        out: dict = {"faction": r.faction, "from": str(r.start), "to": str(r.last), "complete": r.complete}
+        out: dict[str, Any] = {"faction": r.faction, "from": str(r.start), "to": str(r.last), "complete": r.complete}
         if r.goal.empty:
             out["cards"] = [{"card": e.card, "map": e.map, "earliest": str(e.turn) if e.turn else None,
                              "proved": e.proved, "not-before": str(e.not_before) if e.not_before else None,

@@ -18,18 +18,18 @@ class Placement:
 
     unit: str
     location: str
-    paid_with: tuple
+    paid_with: tuple[Any, ...]
     basis: str
     broken: Optional[str] = None
 
 
-def _units(ctx: Any) -> tuple[dict, ...]:
+def _units(ctx: Any) -> tuple[dict[str, Any], ...]:
     """The Force Pool units of a Segment: ``{"id", "text", "locations"}`` (their Replacement Locations),
     ``"nationality"`` (a list), ``"type"``, ``"steps"``, and ``"barred"``: why the unit cannot be taken at all
     (``{"rule", "title", "message"}``, the first rule that bars it: 1.3.3.3 Garrison Units ...), or None."""
     from ..solver.replacements.taking import takeable_problems      # lazy: the 1.3 rules
 
-    def barred(u):
+    def barred(u: Any) -> Optional[dict[str, Any]]:
         probs = takeable_problems(ctx, u)
         return {"rule": probs[0][0].number, "title": probs[0][0].title, "message": probs[0][1]} if probs else None
     return tuple({"id": uid, "text": ctx.describe(u), "locations": sorted(ctx.eligible.get(uid, {})),
@@ -37,7 +37,7 @@ def _units(ctx: Any) -> tuple[dict, ...]:
                  for uid, u in ctx.units.items() if uid in ctx.force_pool)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Allocation:
     """The best allocation of one faction's replacement steps on one map (1.3): ``placements``,
     ``steps_received``, ``steps_used``, ``proved`` (every stage of the optimisation proved its
@@ -52,17 +52,17 @@ class Allocation:
     steps_used: int
     proved: bool
     bound: Optional[int]
-    lost: tuple
+    lost: tuple[Any, ...]
     status: str
-    units: tuple
-    _json: dict = field(repr=False, compare=False, default_factory=dict)
+    units: tuple[Any, ...]
+    _json: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref replacements``."""
         return copy.deepcopy(self._json)
 
 
-def _allocation_json(ctx: Any, res: Any, budget: Any = None, progress: Any = None) -> dict:
+def _allocation_json(ctx: Any, res: Any, budget: Any = None, progress: Any = None) -> dict[str, Any]:
     from ..solver.replacements import interpretations_used as used, paid_with_text  # lazy: the 1.3 rules
     from ..solver.replacements.relaxed import lost_steps                         # lazy: re-solves (ortools)
 
@@ -87,7 +87,7 @@ def _allocation_json(ctx: Any, res: Any, budget: Any = None, progress: Any = Non
     return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReplacementsRuling:
     """A ruling on a proposed allocation (1.3): ``legal``, every :class:`Violation`, the steps
     received and used, the steps left unused (``lost``), the units 9.2 eliminates after the
@@ -98,14 +98,14 @@ class ReplacementsRuling:
     violations: tuple[Violation, ...]
     steps_received: int
     steps_used: int
-    lost: list
-    eliminated: list
+    lost: list[Any]
+    eliminated: list[Any]
     placements: tuple[Placement, ...]
-    units: tuple
-    notes: list
-    interpretations: dict
+    units: tuple[Any, ...]
+    notes: list[Any]
+    interpretations: dict[str, Any]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref check-replacements``."""
         return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
                 "steps-received": self.steps_received, "steps-used": self.steps_used,

@@ -58,7 +58,7 @@ class Violation:
 
     rule: Rule
     message: str
-    values: tuple = ()
+    values: tuple[Any, ...] = ()
 
     @classmethod
     def of(cls, v: Any) -> "Violation":
@@ -67,7 +67,7 @@ class Violation:
         row = next((r for r in getattr(v.rule, "rows", ()) if r.title == v.title), None)
         return cls(row if row is not None else Rule(v.rule, v.title), v.message)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """``{"rule", "title", "message"}`` (FORMAT 5)."""
         return {"rule": self.rule.number, "title": self.rule.title, "message": self.message}
 
@@ -97,11 +97,11 @@ class Ruling:
 
     legal: bool
     violations: tuple[Violation, ...]
-    interpretations: dict
+    interpretations: dict[str, Any]
     #: a legal ruling made on the position before a later faction's reveal: why (1.1.1 Order of Play)
     notes: tuple[str, ...] = ()
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref check`` (``notes`` only when there are any)."""
         return {"legal": self.legal, "violations": [v.as_json() for v in self.violations],
                 "interpretations": self.interpretations, **({"notes": list(self.notes)} if self.notes else {})}

@@ -18,6 +18,7 @@ from ..solver.selection.rules import RULES as SELECTION_RULES
 from ..solver.selection.rules import interpretations_used, make_context, post, selection_made
 
 if TYPE_CHECKING:   # for the signatures only: the answers of counting and explaining are loaded on first use
+    from ..solver.selection.found import Found
     from .why import Count, Why
 
 
@@ -34,7 +35,7 @@ class Selection:
         """The selection of a mapping ``{map: card id or None}``."""
         return cls(**{m: choice.get(m) for m in MAPS})
 
-    def cards(self) -> dict:
+    def cards(self) -> dict[str, Any]:
         """``{map: card}`` for the maps with a card."""
         return {m: getattr(self, m) for m in MAPS if getattr(self, m) is not None}
 
@@ -49,7 +50,7 @@ class LegalSelections:
     :meth:`why` explains one card. ``progress`` receives the reports of long solves.
     """
 
-    def __init__(self, position: "Position", faction: str, time_limit: TimeLimit = None,
+    def __init__(self, position: Any, faction: str, time_limit: TimeLimit = None,
                  progress: ProgressSink = None):
         self.position = position
         self.faction = position.data.require_faction(faction)
@@ -58,10 +59,10 @@ class LegalSelections:
         self._ctx = make_context(position.data, self.faction)
         self._constraints = post(SELECTION_RULES, self._ctx)
         self._found: Optional[Any] = None
-        self._excluded: Optional[list] = None
+        self._excluded: Optional[list[Any]] = None
         self._evaluator: Optional[Evaluator] = None
         #: the selections are those of the position before a later faction's reveal: why (1.1.1 Order of Play)
-        self.notes: list = []
+        self.notes: list[Any] = []
 
     def check(self, choice: Mapping[str, Optional[str]]) -> Ruling:
         """``check``'s ruling (:meth:`aeref.api.Position.check`) on ``choice`` (map -> card id or None;
@@ -70,7 +71,8 @@ class LegalSelections:
         hand (and the Pending Card placed) is ruled by :meth:`Position.check` itself."""
         full = {m: choice.get(m) for m in self.position.data.maps}
         if any(v is not None and v not in self._ctx.candidates[m] for m, v in full.items()):
-            return self.position.check(self.faction, tk=full.get("tk"), ds=full.get("ds"))
+            ruling: Ruling = self.position.check(self.faction, tk=full.get("tk"), ds=full.get("ds"))
+            return ruling
         if self._evaluator is None:
             self._evaluator = Evaluator(self._constraints)
         vs = _broken(self._evaluator.broken(full))
@@ -80,11 +82,11 @@ class LegalSelections:
         if not isinstance(selection, Selection):
             return False
         try:
-            return self.position.check(self.faction, selection).legal
+            return bool(self.position.check(self.faction, selection).legal)
         except InputError:                 # a card the decks do not hold is in no selection
             return False
 
-    def _enumerate(self):
+    def _enumerate(self) -> Found:
         """The enumeration, once (:class:`~solver.selection.choices.Found`: compact rows)."""
         if self._found is None and len(self._ctx.slots) == 1:
             self._found = plain_found(self._ctx, self._constraints)   # one map: no pairing, no solver
@@ -95,12 +97,12 @@ class LegalSelections:
         return self._found
 
     @property
-    def choices(self) -> list[dict]:
+    def choices(self) -> list[dict[str, Any]]:
         """Every legal selection as ``{map: card id or None}`` for each map in play, in FORMAT 5 order
         (a list of them all: :meth:`ordered` hands them out one by one, in constant memory)."""
         return list(self.ordered())
 
-    def ordered(self, maps: Optional[Sequence[str]] = None, key: Optional[Any] = None) -> Iterator[dict]:
+    def ordered(self, maps: Optional[Sequence[str]] = None, key: Optional[Any] = None) -> Iterator[dict[str, Any]]:
         """Every legal selection (``{map: card id or None}``), one at a time, in FORMAT 5 order; or sorted
         over ``maps`` in that order with ``key(card id or None)`` ranking each map's cards. Memory: the
         enumeration's rows, not one dict per selection (4,000,000 selections of 2,000 cards per map)."""
@@ -147,7 +149,7 @@ class LegalSelections:
     @property
     def rules(self) -> dict[str, Rule]:
         """The rules posted for this selection, by ``Rule.key``."""
-        return {c.rule.key: c.rule for c in self._constraints}
+        return {c.rule.key: c.rule for c in self._constraints if c.rule is not None}   # posting stamps each
 
     def excluded(self) -> list[Why]:
         """Each hand card in no legal selection with the minimal rules that exclude it (empty while
@@ -161,7 +163,7 @@ class LegalSelections:
             self._excluded = [Why.of(a, self.rules) for a in found]
         return self._excluded
 
-    def _excluded_alone(self) -> Optional[list]:
+    def _excluded_alone(self) -> Optional[list[Any]]:
         """The hand cards in no legal selection explained without the solver, when a rule excludes each
         alone (:func:`~solver.selection.found.excluded_alone`; an empty list when every card is in one), else None."""
         used = self._enumerate().used()
@@ -172,14 +174,15 @@ class LegalSelections:
         """Why ``card`` (an id, or a bare number) is in no legal selection, or one legal selection with it.
         Raises :class:`InputError` for a card the decks do not hold and :class:`Undecided` when the time
         limit ends the search before it is decided."""
-        return self.position.why(self.faction, card, self.budget)
+        answer: Why = self.position.why(self.faction, card, self.budget)
+        return answer
 
     @property
-    def selection_made(self) -> Optional[dict]:
+    def selection_made(self) -> Optional[dict[str, Any]]:
         """The selection already made this turn (1.1.3 "Card selection is final"), or None."""
         return selection_made(self.position.data, self.faction)
 
-    def as_json(self, stream: bool = False, stop: Optional[Any] = None) -> dict:
+    def as_json(self, stream: bool = False, stop: Optional[Any] = None) -> dict[str, Any]:
         """The JSON of ``aeref pairs``. With ``stream``, ``"choices"`` is a :class:`ChoiceStream` (the
         selections one by one, FORMAT 5 order) and ``"count"`` and ``"complete"`` are functions called
         once the choices are written (:func:`aeref.cli.jsonout.emit_json` writes such a dict as it goes:
@@ -187,6 +190,7 @@ class LegalSelections:
         the count is then the selections written and ``complete`` False."""
         pos = self.position.data
         excluded = [a.excluded_json() for a in self.excluded()]
+        listed: Any
         if stream:
             listed = ChoiceStream(self.ordered(), stop)
             count: Any = lambda: listed.written
@@ -211,13 +215,13 @@ class ChoiceStream:
     """The selections of :meth:`LegalSelections.as_json` handed out one by one: ``written`` counts those
     handed out, ``cut`` is True when ``stop()`` (checked every 4,096 selections) ended the stream early."""
 
-    def __init__(self, choices: Iterator[dict], stop: Optional[Any] = None):
+    def __init__(self, choices: Iterator[dict[str, Any]], stop: Optional[Any] = None):
         self._choices = choices
         self._stop = stop
         self.written = 0
         self.cut = False
 
-    def __iter__(self) -> Iterator[dict]:
+    def __iter__(self) -> Iterator[dict[str, Any]]:
         for ch in self._choices:
             if self._stop is not None and not self.written & 4095 and self.written and self._stop():
                 self.cut = True

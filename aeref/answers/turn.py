@@ -18,13 +18,14 @@ from ..model.game.vocabulary import WarState
 class _Writes:
     """An answer with a resulting ``position`` that :meth:`write` writes as a new state file."""
 
+    position: Any               # the resulting Position (None: select ruled the selection illegal)
     written: Optional[str] = None
     #: the private files written beside the state file (a position with face-down cards, docs/face-down.md)
-    private_written: tuple = ()
+    private_written: tuple[Any, ...] = ()
     #: what made the position, for the game record of a chained file (``{command, faction, turn, ...}``)
-    made_by: Optional[dict] = None
+    made_by: Optional[dict[str, Any]] = None
     #: the seals a reveal opened, published in the game record (docs/face-down.md "The game record")
-    opened: tuple = ()
+    opened: tuple[Any, ...] = ()
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """Write the resulting position at ``path``, atomically; an existing file only with ``force``
@@ -34,8 +35,9 @@ class _Writes:
         from ..model.files.write import write_state          # lazy: only commands that write need it
         files = write_state(self.position.data, path, previous=previous, force=force, made_by=self.made_by,
                             opened=list(self.opened))
-        self.written = path
-        self.private_written = tuple(str(p) for p in files if str(p) != str(path))
+        # the answers are frozen (a caller cannot change them): what was written is recorded all the same
+        object.__setattr__(self, "written", path)
+        object.__setattr__(self, "private_written", tuple(str(p) for p in files if str(p) != str(path)))
 
     def text(self, previous: Optional[str] = None) -> str:
         """The resulting position as the text of one state file in the working directory (its deck paths and
@@ -47,7 +49,7 @@ class _Writes:
         if is_split(self.position.data):
             raise ValueError("the position has face-down cards, written as a public file and private files "
                              "(docs/face-down.md): give a file name")
-        self.written = "-"
+        object.__setattr__(self, "written", "-")
         out = Path.cwd() / "-"
         record = new_record(self.position.data, out, self.made_by, list(self.opened)) \
             if self.made_by is not None and chained(self.position.data) else None
@@ -57,20 +59,20 @@ class _Writes:
         """Raises ``ValueError`` when the resulting position is not to be written (the subclasses say when)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class RevealAnswer(_Writes):
     """The Option Card Procedure of a faction, or of every faction in the order of play
     (1.1.1, 1.1.2.2, 12): ``reveals`` (each with ``faction`` and ``steps``), ``illegal`` (a
     revealed card was illegal) and the resulting ``position``."""
 
-    reveals: list
+    reveals: list[Any]
     illegal: bool
-    position: "Position"
-    _json: dict = field(repr=False, default_factory=dict)
+    position: Any   # an aeref.api.Position (not imported, not even for type checking: aeref.api imports this)
+    _json: dict[str, Any] = field(repr=False, default_factory=dict)
     #: the violations of the player's placement of repatriated units (1.1.1 Step 2, 1.3.4) or card removal (1.1.2)
-    refused: list = field(default_factory=list)
+    refused: list[Any] = field(default_factory=list)
     #: the 1.1.2 removals waiting for the player's choice (several cards may be removed, none chosen)
-    open_choices: list = field(default_factory=list)
+    open_choices: list[Any] = field(default_factory=list)
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`_Writes.write`; a refused placement or removal, or a removal waiting for the player's
@@ -84,12 +86,12 @@ class RevealAnswer(_Writes):
         if self.open_choices:
             raise ValueError("; ".join(e["message"] for e in self.open_choices) + ": nothing is written")
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref reveal`` (``written``: the file :meth:`write` wrote, or None)."""
         return {**copy.deepcopy(self._json), "written": self.written}
 
 
-@dataclass
+@dataclass(frozen=True)
 class WarStateAnswer(_Writes):
     """The war state of a map (12) and what changes it: ``war_state`` in effect, ``triggers``
     (``(war state, cause)``), the ``change`` (``.headline()``, ``.effects``) or ``violation`` (a
@@ -99,11 +101,11 @@ class WarStateAnswer(_Writes):
     turn: str
     war_state: WarState
     legal: bool
-    triggers: list
+    triggers: list[Any]
     change: Any
-    violation: Optional[dict]
-    notes: list
-    position: "Position"
+    violation: Optional[dict[str, Any]]
+    notes: list[Any]
+    position: Any   # an aeref.api.Position (not imported, not even for type checking: aeref.api imports this)
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`RevealAnswer.write`; an illegal change writes nothing (``ValueError``)."""
@@ -114,7 +116,7 @@ class WarStateAnswer(_Writes):
         if not self.legal:
             raise ValueError("an illegal war state change is not written")
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref war-state``."""
         out = {"map": self.map, "turn": self.turn, "legal": self.legal, "war-state": self.war_state,
                "triggers": [{"war-state": s, "cause": why} for s, why in self.triggers],
@@ -125,18 +127,18 @@ class WarStateAnswer(_Writes):
         return out
 
 
-@dataclass
+@dataclass   # not frozen yet: its write records the seals (the seal code is being reworked)
 class Placed(_Writes):
     """``select``: the :class:`Ruling` on the selection and, when legal, the ``position`` with the
     cards placed face down as the Pending Cards (None when illegal); ``pending`` ``{map: card}``."""
 
     ruling: Ruling
-    pending: dict
-    position: Optional["Position"]
+    pending: dict[str, Any]
+    position: Any               # the resulting Position (None: select ruled the selection illegal)
     #: ``select --seal``: the faction whose Pending Cards are sealed when written (model/secrecy/seal.py), else None
     seal_for: Optional[str] = None
     #: the seals written, ``{map: "sha256:..."}`` (after :meth:`write` with ``seal_for``)
-    seals: dict = field(default_factory=dict)
+    seals: dict[str, Any] = field(default_factory=dict)
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``). With
@@ -164,7 +166,7 @@ class Placed(_Writes):
                              "give a file name")
         return super().text(previous)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref select`` (``sealed``: the seals written, with ``--seal``)."""
         out = {**self.ruling.as_json(), "pending": dict(self.pending), "written": self.written}
         if self.seal_for is not None:
@@ -172,15 +174,15 @@ class Placed(_Writes):
         return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class NextTurn(_Writes):
     """The next Seasonal Turn's ``position`` (from turn ``before``), the Pending Cards it carries
     (``pending``: faction -> map -> card) and ``notes``."""
 
     before: str
-    position: "Position"
-    pending: dict
-    notes: list
+    position: Any   # an aeref.api.Position (not imported, not even for type checking: aeref.api imports this)
+    pending: dict[str, Any]
+    notes: list[Any]
     previous: Optional[str] = None
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
@@ -189,15 +191,15 @@ class NextTurn(_Writes):
         if previous is None and self.position.data.file != "-":
             previous = self.position.data.file
         super().write(path, force, previous)
-        self.previous = previous
+        object.__setattr__(self, "previous", previous)   # frozen: recorded as written (see _Writes.write)
 
     def text(self, previous: Optional[str] = None) -> str:
         """As :meth:`_Writes.text`; ``previous`` is remembered."""
         out = super().text(previous)
-        self.previous = previous
+        object.__setattr__(self, "previous", previous)
         return out
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref next-turn``."""
         return {"turn": str(self.position.data.turn), "from": self.before, "previous": self.previous,
                 "pending": self.pending, "notes": self.notes, "written": self.written}
@@ -212,8 +214,8 @@ class DrmAnswer:
 
     map: str
     segment: str
-    rolls: tuple
+    rolls: tuple[Any, ...]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref drm``."""
         return {"map": self.map, "rule": "1.1.2.1", "segment": self.segment, "rolls": [r.as_json() for r in self.rolls]}

@@ -51,7 +51,7 @@ class Count(int):
     def __repr__(self) -> str:
         return f"Count(number={int(self)}, complete={self._complete})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Count, (int(self), self._complete))
 
 
@@ -64,11 +64,11 @@ class Why:
     card: str
     map: str
     legal: bool
-    example: Optional[dict]
+    example: Optional[dict[str, Any]]
     violations: tuple[Violation, ...]
     rules: tuple[Rule, ...]
     complete: bool
-    interpretations: dict
+    interpretations: dict[str, Any]
     #: the answer was given on the position before a later faction's reveal: why (1.1.1 Order of Play)
     notes: tuple[str, ...] = ()
 
@@ -88,9 +88,9 @@ class Why:
             text += " (the time limit ran out while the rules were narrowed down: fewer of them may do)"
         return text
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref why``."""
-        out: dict = {"card": self.card, "legal": self.legal}
+        out: dict[str, Any] = {"card": self.card, "legal": self.legal}
         if self.legal:
             out["example"] = self.example
         out["violations"] = [v.as_json() for v in self.violations]
@@ -100,7 +100,7 @@ class Why:
             out["notes"] = list(self.notes)
         return out
 
-    def excluded_json(self) -> dict:
+    def excluded_json(self) -> dict[str, Any]:
         """The entry of ``pairs --json`` ``excluded``: the card, its rules and :attr:`message`."""
         return {"card": self.card, "rules": [{"rule": r.number, "title": r.title} for r in self.rules],
                 "message": self.message}

@@ -165,9 +165,10 @@ def _build(loaded: list, problems: list[Problem], out: DeckCards) -> dict:
         cards[cid] = Card(
             id=cid, map=cf.map, faction=cf.faction, number=str(cf.number), name=cf.name,
             war_state=WarState(cf.war_state), production=cf.production, combined=cf.combined,
-            recyclable=cf.recyclable, rearmament=cf.rearmament, blitz=cf.blitz, kinds=derive_kinds(cf), requires=reqs,
-            starts=WarState.of(cf.starts) if cf.starts else None, replacements=list(cf.replacements),
-            reinforcements=list(cf.reinforcements), removes=list(cf.removes), source=f"{file}: {where}", raw=cf,
+            recyclable=cf.recyclable, rearmament=cf.rearmament, blitz=cf.blitz, kinds=derive_kinds(cf),
+            requires=tuple(reqs), starts=WarState.of(cf.starts) if cf.starts else None,
+            replacements=tuple(cf.replacements), reinforcements=tuple(cf.reinforcements), removes=tuple(cf.removes),
+            source=f"{file}: {where}", raw=cf,
         )
     for cid, card in cards.items():
         if not card.requires:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, Optional, Union
 
@@ -153,7 +153,7 @@ class CardFile(FileModel):
         return v
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     """A resolved option card.
 
@@ -161,6 +161,10 @@ class Card:
     (None on non-Soviet cards); ``kinds`` the card types of 1.1.3.3, derived
     from the name, marks and Blitz Value plus any ``kinds`` given; ``requires``
     the parsed Selection Requirements (:mod:`model.game.requirements`).
+
+    Frozen, its lists tuples: a card is a fact of the decks that every ruling on the position reads, and a
+    program handed it (``aeref.Position.cards``) must not change later rulings by setting
+    ``card.production = 0`` (``dataclasses.FrozenInstanceError``).
     """
 
     id: str
@@ -175,11 +179,11 @@ class Card:
     rearmament: bool = False
     blitz: int = 0
     kinds: frozenset = frozenset()
-    requires: list = field(default_factory=list)
+    requires: tuple = ()
     starts: Optional[str] = None
-    replacements: list = field(default_factory=list)
-    reinforcements: list = field(default_factory=list)   # ReinforcementFile items (1.1.2.2)
-    removes: list = field(default_factory=list)          # RemovalFile items (1.1.2: remove a card of a type)
+    replacements: tuple = ()
+    reinforcements: tuple = ()   # ReinforcementFile items (1.1.2.2)
+    removes: tuple = ()          # RemovalFile items (1.1.2: remove a card of a type)
     source: str = ""   # file and place where the card was defined
     raw: Optional[CardFile] = None   # the card as written, for the loader's messages only
 

@@ -1,11 +1,10 @@
 """1.3.3 "the extra unplaced replacement steps are lost": which steps an allocation leaves unused, and why.
 
-:func:`explain_lost` looks, for each pool of steps left over, at the Force
-Pool units those steps could pay for: none (1.3.3, or the rule that bars
-them), all taken (1.3.3), none with a Replacement Location (1.3.4), two-step
-units with one step left (1.3.3.2), or no room under the stacking limits
-(9.2 / 9.1). For a proposed allocation it also tries one more placement: if
-one fits, the steps were not lost to the rules but to the proposal.
+:func:`explain_lost` looks, for each pool of steps left over, at the Force Pool units those steps could pay
+for: none (1.3.3, or the rule that bars them), all taken (1.3.3), none with a Replacement Location (1.3.4),
+two-step units with one step left (1.3.3.2), or no room under the stacking limits (9.2 / 9.1). For a
+proposed allocation it also tries one more placement: if one fits, the steps were not lost to the rules but
+to the proposal.
 
 For the best allocation, how many steps each rule is charged is decided by
 the optimum re-solved with the placement rules relaxed in turn

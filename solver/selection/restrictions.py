@@ -9,7 +9,7 @@ reveals) are asked of the context (:class:`~solver.selection.rules.SelectionCont
 from __future__ import annotations
 
 from itertools import product
-from typing import Optional
+from typing import Any, Optional
 
 from ...model.files.names import norm_name
 from ...model.files.load import Position
@@ -39,7 +39,7 @@ ANNUAL = (
 )
 
 
-def _post_sequential(ctx: SelectionContext):
+def _post_sequential(ctx: Any):
     pos, f = ctx.pos, ctx.faction
     scope = ctx.interp.get("sequential-scope", "map")
     for fac, kind, maps, label in SEQUENTIAL:
@@ -61,7 +61,7 @@ def _post_sequential(ctx: SelectionContext):
                         )
 
 
-def _post_annual(ctx: SelectionContext):
+def _post_annual(ctx: Any):
     pos, f = ctx.pos, ctx.faction
     scope = ctx.interp.get("annual-scope", "faction")
     reveal = ctx.reveal_turn
@@ -95,7 +95,7 @@ def _post_annual(ctx: SelectionContext):
             yield AtMost(terms + tuple(earlier), 1, explain, const=min(len(prior), 1))
 
 
-def _post_theater(ctx: SelectionContext):
+def _post_theater(ctx: Any):
     # a card of a map not in play (TK or DS alone) is ruled by 1.1.3 alone ("the DS map is not in play"):
     # the Theater Selection Restrictions are a (c) rule of AE, where both maps are
     for slot, cid, card in ctx.cards():
@@ -106,7 +106,7 @@ def _post_theater(ctx: SelectionContext):
             )
 
 
-def _post_twins(ctx: SelectionContext):
+def _post_twins(ctx: Any):
     if len(ctx.slots) < 2:
         return
     a, b = ctx.slots[0], ctx.slots[1]
@@ -136,7 +136,7 @@ def production_limit(pos: Position, war: Optional[dict] = None) -> tuple[int, st
     return 1, "Pre-War or Limited War on both maps"
 
 
-def _post_production(ctx: SelectionContext):
+def _post_production(ctx: Any):
     pos = ctx.pos
     if pos.game != "ae" or ctx.faction != "soviet":
         return

@@ -250,7 +250,7 @@ def test_proved_runs_are_byte_identical_under_any_limit_and_load(tmp_path):
 def test_ctrl_c_prints_the_best_so_far_not_a_traceback(tmp_path, monkeypatch):
     """Ctrl-C during the solve (simulated: the main thread's wait raises KeyboardInterrupt once, and the
     solver thread starts only once the search was asked to stop) ends the search like a limit: the
-    greedy allocation or better is printed, not proved, with its bound; exit 0, no traceback."""
+    greedy allocation or better is printed, not proved, with its bound; exit 130 (Ctrl-C), no traceback."""
     import threading
     import aeref.solver.engine.runner as cp
     p = _big(tmp_path, 120, 500)
@@ -278,7 +278,8 @@ def test_ctrl_c_prints_the_best_so_far_not_a_traceback(tmp_path, monkeypatch):
     monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop)
     monkeypatch.setattr(cp, "_wait", wait)
     r = run("replacements", str(p), "--faction", "soviet")
-    assert r.exit_code == 0, r.output + r.stderr
+    assert r.exit_code == 130, r.output + r.stderr                 # Ctrl-C (docs/commands.md#exit-codes)
+    assert r.stderr.endswith("Interrupted (Ctrl-C): what was found before is printed; it is not complete\n")
     assert "Traceback" not in r.output + r.stderr
     line = next(l for l in r.stdout.splitlines() if l.startswith("Steps used:"))
     m = re.match(r"Steps used: (\d+) of (\d+), at most (\d+) can be used \(not proved optimal: interrupted \(Ctrl-C\)", line)
@@ -288,7 +289,7 @@ def test_ctrl_c_prints_the_best_so_far_not_a_traceback(tmp_path, monkeypatch):
     asked.clear()
     r = run("pairs", AE, "--faction", "soviet", "--json")
     out = json.loads(r.stdout)
-    assert r.exit_code == 4 and out["complete"] is False and out["excluded"] == []
+    assert r.exit_code == 130 and out["complete"] is False and out["excluded"] == []
 
 
 def test_the_live_line_shows_best_bound_and_time_left_on_a_terminal_only(monkeypatch):

@@ -267,3 +267,20 @@ def test_1_1_the_log_and_the_page_show_each_player_only_its_own_sealed_card(tabl
     page = (west / "t5.html").read_text(encoding="utf-8")
     assert 'id="record"' in page and "Western TK: tk-western-28a placed as the Pending Card, sealed" in page
     assert "tk-axis-4a" not in page and "Nazi-Soviet" not in page
+
+
+def test_1_1_1_a_next_seasonal_turn_that_skips_a_faction_s_step_4_is_refused(table):
+    """1.1.1 Step 4: the Western player moves the game on from t3.yaml, before the Soviet selection (the file
+    written by hand: aeref itself refuses it): every other player's verify names the link and the rule."""
+    t = table
+    _play_to_the_reveal(t)
+    west = t.home("western") / "mail"
+    forged = yaml.safe_load((west / "t5.yaml").read_text(encoding="utf-8"))
+    import hashlib
+    forged["record"]["parent"] = "sha256:" + hashlib.sha256((west / "t3.yaml").read_bytes()).hexdigest()
+    forged["record"]["parent-file"] = "t3.yaml"
+    forged["previous"] = "t3.yaml"
+    (west / "t5x.yaml").write_text(yaml.safe_dump(forged, sort_keys=False), encoding="utf-8")
+    code, out, _ = run("verify", west / "t5x.yaml")
+    assert code == 1 and "record.made-by: next-turn is refused on t3.yaml" in out, out
+    assert "Soviet" in out

@@ -17,6 +17,10 @@ SMOKE = [
     (("bench/plan.py", "--quick"), "brute force"),
     (("bench/verify.py", "--quick"), "aeref verify"),
     (("bench/previous_link.py", "--files", "3", "--hexes", "50", "--runs", "1"), "link_problems"),
+    (("bench/cold_help.py", "--smoke"), "aeref --help"),
+    (("bench/batch.py", "--smoke"), "In one process"),
+    (("bench/imports.py", "--smoke"), "without pandas"),
+    (("bench/supply.py", "--smoke"), "identical"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]

@@ -8,7 +8,6 @@ fills the open slot and keeps TK 22a, and a `check` that changes the placed card
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest

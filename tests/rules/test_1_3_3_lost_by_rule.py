@@ -4,7 +4,6 @@ replacement steps": each lost step cites the rule that really stops it - one ent
 in `replacements` and `check-replacements`, text and --json. Test-only positions."""
 import json
 
-from aeref.solver.replacements import check_allocation, read_allocation
 from aeref.solver.replacements.relaxed import balance, lost_steps, relax
 from aeref.solver.replacements.optimise import optimise
 

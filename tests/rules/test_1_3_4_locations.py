@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from aeref.model.game.board import Unit
 from aeref.solver.replacements import check_allocation, read_allocation
 from aeref.solver.replacements.segment import make_context
 from aeref.solver.replacements.locations import replacement_locations

@@ -258,7 +258,7 @@ def render_damaged(target: Path) -> str:
         tmp = Path(tmp)
         shutil.copytree(EXAMPLES / "decks", tmp / "decks")
         if is_deck:                                        # a deck, read by a state file
-            state = written = tmp / "decks" / target.name
+            written = tmp / "decks" / target.name
             shutil.copy2(EXAMPLES / "tk-1939.yaml", tmp / "tk-1939.yaml")
             args = ["validate", str(tmp / "tk-1939.yaml")]
         elif isinstance(data, list):                       # an allocation, ruled on by check-replacements
