@@ -31,11 +31,10 @@ import json
 import os
 import shutil
 import signal
-import tempfile
 from pathlib import Path
 from typing import Optional
 
-from .atomic import FileExists, _remove_stale, _umask, write_text
+from .atomic import FileExists, stage, write_text
 from .journal import finish, lock, journal_path
 
 
@@ -48,18 +47,6 @@ def _check_target(path: Path, force: bool) -> Path:
     if target.exists() and not target.is_file():
         raise OSError(errno.EINVAL, f"{path}: not a regular file: aeref replaces only files")
     return target
-
-
-def _stage(target: Path, text: str, mode: Optional[int], force: bool) -> str:
-    _remove_stale(target.parent, target.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.chmod(tmp, mode if mode is not None else (os.stat(target).st_mode & 0o7777) if force and target.exists()
-             else 0o666 & ~_umask())
-    return tmp
 
 
 def _backup_name(target: Path) -> str:
@@ -108,7 +95,7 @@ def write_set(files: dict[Path, tuple[str, Optional[int]]], force: bool = False)
     backups: list[tuple[str, Path]] = []
     try:
         for p, target in targets.items():
-            staged.append((_stage(target, *files[p], force), target))
+            staged.append((stage(target, *files[p], force), target))
         _kill_after("staged")
         planned = [(_backup_name(g), g) for _, g in staged if g.exists()]
         os.write(fd, json.dumps({"files": [(t, str(g)) for t, g in staged],

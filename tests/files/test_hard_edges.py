@@ -4,27 +4,13 @@ the API's parameter."""
 from __future__ import annotations
 
 import math
-import shutil
 
 import pytest
 
 from aeref import api
 
 from ..support.seasonal import EXAMPLES, say_no_card
-
-
-@pytest.fixture
-def folder(tmp_path):
-    shutil.copytree(EXAMPLES, tmp_path / "ex")
-    return tmp_path / "ex"
-
-
-def _one_error(r, *words):
-    assert r.exit_code == 2, r
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
+from ..support.cli import one_error as _one_error
 
 
 def test_1_1_1_next_turn_over_its_own_state_file_is_refused(aeref, folder):

@@ -3,26 +3,10 @@ file listed there is), a device there is "a deck file" that is wanted, and an al
 its first alias. Each one ``Error:`` line, exit 2."""
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
-from ..support.seasonal import EXAMPLES
-
-
-@pytest.fixture
-def folder(tmp_path):
-    shutil.copytree(EXAMPLES, tmp_path / "ex")
-    return tmp_path / "ex"
-
-
-def _one_error(r, *words):
-    assert r.exit_code == 2, r
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
-    return lines[0]
+from ..support.cli import one_error as _one_error
 
 
 def _listing(folder, entry: str):

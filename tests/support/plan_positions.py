@@ -175,7 +175,6 @@ def effect_cases(draw):
     whose reveal enters a counter into the Strategic Warfare Box (1.1.2.2, a Major Country's or a Minor Country's,
     active or not) beside cards requiring (or forbidding) those facts, with horizons of three or four turns."""
     game = draw(st.sampled_from(["ds", "ds", "ds", "ae"]))
-    maps = ["tk", "ds"] if game == "ae" else ["ds"]
     faction = draw(st.sampled_from(["axis", "western", "soviet"]))
     turns = draw(st.integers(3, 3 if game == "ae" else 4))
     year, season = draw(st.integers(1939, 1941)), draw(st.integers(0, 3))
