@@ -36,6 +36,8 @@ SECTIONS: tuple = (
         ("plan", "plan:plan"),)),
     ("Files", (
         ("deck", "deck:deck"), ("schema", "schema:schema"), ("help", "help:help_command"))),
+    ("Programs", (
+        ("serve", "serve:serve"),)),
 )
 
 
