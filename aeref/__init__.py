@@ -15,7 +15,7 @@ _API = (
     "InputError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
     "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
-    "WarStateAnswer", "Why", "load",
+    "WarStateAnswer", "Why", "load", "BrokenLink", "Verified", "check_link", "game_log", "verify",
 )
 __all__ = ["__version__", *_API]
 

@@ -47,11 +47,13 @@ from .solver.engine.limits import process_started as process_started   # re-expo
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .plan_options import assumption, plan_card, plan_turn
+from .model.files.record import new_record, relative
 from .answers import LAZY as _LAZY_ANSWERS
 from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
 from .answers.selection import LegalSelections, Selection
 
 if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made
+    from .record import BrokenLink, Verified, check_link, game_log, verify   # noqa: F401  (lazy: __getattr__)
     from .answers.logistics import LogisticsActions, LogisticsRuling
     from .answers.plan import Plan
     from .answers.replacements import Allocation, Placement, ReplacementsRuling
@@ -63,13 +65,20 @@ __all__ = [
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
     "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
-    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
+    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS", "BrokenLink", "Verified", "check_link", "game_log",
+    "verify",
 ]
+
+#: The names of :mod:`aeref.record` (the game record: ``verify``, ``log``) this module exports.
+_RECORD = ("BrokenLink", "Verified", "check_link", "game_log", "verify")
+
 
 def __getattr__(name: str) -> Any:
     """The answers :mod:`aeref.answers` imports on first use (``aeref.api.Plan`` ...), so that a cold `check` does not build their dataclasses."""
     if name in _LAZY_ANSWERS:
         return getattr(importlib.import_module("aeref.answers"), name)
+    if name in _RECORD:             # the game record re-derives links with this module: loaded on first use
+        return getattr(importlib.import_module("aeref.record"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -97,6 +106,26 @@ def load(path: Union[str, Path], interpretations: Optional[Mapping[str, Any]] = 
         overrides[key] = check_value(key, value)
     data = load_position(path, war_state_due, privates)
     return Position(data.with_interpretations(overrides) if overrides else data)
+
+
+def _made_by(answer: Any, made_by: dict[str, Any], opened: Sequence[dict[str, Any]] = ()) -> None:
+    """Record on ``answer`` (frozen) what made its position and the seals it opened, for the game record its
+    ``write`` puts into a chained file (docs/face-down.md "The game record")."""
+    object.__setattr__(answer, "made_by", made_by)
+    object.__setattr__(answer, "opened", tuple(opened))
+
+
+def _deck_copies(data: PositionData, out_dir: Path) -> list[tuple[Path, Path]]:
+    """``[(deck file, its copy in out_dir/decks/)]`` for the decks of ``data``: what the other players need
+    beside the public file (a second deck of the same name gets the number of its entry)."""
+    base = (data.base_dir or Path(".")).resolve()
+    out, names = [], set()
+    for i, d in enumerate(data.raw.decks if data.raw is not None else []):
+        src = (base / d).resolve()
+        name = src.name if src.name not in names else f"{src.stem}-{i}{src.suffix}"
+        names.add(name)
+        out.append((src, out_dir / "decks" / name))
+    return out
 
 
 def _require_replacement_data(data: PositionData, faction: str, map_: str) -> None:
@@ -170,16 +199,29 @@ class Position:
 
     def split(self, path: Union[str, Path], force: bool = False,
               private_dirs: Optional[Mapping[str, Union[str, Path]]] = None) -> list[str]:
-        """Write this position as a public file at ``path`` and one private file per faction beside it
-        (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces; in
-        ``private_dirs[faction]`` when given; a folder is made if missing), each atomically; the public file is checked to hold no private field first. Returns the files
-        written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing
-        written) when one exists and not ``force``, ``OSError`` when one cannot be written."""
+        """Deal the game: write this position as a public file at ``path`` and one private file per faction
+        beside it (``STEM.FACTION.private.yaml``, mode 0600: the faction's hands, Pending Cards and nonces; in
+        ``private_dirs[faction]`` when given; a folder is made if missing), as one set; the public file is
+        checked to hold no private field first. The public file is the root of the game record
+        (docs/face-down.md "The game record"): its decks are copied into ``decks/`` beside it (a copy already
+        there with the same bytes is kept) and named relative to it, each with its digest. Returns the files
+        written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing written)
+        when one exists and not ``force``, ``OSError`` when one cannot be written."""
         from .model.files.write import split_texts, write_files     # lazy: only the commands that write load the writer
-        for d in [Path(path).parent, *(private_dirs or {}).values()]:
+        out_dir = Path(path).parent
+        for d in [out_dir, *(private_dirs or {}).values()]:
             Path(d).mkdir(parents=True, exist_ok=True)
+        copies = _deck_copies(self.data, out_dir)
+        record = new_record(self.data, path, {"command": "split", "turn": str(self.data.turn)},
+                            deck_files={relative(dst, out_dir.resolve()): src for src, dst in copies})
         files = split_texts(self.data, path, factions=list(self.data.factions),
-                            private_dirs={k.lower(): v for k, v in (private_dirs or {}).items()})
+                            private_dirs={k.lower(): v for k, v in (private_dirs or {}).items()},
+                            record=record, decks=[dst for _, dst in copies])
+        for src, dst in copies:
+            text = src.read_text(encoding="utf-8")
+            if not (dst.is_file() and dst.read_text(encoding="utf-8") == text):
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                files[dst] = (text, None)
         write_files(files, force)
         return [str(p) for p in files]
 
@@ -423,8 +465,10 @@ class Position:
         from .answers.turn import Placed   # lazy: see why
         choice = self._choice(self.require_seen(faction), selection, tk, ds)
         ruling, new = _select(self.data, faction, choice)
-        return Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
-                      Position(new) if new is not None else None, self.data.require_faction(faction) if seal else None)
+        out = Placed(_ruling(ruling), {m: choice.get(m) for m in self.data.maps},
+                     Position(new) if new is not None else None, self.data.require_faction(faction) if seal else None)
+        _made_by(out, {"command": "select", "faction": self.data.require_faction(faction), "turn": str(self.data.turn)})
+        return out
 
     # -- 1.3 replacements
 
@@ -516,13 +560,22 @@ class Position:
         actions remove a type of card (1.1.2). A placement or removal the rules refuse is in the answer's
         ``refused`` (nothing is written). Raises ``ValueError`` for a declaration the rules do not allow, a
         unit not interned, a location not on the map, a card that may not be removed, or ``repatriate`` /
-        ``remove_cards`` with ``"all"``; :class:`InputError` for a broken previous file."""
+        ``remove_cards`` with ``"all"``; :class:`InputError` for a broken previous file, a reveal the file shows
+        already made in this Seasonal Turn, or a Pending Card selected two or more Seasonal Turns before (1.1.3)."""
         from .solver.option_cards.procedure import load_previous, reveal as _reveal   # lazy: see select
         from .solver.option_cards.turn import reveal_all                              # lazy: see select
         from .answers.turn import RevealAnswer                           # lazy: see why
-        for f in (self.data.factions if faction.lower() == "all" else [self.data.require_faction(faction)]):
+        from .solver.option_cards.due import reveal_refusal                 # lazy: see select
+        revealing = list(self.data.factions) if faction.lower() == "all" else [self.data.require_faction(faction)]
+        for f in revealing:
+            problem = reveal_refusal(self.data, f)     # a reveal already made, or one skipped (1.1.1, 1.1.3)
+            if problem is not None:
+                raise InputError(problem)
             self._require_pending_seen(f)
             self._check_seals(f, previous)
+        opened = [{"faction": f, "map": m, "card": fm.pending, "nonce": fm.nonce, "seal": fm.sealed,
+                   "sealed-in": fm.sealed_in}            # published: every player checks the seal (docs/face-down.md)
+                  for f in revealing for m, fm in self.data.factions[f].items() if fm.sealed and fm.pending]
         prev: Optional[PositionData]
         if isinstance(previous, Position):
             prev = previous.data
@@ -534,11 +587,12 @@ class Position:
             if repatriate or remove_cards:
                 raise ValueError(f"{'--repatriate' if repatriate else '--remove-card'}: name the faction whose "
                                  "Pending Cards are revealed (--faction, not all)")
-            res: Any = reveal_all(self.data, prev, declare_total_war, tuple(remove))
+            res: Any = reveal_all(self.data, prev, declare_total_war, tuple(remove), self._selected_on(prev, "all"))
             reveals = res.reveals
         else:
-            res = _reveal(self.data, self.data.require_faction(faction), prev, declare_total_war, tuple(remove),
-                          dict(repatriate or {}), tuple(remove_cards))
+            f = self.data.require_faction(faction)
+            res = _reveal(self.data, f, prev, declare_total_war, tuple(remove), dict(repatriate or {}),
+                          tuple(remove_cards), selected_on=self._selected_on(prev, f).get(f))
             reveals = [res]
         for r in reveals:               # a revealed card is face up: its seal is spent (docs/face-down.md)
             sections = res.position.factions.get(r.faction, {})
@@ -548,7 +602,28 @@ class Position:
                     sections[m].sealed = sections[m].nonce = sections[m].sealed_in = None
         refused = [v for r in reveals for v in r.refused]
         choices = [e for r in reveals for e in r.open_choices]
-        return RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json(), refused, choices)
+        out = RevealAnswer(reveals, res.illegal, Position(res.position), res.as_json(), refused, choices)
+        _made_by(out, {"command": "reveal", "faction": faction.lower(), "turn": str(self.data.turn),
+                       "declare-total-war": declare_total_war, "remove": list(remove),
+                       "repatriate": dict(repatriate or {}), "remove-cards": list(remove_cards)}, opened)
+        return out
+
+    def _selected_on(self, prev: Optional[PositionData], faction: str) -> dict[str, Any]:
+        """1.1.1 Step 2 checks a card "at the time it was selected": the position each revealing faction saw at
+        its Step 4 in ``prev``'s Seasonal Turn (:func:`~aeref.solver.option_cards.turn.position_seen`: before
+        the later factions' reveals of that turn, under ``order-of-play``, and its own 1.1.2.2
+        Reinforcements), by faction; a faction whose position cannot be told there is checked on ``prev``."""
+        if prev is None:
+            return {}
+        from .solver.option_cards.turn import position_seen   # lazy: see select
+        order = self.data.interpretations_in_force["order-of-play"]     # the reveal's reading (-i) rules the check
+        prev = prev.with_interpretations({"order-of-play": order})
+        out = {}
+        for f in (self.data.factions if faction == "all" else [faction]):
+            if f in prev.factions:
+                seen = position_seen(prev, f).position
+                out[f] = seen if seen is not None else prev
+        return out
 
     def war_state_change(self, map: Optional[str] = None, card: Optional[str] = None, to: Optional[str] = None,
                          remove: Sequence[str] = ()) -> WarStateAnswer:
@@ -568,8 +643,11 @@ class Position:
         legal, violation, ch = self._change(m, due, spent, tuple(remove))
         now = self.data.war_state[m]
         new = Position(_ws.apply(self.data, ch)) if legal else self
-        return WarStateAnswer(m, str(self.data.turn), now, legal, triggers, ch, violation,
-                              _ws.missing_facts(self.data, m), new)
+        out = WarStateAnswer(m, str(self.data.turn), now, legal, triggers, ch, violation,
+                             _ws.missing_facts(self.data, m), new)
+        _made_by(out, {"command": "war-state", "map": m, "turn": str(self.data.turn),
+                       "card": c.id if c is not None else None, "to": to, "remove": list(remove)})
+        return out
 
     def _change(self, m: str, due: list[Any], spent: list[Any], remove: tuple[Any, ...]) -> tuple[bool, Optional[dict[str, Any]], Any]:
         from .solver import war_state as _ws   # lazy: see select
@@ -640,16 +718,24 @@ class Position:
     def next_turn(self, viewer: Optional[str] = None) -> NextTurn:
         """The next Seasonal Turn's position, ready for the reveal (1.1.1): the turn advanced by one,
         the Pending Cards carried (:meth:`NextTurn.write` writes it, naming this turn's file as
-        ``previous:``). With ``viewer`` (a faction), the answer's ``pending`` is as that faction sees it:
+        ``previous:``). Raises :class:`InputError` while Pending Cards of an earlier turn await their reveal
+        (1.1.1 Step 2: reveal first) or a faction has not made its Step 4 selection (1.1.3: a faction with no
+        card to select says so, :meth:`select` with no card). With ``viewer`` (a faction), the answer's ``pending`` is as that faction sees it:
         another faction's Pending Card is ``"face-down"`` (1.1); the position written is the whole one.
         Raises ``ValueError`` for a viewer that is neither a faction nor ``referee``."""
         from .solver.option_cards.turn import next_turn as _next_turn   # lazy: see select
         from .answers.turn import NextTurn   # lazy: see why
+        from .solver.option_cards.due import next_turn_refusal   # lazy: see select
+        problem = next_turn_refusal(self.data)   # a reveal not made, or a Step 4 selection not made (1.1.1, 1.1.3)
+        if problem is not None:
+            raise InputError(problem)
         hidden = set() if viewer is None else self.hidden_cards(viewer)
         res = _next_turn(self.data)
         pending = {f: {m: "face-down" if c in hidden else c for m, c in by_map.items()}   # the viewer's view (1.1)
                    for f, by_map in res.pending.items()}
-        return NextTurn(str(self.data.turn), Position(res.position), pending, list(res.notes))
+        out = NextTurn(str(self.data.turn), Position(res.position), pending, list(res.notes))
+        _made_by(out, {"command": "next-turn", "turn": str(self.data.turn)})
+        return out
 
     # -- planning ahead
 
@@ -658,8 +744,10 @@ class Position:
              time_limit: TimeLimit = None, progress: ProgressSink = None) -> Plan:
         """``faction``'s Pending Cards over the next ``turns`` Seasonal Turns (default: to the end of the
         next calendar year), planned by the selection rules of 1.1.3 on each turn's position and the
-        Option Card Procedure between turns (1.1.1, 12): every hand card's earliest turn with a plan and
-        the rules that stop it the turn before; with ``want`` (cards ``MAP:CARD``, ids or bare numbers),
+        Option Card Procedure between turns (1.1.1, 12, with what the faction's own reveals set off: 12.2, 12.3,
+        1.1.2.2; the first turn ruled on the position seen at Step 4, 1.1.1 Order of Play): every hand card's
+        earliest turn with a plan and the rules that stop it the turn before (a card that never comes: the rules
+        that stop it in every turn); with ``want`` (cards ``MAP:CARD``, ids or bare numbers),
         ``by`` (a Seasonal Turn) and ``avoid`` the earliest plan reaching that goal or a minimal set of
         wanted cards that cannot all come; ``count`` the distinct plans; ``assume``:
         ``[MAP:]war-state=STATE@TURN`` and ``played=CARD@TURN`` (another faction's card revealed in that

@@ -36,12 +36,18 @@ def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None
     interpretations applied (``war_state_due``: the file may await a war state change of 12, as
     `war-state` asks); raises :class:`~aeref.api.TimeLimitReached` when ``limit`` ran out meanwhile."""
     overrides = parse_interpretations(interpretations)
-    ctx = click.get_current_context(silent=True)
-    privates = ctx.meta.get(PRIVATES_KEY, ()) if ctx is not None else ()     # --private (options.private_option)
-    pos = api.load(state, overrides, war_state_due, privates)
+    pos = api.load(state, overrides, war_state_due, privates_given())
+    if pos.data.raw is not None and pos.data.raw.record is not None:
+        api.check_link(state)       # a file of a game record: its own link first (a forgery is refused here)
     if limit is not None:
         limit.check(f"loading {state}")
     return pos
+
+
+def privates_given() -> tuple:
+    """The ``--private`` files of the running command (:data:`~.options.private_option`)."""
+    ctx = click.get_current_context(silent=True)
+    return tuple(ctx.meta.get(PRIVATES_KEY, ())) if ctx is not None else ()
 
 
 def require_faction(pos: Position, faction: str) -> str:

@@ -34,6 +34,8 @@ SECTIONS: tuple = (
         ("next-turn", "turn:next_turn"),)),
     ("Planning ahead", (
         ("plan", "plan:plan"),)),
+    ("The game record", (
+        ("verify", "record:verify"), ("log", "record:log"))),
     ("Files", (
         ("deck", "deck:deck"), ("schema", "schema:schema"), ("help", "help:help_command"))),
     ("Programs", (

@@ -7,7 +7,7 @@ from ..model.game.vocabulary import faction_name
 from .arguments import BadInput, choose_map, load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
-from .options import STDIN_HELP, faction_option, json_option, map_option, state_argument
+from .options import STDIN_HELP, faction_option, json_option, map_option, private_option, state_argument
 
 
 def _ctx_line(ctx):
@@ -23,6 +23,7 @@ def _ctx_line(ctx):
 @faction_option
 @map_option
 @json_option
+@private_option
 def logistics(state, faction, map_, as_json):
     """Every legal action of the Logistics / Partisan Segment (1.2): place or
     remove one Logistics marker, place or remove Partisan Bases.
@@ -68,6 +69,7 @@ def _split(value, option):
 @click.option("--place-partisan", "place_pb", multiple=True, metavar="HEX", help="Place a Partisan Base (repeatable).")
 @click.option("--remove-partisan", "remove_pb", multiple=True, metavar="HEX", help="Remove a Partisan Base (repeatable).")
 @json_option
+@private_option
 def check_logistics(state, faction, map_, place_log, remove_log, place_pb, remove_pb, as_json):
     """Rule on a proposed set of Logistics / Partisan Segment actions (1.2).
 

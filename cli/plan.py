@@ -10,7 +10,7 @@ from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
 from .jsonout import emit_json
 from .liveline import live_line
-from .options import STDIN_HELP, OutputFolder, faction_option, force_option, interp_option, json_option, plan_goal_options, state_argument, time_limit_option
+from .options import STDIN_HELP, OutputFolder, private_option, faction_option, force_option, interp_option, json_option, plan_goal_options, state_argument, time_limit_option
 from .text import interpretations_text
 from .writing import _refused
 
@@ -47,7 +47,7 @@ def _text(pos, ans) -> list[str]:
                     out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
             elif e.proved:
                 out.append(f"  {name}: cannot be revealed by {r.last}: a minimal set of the rules that stop it "
-                           f"in {r.last.ahead(-1)}:")
+                           f"in every Seasonal Turn from {r.start} to {r.last.ahead(-1)} (each in its turn):")
                 out += [f"      {rule}: {msg}" for rule, msg in e.reasons]
             else:
                 out.append(f"  {name}: not found; proved not before {e.not_before} (the time limit ended the search)")
@@ -87,6 +87,7 @@ def _text(pos, ans) -> list[str]:
 @json_option
 @interp_option
 @time_limit_option
+@private_option
 def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force, as_json, interpretations, time_limit):
     """Plan a faction's Pending Cards over the next Seasonal Turns (1.1.1, 1.1.3): for every
     card of its hand the earliest turn it can be revealed in, with a plan and the rules that stop it

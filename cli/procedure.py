@@ -16,7 +16,7 @@ from .options import (
 )
 from .options import private_option, unseal_cards, unseal_option
 from .text import interpretations_text
-from .writing import write_answer
+from .writing import write_answer, written_name
 
 remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNTRY",
                              help="12.3 Steps 3-5: the Axis faction removes this country's optional Acceptance, "
@@ -40,7 +40,7 @@ remove_option = click.option("--remove", "remove", multiple=True, metavar="COUNT
                    "when the hand holds one); repeatable.")
 @click.option("--write", "write", type=OutputFile(), default=None, metavar="FILE",
               help="Write the resulting position as a new state file (ready for `aeref pairs`); its `previous:` "
-                   "names the position the Pending Cards were selected in.")
+                   "names the position the Pending Cards were selected in (-: standard output).")
 @force_option
 @json_option
 @interp_option
@@ -100,7 +100,7 @@ def reveal(state, faction, previous, declare_total_war, remove, repatriate, remo
             click.echo("Nothing written: the placement or removal is refused." if write else
                        "The placement or removal is refused.")
         elif write:
-            click.echo(f"Wrote {write}")
+            click.echo(f"Wrote {written_name(write)}")
     return EXIT_ILLEGAL if res.illegal or res.refused else EXIT_OK
 
 
@@ -126,10 +126,11 @@ def _repatriate_args(values) -> dict:
               help="A war state going into effect (e.g. total: an Allied declaration after an illegal Axis card).")
 @remove_option
 @click.option("--write", "write", type=OutputFile(), default=None, metavar="FILE",
-              help="Write the resulting position as a new state file.")
+              help="Write the resulting position as a new state file (-: standard output).")
 @force_option
 @json_option
 @interp_option
+@private_option
 def war_state(state, map_, card, to, remove, write, force, as_json, interpretations):
     """The war state of a map (12) and what changes it: an Allied Country with a
     Posture of War, a card's `starts:`, or --to. With the effects of 12.2 or the
@@ -167,7 +168,7 @@ def war_state(state, map_, card, to, remove, write, force, as_json, interpretati
         for note in ans.notes:
             click.echo(f"Note: {note}")
         if write and ans.legal:
-            click.echo(f"Wrote {write}")
+            click.echo(f"Wrote {written_name(write)}")
     return EXIT_OK if ans.legal else EXIT_ILLEGAL
 
 
@@ -198,6 +199,7 @@ def _war_state_card(pos, card: str, m: str) -> str:
 @click.option("--segment", type=click.Choice(SEGMENTS), default="option-card",
               help="The Segment of the roll: Political DRMs apply only in the first two.")
 @json_option
+@private_option
 def drm(state, map_, country, tables, segment, as_json):
     """The Political DRM (1.1.2.1) of each roll, term by term: VP marker, USCL,
     and the selected country's Influence or Neutrality marker (only on tables

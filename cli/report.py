@@ -34,7 +34,7 @@ from .arguments import BadInput, load, require_faction
 from .common import budget
 from .jsonout import emit_json
 from .options import OutputFile, STDIN_HELP, as_option, faction_choice, force_option, interp_option, state_argument, time_limit_option
-from .options import plan_goal_options, private_option
+from .options import PRIVATES_KEY, plan_goal_options, private_option
 from .report_plan import card_tile, plan_timeline, plans
 from .writing import write_text_safely
 
@@ -401,6 +401,17 @@ def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
     return data
 
 
+def game_record(state: str, viewer: Optional[str]) -> dict:
+    """The game record of a chained ``state`` as the page shows it (``aeref log``): what ``viewer`` may see, its own
+    sealed cards named from the private files given (--private)."""
+    from ..api import game_log
+    ctx = click.get_current_context(silent=True)
+    privates = ctx.meta.get(PRIVATES_KEY, ()) if ctx is not None else ()
+    v, entries = game_log(state, None, viewer if viewer not in (None, "referee", "public") else None,
+                          tuple(privates) if viewer not in (None, "public") else ())
+    return {"holds": v.holds, "broken": v.broken, "entries": entries}
+
+
 @cache
 def _page_template() -> tuple:
     """The page's template compiled (once a process), the inline script, its hash for the
@@ -422,6 +433,15 @@ def render(data: dict) -> str:
     return template.render(d=data, script=script, script_hash=digest, faction_name=faction_name,
                            rules_word=rules_word, war_state_name=lambda w: WarState.of(w).display,
                            version=__version__)
+
+
+def _seen(pos: Position, faction: str) -> bool:
+    """Whether the files read show ``faction``'s hands (:meth:`aeref.api.Position.require_seen`)."""
+    try:
+        pos.require_seen(faction)
+    except InputError:
+        return False
+    return True
 
 
 @click.command(epilog=STDIN_HELP)
@@ -463,11 +483,14 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
             raise BadInput(f"{name}: it sets the plan the page draws; give --plan FACTION with it")
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
+    chained = pos.data.raw is not None and pos.data.raw.record is not None and state != "-"
     if viewer is not None:      # the page as one viewer sees it (1.1): only its own selection matrix
         pos = pos.view(viewer)
         fs = [pos.require_seen(f) for f in factions] or [f for f in pos.factions if f == pos.viewer or pos.viewer == "referee"]
     else:
-        fs = [require_faction(pos, f) for f in factions] or list(pos.factions)
+        # no --as: the public view of a public file; a hand face down in every file read gets no matrix (asking
+        # for its faction with --faction says which private file is needed)
+        fs = [require_faction(pos, f) for f in factions] or [f for f in pos.factions if _seen(pos, f)]
     alloc = None
     if allocation is not None:
         alloc = (allocation, load_yaml_file(allocation, allocation))
@@ -477,6 +500,8 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
     reserve = page_reserve(pos, fs) if limit.limited and not as_json else 0.0
     data = report_data(pos, fs, alloc, allocation_faction.lower() if allocation_faction else None, limit, plan,
                        reserve)
+    if chained:
+        data["record"] = game_record(state, pos.viewer if viewer is not None else None)
     if as_json:
         emit_json(data)
         return 0

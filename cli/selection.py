@@ -9,7 +9,7 @@ from ..api import Undecided
 from ..model.files.decks import country_notes
 from ..model.files.load import read_state
 from ..model.game.vocabulary import faction_name, join_and, plural
-from .arguments import BadInput, card_arg, load, require_faction, selection_args
+from .arguments import BadInput, card_arg, load, privates_given, require_faction, selection_args
 from .common import EXIT_ILLEGAL, EXIT_INCOMPLETE, EXIT_OK, budget, print_problems, problems_exit, tabulate
 from .jsonout import emit_json
 from .liveline import live_line
@@ -52,13 +52,16 @@ def _card_cell(pos, cid):
 @click.command(epilog=STDIN_HELP)
 @state_argument()
 @click.option("--state", "state_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="With an allocation file: the state file it is checked against.")
+              help="With an allocation file: the state file it is checked against; with a private file: its public file.")
 @json_option
+@private_option
 def validate(state, state_file, as_json):
     """Load STATE and its decks and report every problem. A deck file (a
     mapping with `cards:` and no `game:`) is checked on its own: every card's
     fields, one card per number, the © twins. An allocation file (a list of
     {unit, location, paid-with}) is checked against its state file (--state).
+    A private file (`private: FACTION`) is checked joined to its public file
+    (STEM.yaml beside STEM.FACTION.private.yaml, or --state).
 
     \b
     Example:
@@ -68,14 +71,18 @@ def validate(state, state_file, as_json):
     """
     from .validate_allocation import is_allocation, state_option_misused, validate_allocation
     from .validate_deck import is_deck, validate_deck
+    from .validate_private import is_private, validate_private
 
     if is_allocation(state):
         return validate_allocation(state, state_file, as_json)
+    faction = is_private(state)
+    if faction is not None:
+        return validate_private(state, faction, state_file, privates_given(), as_json)
     if state_file is not None:
         raise BadInput(str(state_option_misused(state)))
     if is_deck(state):
         return validate_deck(state, as_json)
-    pos, problems = read_state(state)
+    pos, problems = read_state(state, privates=privates_given())
     notes = country_notes(pos) if pos is not None else []
     if as_json:
         out = {"ok": not problems, "problems": [p.as_json() for p in problems]}

@@ -170,7 +170,7 @@ def facts(pos, faction: Optional[str] = None, map_: Optional[str] = None) -> dic
                 "removed": [_card(pos, c) for c in fm.removed],
                 "pending-awaits-reveal": m in awaiting,
             }
-            if fm.pending and fm.selected is not None:     # recorded by `select` (1.1.1 Step 4)
+            if fm.selected is not None:     # recorded by `select` (1.1.1 Step 4); with no Pending Card: "no card" (1.1.3)
                 out["factions"][f][m]["pending-selected"] = str(fm.selected)
     flat = pos.markers.sections.get(None)
     out["markers"] = _markers(flat, flat.vp if flat else None)      # written without a map
@@ -295,7 +295,10 @@ def render(f: dict) -> list[str]:
             waits = f" (selected in {d.get('pending-selected', f['from-turn'])}, awaits its reveal)" if d.get(
                 "pending-awaits-reveal") else (f" (selected in {d['pending-selected']}, revealed in {f['reveal-turn']})"
                                                if d.get("pending-selected") else "")
-            rows = [["Current Card", _one(d["current"])], ["Pending Card", _one(d["pending"]) + waits],
+            if d["pending"] is None and d.get("pending-selected"):     # "no card" said (1.1.3), not "not yet"
+                waits = f"no card (selected in {d['pending-selected']}, 1.1.3)"
+            rows = [["Current Card", _one(d["current"])],
+                    ["Pending Card", waits if d["pending"] is None and d.get("pending-selected") else _one(d["pending"]) + waits],
                     [f"Hand ({len(d['hand'])})", _cards_text(d["hand"])],
                     ["Played", "; ".join(played) or "none"], ["Removed", _cards_text(d["removed"])]]
             for i, (what, text) in enumerate(rows):

@@ -15,7 +15,7 @@ from ..model.game.vocabulary import FACTIONS
 from .arguments import load
 from .common import BadInput
 from .jsonout import emit_json
-from .options import force_option, json_option, state_argument
+from .options import force_option, json_option, private_option, state_argument
 
 
 @click.command()
@@ -27,6 +27,7 @@ from .options import force_option, json_option, state_argument
                    "the public file.")
 @force_option
 @json_option
+@private_option
 def split(state, output, private_dirs, force, as_json):
     """Split a whole position into a public file, which every player may see, and one private file per
     faction (its hands, Pending Cards and seal nonces, 1.1), written beside it with owner-only
@@ -54,10 +55,14 @@ def split(state, output, private_dirs, force, as_json):
         raise
     except OSError as exc:
         raise BadInput(f"{path}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
+    private = [p for p in written[1:] if p.endswith(".private.yaml")]
+    decks = [p for p in written[1:] if not p.endswith(".private.yaml")]
     if as_json:
-        emit_json({"public": written[0], "private": written[1:]})
+        emit_json({"public": written[0], "private": private, "decks": decks})
     else:
         click.echo(f"Wrote the public file {written[0]}")
-        for p in written[1:]:
+        for p in private:
             click.echo(f"Wrote the private file {p} (mode 0600: keep it to yourself)")
+        for p in decks:
+            click.echo(f"Wrote the deck {p} (it goes with the public file: every player needs it)")
     return 0

@@ -10,7 +10,7 @@ from .jsonout import emit_json
 from .options import OutputFile, STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
 from .options import as_option, private_option, seal_option, seal_requested
 from .text import interpretations_text
-from .writing import write_answer
+from .writing import write_answer, written_name
 
 
 def _cell(pos, m, cid):
@@ -28,7 +28,7 @@ def _cell(pos, m, cid):
 @card_option("tk", "The TK Pending Card (id or number).")
 @card_option("ds", "The DS Pending Card (id or number).")
 @click.option("--write", "write", required=True, type=OutputFile(), metavar="FILE",
-              help="The state file to write with the selection as the Pending Cards.")
+              help="The state file to write with the selection as the Pending Cards (-: standard output).")
 @force_option
 @json_option
 @interp_option
@@ -39,7 +39,9 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
     selection as `check` does and, if it is legal, write the position with
     the cards placed face down as the Pending Cards. An illegal selection is
     refused with the ruling, and nothing is written. A slot left out means
-    no card (1.1.3: only when no card fits it).
+    no card (1.1.3: only when no card fits it); with no card at all the file
+    records the faction's "no card" selection (`selected:` without a Pending
+    Card), which `next-turn` needs.
 
     Exit code 0 when legal (and written), 1 when illegal.
 
@@ -64,9 +66,13 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
         for n in ruling.notes:
             click.echo(f"  Note: {n}")
         click.echo(interpretations_text(ruling.interpretations))
-        if new is not None:
-            click.echo(f"Wrote {write}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "
+        if new is not None and not any(placed.pending.values()):
+            click.echo(f"Wrote {written_name(write)}: the {faction_name(f)} faction selects no card (1.1.3), recorded as "
+                       f"selected: {pos.turn}; it reveals no new Current Card in {pos.turn.next()}")
+        elif new is not None:
+            click.echo(f"Wrote {written_name(write)}: the {faction_name(f)} Pending Cards are placed face down, to be revealed in "
                        f"{pos.turn.next()}")
+        if new is not None:
             for m, s in placed.seals.items():
                 click.echo(f"Sealed {m.upper()}: {s} (card and nonce in the {faction_name(f)} private file)")
             for p in placed.private_written:
@@ -79,18 +85,22 @@ def select(state, faction, tk_card, ds_card, write, force, as_json, interpretati
 @click.command(name="next-turn", epilog=STDIN_HELP)
 @state_argument()
 @click.option("--write", "write", required=True, type=OutputFile(), metavar="FILE",
-              help="The state file of the next Seasonal Turn to write.")
+              help="The state file of the next Seasonal Turn to write (-: standard output, the words on standard error).")
 @force_option
 @json_option
 @as_option
+@private_option
 def next_turn(state, write, force, as_json, viewer):
     """From the position in which the Pending Cards were selected (STATE),
     the next Seasonal Turn's position, ready for `aeref reveal`: the turn
     advanced by one, `previous:` naming STATE (so that the reveal can check
     the cards, 1.1.1 Step 2), the Pending Cards carried. Moves, combat and
     every other change outside the Seasonal Phase are the players' to enter;
-    aeref does not guess them. With --as FACTION the output shows another
-    faction's Pending Cards as placed, face down (1.1); the file is whole.
+    aeref does not guess them. Refused (exit 2) while Pending Cards of an
+    earlier turn await their reveal (`aeref reveal` first) or a faction has
+    not made its Step 4 selection (1.1.3: `aeref select` with no card says
+    so). With --as FACTION the output shows another faction's Pending Cards
+    as placed, face down (1.1); the file is whole.
 
     \b
     Example:
@@ -110,5 +120,5 @@ def next_turn(state, write, force, as_json, viewer):
     for note in res.notes:
         click.echo(f"  {note}")
     click.echo("  Not entered by aeref: moves, combat and every other change outside the Seasonal Phase.")
-    click.echo(f"Wrote {write}")
+    click.echo(f"Wrote {written_name(write)}")
     return EXIT_OK

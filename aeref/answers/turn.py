@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Optional
 
 from .ruling import Ruling
@@ -21,6 +22,10 @@ class _Writes:
     written: Optional[str] = None
     #: the private files written beside the state file (a position with face-down cards, docs/face-down.md)
     private_written: tuple[Any, ...] = ()
+    #: what made the position, for the game record of a chained file (``{command, faction, turn, ...}``)
+    made_by: Optional[dict[str, Any]] = None
+    #: the seals a reveal opened, published in the game record (docs/face-down.md "The game record")
+    opened: tuple[Any, ...] = ()
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """Write the resulting position at ``path``, atomically; an existing file only with ``force``
@@ -28,10 +33,30 @@ class _Writes:
         ``previous:``; the private files written with it are recorded in ``private_written``. Raises
         ``OSError`` when the file cannot be written."""
         from ..model.files.write import write_state          # lazy: only commands that write need it
-        files = write_state(self.position.data, path, previous=previous, force=force)
+        files = write_state(self.position.data, path, previous=previous, force=force, made_by=self.made_by,
+                            opened=list(self.opened))
         # the answers are frozen (a caller cannot change them): what was written is recorded all the same
         object.__setattr__(self, "written", path)
         object.__setattr__(self, "private_written", tuple(str(p) for p in files if str(p) != str(path)))
+
+    def text(self, previous: Optional[str] = None) -> str:
+        """The resulting position as the text of one state file in the working directory (its deck paths and
+        ``previous:`` relative to it, as a state file read from standard input reads them): what
+        ``--write -`` prints. Raises ``ValueError`` when it is not written (as :meth:`write`) or when it is
+        no single file: a position with face-down cards is a public file and private files (1.1)."""
+        from ..model.files.write import chained, is_split, new_record, state_text   # lazy: only commands that write
+        self._writable(previous)
+        if is_split(self.position.data):
+            raise ValueError("the position has face-down cards, written as a public file and private files "
+                             "(docs/face-down.md): give a file name")
+        object.__setattr__(self, "written", "-")
+        out = Path.cwd() / "-"
+        record = new_record(self.position.data, out, self.made_by, list(self.opened)) \
+            if self.made_by is not None and chained(self.position.data) else None
+        return state_text(self.position.data, out, previous, record)
+
+    def _writable(self, previous: Optional[str]) -> None:
+        """Raises ``ValueError`` when the resulting position is not to be written (the subclasses say when)."""
 
 
 @dataclass(frozen=True)
@@ -52,11 +77,14 @@ class RevealAnswer(_Writes):
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`_Writes.write`; a refused placement or removal, or a removal waiting for the player's
         choice, writes nothing (``ValueError``)."""
+        self._writable(previous)
+        super().write(path, force, previous)
+
+    def _writable(self, previous: Optional[str]) -> None:
         if self.refused:
             raise ValueError("the reveal is refused (" + "; ".join(str(v) for v in self.refused) + "): nothing is written")
         if self.open_choices:
             raise ValueError("; ".join(e["message"] for e in self.open_choices) + ": nothing is written")
-        super().write(path, force, previous)
 
     def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref reveal`` (``written``: the file :meth:`write` wrote, or None)."""
@@ -81,9 +109,12 @@ class WarStateAnswer(_Writes):
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
         """As :meth:`RevealAnswer.write`; an illegal change writes nothing (``ValueError``)."""
+        self._writable(previous)
+        super().write(path, force, previous)
+
+    def _writable(self, previous: Optional[str]) -> None:
         if not self.legal:
             raise ValueError("an illegal war state change is not written")
-        super().write(path, force, previous)
 
     def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref war-state``."""
@@ -113,13 +144,27 @@ class Placed(_Writes):
         """As :meth:`RevealAnswer.write`; an illegal selection writes nothing (``ValueError``). With
         ``seal_for``, each Pending Card is sealed first (a fresh nonce, the seal over the digest of the
         public position written, docs/face-down.md) and the position written as a public file and
-        private files."""
-        if self.position is None:
-            raise ValueError("an illegal selection is not written")
+        private files. A selection in a file of a game record is always sealed."""
+        self._writable(previous)
+        if self.seal_for is None and self.made_by and getattr(self.position.data.raw, "record", None) is not None:
+            # a file of a game record: a Pending Card placed face down is always sealed, or no other player
+            # could check it at its reveal (aeref verify, docs/face-down.md "The game record")
+            self.seal_for = self.made_by["faction"]
         if self.seal_for is not None:
             from ..model.files.write import seal_pending      # lazy: only commands that write load the writer
             self.seals = seal_pending(self.position.data, self.seal_for, path, previous)
         super().write(path, force, previous)
+
+    def _writable(self, previous: Optional[str]) -> None:
+        if self.position is None:
+            raise ValueError("an illegal selection is not written")
+
+    def text(self, previous: Optional[str] = None) -> str:
+        """As :meth:`_Writes.text`; a sealed selection is a public file and a private file (``ValueError``)."""
+        if self.seal_for is not None:
+            raise ValueError("--seal writes a public file and the faction's private file (docs/face-down.md): "
+                             "give a file name")
+        return super().text(previous)
 
     def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref select`` (``sealed``: the seals written, with ``--seal``)."""
@@ -141,9 +186,18 @@ class NextTurn(_Writes):
     previous: Optional[str] = None
 
     def write(self, path: str, force: bool = False, previous: Optional[str] = None) -> None:
-        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn) is remembered."""
+        """As :meth:`RevealAnswer.write`; ``previous`` (the state file of this turn; None: the file this
+        position was read from) is remembered."""
+        if previous is None and self.position.data.file != "-":
+            previous = self.position.data.file
         super().write(path, force, previous)
         object.__setattr__(self, "previous", previous)   # frozen: recorded as written (see _Writes.write)
+
+    def text(self, previous: Optional[str] = None) -> str:
+        """As :meth:`_Writes.text`; ``previous`` is remembered."""
+        out = super().text(previous)
+        object.__setattr__(self, "previous", previous)
+        return out
 
     def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref next-turn``."""

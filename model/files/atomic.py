@@ -14,6 +14,7 @@ import re
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 
 #: A temporary file of :func:`write_text` older than this (seconds) is stale: its writer was killed
 #: (``kill -9``) before putting it in place. The next write to the same file removes it.
@@ -53,6 +54,26 @@ def _remove_stale(folder: Path, name: str) -> None:
             continue
 
 
+def stage(target: Path, text: str, mode: Optional[int], force: bool) -> str:
+    """Write ``text`` (UTF-8) whole to a temporary file beside ``target`` (``.NAME.XXXXXXXX.tmp``), flushed to
+    disk, with the mode ``mode``, else that of the file it is to replace (``force``), else the usual one; returns
+    its path. Stale temporary files of earlier writes to ``target`` are removed first (:func:`_remove_stale`)."""
+    _remove_stale(target.parent, target.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or Path(".")))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        # mkstemp makes the file private: give it the mode of the file it replaces, or the usual one
+        os.chmod(tmp, mode if mode is not None else (os.stat(target).st_mode & 0o7777) if force and target.exists()
+                 else 0o666 & ~_umask())
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return tmp
+
+
 def write_text(path: str | Path, text: str, force: bool = False, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically.
 
@@ -78,16 +99,8 @@ def write_text(path: str | Path, text: str, force: bool = False, mode: int | Non
     if target.exists() and not target.is_file():
         # a folder, a device (/dev/null), a pipe: never replaced by a state file
         raise OSError(errno.EINVAL, "not a regular file: aeref replaces only files")
-    _remove_stale(target.parent, target.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or Path(".")))
+    tmp = stage(target, text, mode, force)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        # mkstemp makes the file private: give it the mode of the file it replaces, or the usual one
-        os.chmod(tmp, mode if mode is not None else (os.stat(target).st_mode & 0o7777) if force and target.exists()
-                 else 0o666 & ~_umask())
         if force:
             os.replace(tmp, target)
         else:

@@ -7,6 +7,8 @@ numbering (one card per number, map and faction) and the © twins.
 """
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,12 +53,49 @@ def _valid_cards(items: Any, file: str, problems: list[Problem], unreadable: set
 _UNREAD = object()      # a deck file that is not a mapping with cards: (its problem is reported)
 
 
-def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem]) -> Any:
+#: Deck files as parsed, by (path, modification time, size): a process that reads many positions of one game
+#: (aeref verify walks a chain of hundreds) parses each deck once. The parsed YAML is only read, never changed.
+_PARSED: dict[tuple, Any] = {}
+
+
+def _parsed(path: Path, shown: str) -> Any:
+    """The YAML of the deck file at ``path`` (:func:`load_yaml_file`), parsed once per version of the file."""
+    try:
+        st = os.stat(path)
+        key = (str(Path(path).resolve()), st.st_mtime_ns, st.st_size, st.st_ino)
+    except OSError:
+        return load_yaml_file(path, shown)      # it says why the file cannot be read
+    if key not in _PARSED:
+        if len(_PARSED) > 64:
+            _PARSED.clear()
+        _PARSED[key] = load_yaml_file(path, shown)
+    return _PARSED[key]
+
+
+def _what_it_is(data: Any) -> str:
+    """What a file that is no deck holds, in words (`` (it is a state file)``), or ``""``."""
+    keys = {norm_key(k) for k in data} if isinstance(data, dict) else set()
+    if "private" in keys:
+        return " (it is a private file)"
+    if "game" in keys:
+        return " (it is a state file)"
+    if isinstance(data, list) or keys == {"placements"}:
+        return " (it is a list: an allocation file?)"
+    return ""
+
+
+def _read_deck(path: Path, shown: str, out: DeckCards, problems: list[Problem], listed_in: str = "",
+               where: str = "") -> Any:
     """The ``cards`` of the deck file at ``path`` as written (any value: the caller
-    validates it), or :data:`_UNREAD` when the file is not a deck (reported)."""
-    deck = load_yaml_file(path, shown)
+    validates it), or :data:`_UNREAD` when the file is not a deck (reported: at ``where`` of the
+    state file ``listed_in`` that lists it, when one does)."""
+    deck = _parsed(path, shown)
     if not isinstance(deck, dict) or "cards" not in {norm_key(k) for k in deck}:
-        problems.append(Problem(shown, "", "a deck file is a mapping with a `cards:` list"))
+        if listed_in:       # the mistake may be the entry of decks: (a state file listed there): name it
+            problems.append(Problem(listed_in, where, f"deck file {shown}: a deck file is a mapping with a "
+                                                      f"`cards:` list{_what_it_is(deck)}"))
+        else:
+            problems.append(Problem(shown, "", "a deck file is a mapping with a `cards:` list"))
         out.missing = True
         return _UNREAD
     extra = [k for k in deck if norm_key(k) != "cards"]
@@ -89,7 +128,7 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
             problems.append(Problem(shown, join_path("decks", i), f"deck file {rel} is listed twice (also at decks[{first}])"))
             continue
         try:
-            items = _read_deck(deck_path, str(rel), out, problems)
+            items = _read_deck(deck_path, str(rel), out, problems, shown, join_path("decks", i))
         except InputError as exc:
             out.missing = True
             for p in exc.problems:
@@ -98,7 +137,8 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
                                                                               "decks are found from the state file's folder)"))
                 elif not p.where and p.message.startswith(("is a directory", "cannot read", "not a regular file")):
                     # the path is no deck file at all: say which entry of which state file named it
-                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel}: {p.message}"))
+                    message = p.message.replace("give a state file", "give a deck file such as decks/soviet.yaml")
+                    problems.append(Problem(shown, join_path("decks", i), f"deck file {rel}: {message}"))
                 else:
                     problems.append(p)
             continue

@@ -95,6 +95,8 @@ _DESCRIPTIONS = {
     "replacements": "The Replacements Segment (1.3) by map and faction: steps, force-pool, prefer",
     "map": "The map (1.2, 1.3): hexes, Off-Map Boxes, stacking",
     "previous": "The state file of the Seasonal Turn the Pending Cards were selected in (1.1.1 Step 2)",
+    "record": "The game record (aeref verify): the digest of the public file this one was made from, what made it, "
+              "the decks' digests and the seals its reveal opened",
     "boxes": "Counters in the Force Pools, the Delay Box, the Strategic Warfare Box and the Conditional Event Boxes, per map",
     "counters": "Counters that entered play or were removed (1.1.2.2)",
     "esv": "* DS alone: the European Strength Value",

@@ -19,17 +19,20 @@ from ..game.cards import parse_card_ref, split_card_id
 from .consistency import contradictions
 from ..game.countries import parse_countries
 from .decks import DeckCards, load_cards
+from .journal import journal_path, recover
+from .record import deck_problems
 from .errors import InputError, Problem, join_path
 from ..game.interpretations import check_value
 from ..game.markers import Markers, parse_markers
 from .names import norm_key
+from .previous import link_problems
 from ..secrecy.private import join as join_private
 from ..game.position import GAME_MAPS, FactionMap, PlayedCard, Position, Revealed
 from ..game.seasonal import parse_seasonal
 from .state_schema import FactionMapFile, PlayedFile, StateFile
 from ..game.vocabulary import FACTIONS, WarState, faction_name, with_article
 from .wording import closest, map_not_in_play, suggest, unknown, unknown_card
-from .yamlio import load_yaml_file
+from .yamlio import load_yaml_file, load_yaml_text
 
 __all__ = ["GAME_MAPS", "FactionMap", "PlayedCard", "Position", "Revealed", "load_position", "read_state"]
 
@@ -56,16 +59,28 @@ class _Reading:
 
 
 def read_state(path: str | Path, war_state_due: bool = False,
-               privates: Iterable[str | Path] = ()) -> tuple[Optional[Position], list[Problem]]:
+               privates: Iterable[str | Path] = (), text: Optional[str] = None,
+               previous_link: bool = True) -> tuple[Optional[Position], list[Problem]]:
     """Load a state file and its decks. Returns the position (None when there
     are problems) and every problem found, contradictions between its facts
     included (:mod:`model.files.consistency`; ``war_state_due``: a war state change
     of 12 not yet applied is allowed). The private files beside it and
-    ``privates`` are joined to it first (:func:`model.secrecy.private.join`). Never
-    raises for bad input."""
+    ``privates`` are joined to it first (:func:`model.secrecy.private.join`).
+    ``text``: the file's text, held in memory (a write checking what it is about to
+    write): read as if it were the file at ``path`` (its decks and ``previous:``
+    relative to that folder), nothing read from ``path`` itself, no private file
+    joined. ``previous_link``: check the file's ``previous:`` link
+    (:func:`model.files.previous.link_problems`; False for a file read as another's previous, whose own
+    link is the chain's, not this command's). Never raises for bad input."""
     shown = str(path)
     joined: list = []
-    state, problems = _validated(path, shown, privates, joined)
+    try:
+        if text is None:
+            recover(path)       # a set whose writer was killed mid-commit: read the new set whole
+    except OSError as exc:
+        return None, [Problem(shown, "", f"an interrupted write of this file's set could not be finished "
+                                         f"({journal_path(path).name}): {exc.strerror or exc}")]
+    state, problems = _validated(path, shown, privates, joined, text)
     if state is None:
         return None, problems
     r = _Reading(shown, Path(path).parent, problems)
@@ -75,12 +90,15 @@ def read_state(path: str | Path, war_state_due: bool = False,
     maps = GAME_MAPS[state.game]
     war_state = _war_states(state, maps, r)
     decks = load_cards(state.decks, state.cards, r.base, shown, problems)
+    problems.extend(deck_problems(state.record, state.decks, r.base, shown))
     factions = _factions(state, maps, decks, turn, r)
     countries = parse_countries(state.countries, shown, maps, problems)
     markers = parse_markers(state.markers, shown, maps, problems)
     board, replacements = _map_and_pools(state, maps, r)
     _interned(state, factions, board, replacements, r)
     seasonal = parse_seasonal(state, shown, r.base, maps, r.turn, problems)
+    if previous_link and seasonal.previous_path is not None:
+        problems += link_problems(shown, path, seasonal.previous, seasonal.previous_path)
     european_war = _european_war(state, markers, r)
     if problems:
         return None, problems
@@ -99,23 +117,23 @@ def read_state(path: str | Path, war_state_due: bool = False,
 
 def _read_previous(path: Path) -> Optional[Position]:
     """The position of a ``previous:`` file, None when it cannot be read (:meth:`Position.awaiting_reveal`)."""
-    return read_state(path)[0]
+    return read_state(path, previous_link=False)[0]
 
 
 def _validated(path: str | Path, shown: str, privates: Iterable[str | Path] = (),
-               joined: Optional[list] = None) -> tuple[Optional[StateFile], list[Problem]]:
-    """The state file read and validated (FORMAT section 4), and its problems.
+               joined: Optional[list] = None, text: Optional[str] = None) -> tuple[Optional[StateFile], list[Problem]]:
+    """The state file read (or its ``text``, see :func:`read_state`) and validated (FORMAT section 4), and its problems.
 
     Every problem is reported: the top-level keys in error are left out and the
     rest is checked, unless the rest depends on them (:data:`_FOUNDATIONS`);
     then the state is None."""
     try:
-        data = load_yaml_file(path, shown)
+        data = load_yaml_file(path, shown) if text is None else load_yaml_text(text, shown)
     except InputError as exc:
         return None, exc.problems
     if not isinstance(data, dict):
         return None, [Problem(shown, "", f"a state file is a mapping (game:, turn:, factions: ...), not {type(data).__name__ if data is not None else 'an empty document'}")]
-    found, problems = join_private(data, shown, path, privates)
+    found, problems = join_private(data, shown, path, privates) if text is None else ([], [])
     if problems:
         return None, problems
     if joined is not None:
@@ -276,16 +294,14 @@ def _european_war(state: StateFile, markers: Markers, r: _Reading) -> str:
 
 def _selected(fm: FactionMapFile, res: FactionMap, mw: str, turn: Optional[Turn], r: _Reading) -> Optional[Turn]:
     """The turn the Pending Card was selected in (``selected:``, 1.1.1 Step 4): a Seasonal Turn not
-    after the current one, and only beside a Pending Card."""
+    after the current one. Without a Pending Card it records that the faction selected no card on that
+    map in that turn (1.1.3: a faction that cannot select "must say so"), as opposed to not yet selecting."""
     if fm.selected is None:
         return None
     where = join_path(mw, "selected")
     t = r.turn(fm.selected, where)
     if t is not None and turn is not None and t > turn:
         r.problems.append(Problem(r.shown, where, f"{t} is after the current turn {turn}"))
-        return None
-    if t is not None and fm.pending is None and not fm.pending_placed and fm.sealed is None:
-        r.problems.append(Problem(r.shown, where, "a selection turn without a Pending Card (pending:)"))
         return None
     return t
 
@@ -358,13 +374,14 @@ def _interned(state: StateFile, factions: dict, board: Any, replacements: dict, 
                     fm.interned.append(u)
 
 
-def load_position(path: str | Path, war_state_due: bool = False, privates: Iterable[str | Path] = ()) -> Position:
-    """Load a state file and its decks (``war_state_due``, ``privates``: see :func:`read_state`).
+def load_position(path: str | Path, war_state_due: bool = False, privates: Iterable[str | Path] = (),
+                  previous_link: bool = True) -> Position:
+    """Load a state file and its decks (``war_state_due``, ``privates``, ``previous_link``: see :func:`read_state`).
 
     Returns a :class:`Position`. Raises :class:`InputError` carrying every
     problem (file missing, YAML broken, unknown card, bad turn, contradictions ...).
     """
-    pos, problems = read_state(path, war_state_due, privates)
+    pos, problems = read_state(path, war_state_due, privates, previous_link=previous_link)
     if problems:
         raise InputError(problems)
     return pos

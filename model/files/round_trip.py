@@ -14,9 +14,7 @@ from __future__ import annotations
 import difflib
 import io
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Optional
 
@@ -395,17 +393,14 @@ COPIED = ("map", "replacements")
 
 def read_derived(text: str, folder: Path, name: str) -> Optional[Position]:
     """The position of state-file ``text`` without its :data:`COPIED` sections, read as a file
-    in ``folder`` (its relative paths hold there); None when it cannot be read."""
+    in ``folder`` (its relative paths hold there); None when it cannot be read.
+
+    Read in memory: no file is made in ``folder`` (the source's folder may be read-only, a mail
+    attachment's; and a file made there would be left behind for good by a write killed meanwhile)."""
     lines = text.splitlines(keepends=True)
     tops = _top_keys(text)
     bounds = [line for _, line in tops] + [len(lines)]
     kept = lines[:bounds[0]] + [x for i, (k, _) in enumerate(tops) if norm(k) not in COPIED
                                 for x in lines[bounds[i]:bounds[i + 1]]]
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".check.yaml", dir=str(folder))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write("".join(kept))
-        pos, _ = read_state(tmp, war_state_due=True)
-        return pos
-    finally:
-        os.unlink(tmp)
+    pos, _ = read_state(Path(folder) / name, war_state_due=True, text="".join(kept), previous_link=False)
+    return pos

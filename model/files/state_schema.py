@@ -43,6 +43,25 @@ class FactionMapFile(FileModel):
     nonce: Optional[str] = None       # the seal's secret: a private file's only
 
 
+class OpeningFile(FileModel):
+    """A seal opened by a reveal (model/files/record.py): the card and nonce every player checks it with."""
+    faction: str
+    map: str
+    card: str
+    nonce: str
+    seal: str
+    sealed_in: str
+
+
+class RecordFile(FileModel):
+    """The game record of a chained file (model/files/record.py): the file it was made from, by what."""
+    parent: Optional[str] = Field(default=None, pattern=r"^sha256:[0-9a-f]{64}$")
+    parent_file: Optional[str] = None
+    made_by: dict[str, Any] = Field(default_factory=empty_dict)
+    decks: Optional[dict[str, str]] = None
+    opened: list[OpeningFile] = Field(default_factory=empty_list)
+
+
 class StateFile(FileModel):
     """A state file (FORMAT section 4 and 6) as written."""
     game: Literal["tk", "ds", "ae"]
@@ -61,6 +80,7 @@ class StateFile(FileModel):
     map: Optional[dict[str, Any]] = None
     # 1.1.1, 1.1.2, 1.1.4, 12 (model/game/seasonal.py)
     previous: Optional[str] = None
+    record: Optional[RecordFile] = None     # the game record: the chain of files (model/files/record.py)
     boxes: Optional[dict[str, Any]] = None
     counters: Optional[CountersFile] = None
     esv: Optional[int] = None

@@ -29,12 +29,15 @@ from typing import Any, Optional
 
 import yaml
 
-from .atomic import FileExists, write_text
+from .atomic import write_text
+from .fileset import write_set
+from .record import new_record, relative
 from .errors import InputError
 from ..secrecy.private import private_path, public_problems, split
 from ..secrecy.seal import new_nonce, position_digest, seal
 from ..game.vocabulary import faction_name
 from .names import norm_key
+from .previous import replaced_earlier
 from ..game.position import FactionMap, Position
 from .round_trip import read_derived, round_trip_text
 from ..game.seasonal import Seasonal
@@ -44,7 +47,7 @@ from .yamlio import load_yaml_file
 PRIVATE_MODE = 0o600
 
 _MINE = {"war-state", "factions", "countries", "markers", "boxes", "counters", "esv", "turn-track", "european-war",
-         "decks", "previous", "turn", "government", "flags", "interpretations"}
+         "decks", "previous", "turn", "government", "flags", "interpretations", "record"}
 
 
 def _turn(pos: Position, t) -> str:
@@ -52,19 +55,22 @@ def _turn(pos: Position, t) -> str:
 
 
 def _rel(path: Path, out_dir: Path) -> str:
-    """``path`` relative to ``out_dir`` when it lies below that folder, else absolute."""
-    rel = os.path.relpath(path, out_dir)
-    return str(path) if rel.startswith("..") else rel
+    """``path`` relative to ``out_dir`` (``../decks/x.yaml`` too): a file never names a folder of the
+    machine that wrote it (:func:`model.files.record.relative`)."""
+    return relative(path, out_dir)
 
 
 def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
-               raw: Optional[dict] = None) -> dict:
+               raw: Optional[dict] = None, record: Optional[dict] = None,
+               decks: Optional[list[Path]] = None) -> dict:
     """The position as a state-file mapping, with paths relative to ``out_path``.
 
     ``previous`` is the state file of the Seasonal Turn the Pending Cards were
     selected in (1.1.1 Step 2); None keeps the position's own ``previous:``.
     The sections aeref does not change are copied from ``raw``, the loaded
-    YAML of the position's file (None: the file is read again).
+    YAML of the position's file (None: the file is read again). ``record``: the
+    game record written (model/files/record.py; None: none); ``decks``: the deck
+    files named instead of the position's own (``split`` names the copies it writes).
     """
 
     raw = load_yaml_file(pos.file, pos.file) if raw is None else raw
@@ -75,9 +81,11 @@ def state_dict(pos: Position, out_path: str | Path, previous: Optional[str | Pat
         pos.seasonal.previous_path.resolve() if pos.seasonal.previous_path is not None else None)
     if prev is not None:
         d["previous"] = _rel(prev, out_dir)
-    decks = pos.raw.decks if pos.raw is not None else []
-    if decks:
-        d["decks"] = [_rel(base / x, out_dir) for x in decks]
+    files = decks if decks is not None else [base / x for x in (pos.raw.decks if pos.raw is not None else [])]
+    if files:
+        d["decks"] = [_rel(x, out_dir) for x in files]
+    if record is not None:
+        d["record"] = record
     d["war-state"] = str(pos.war_state[pos.maps[0]]) if len(pos.maps) == 1 else {m: str(w) for m, w in pos.war_state.items()}
     d["factions"] = {f: {m: _faction_map(pos, fm) for m, fm in sections.items()} for f, sections in pos.factions.items()}
     countries = {e.name: e.as_file() for e in pos.countries.values()}
@@ -163,7 +171,7 @@ def _faction_map(pos: Position, fm: FactionMap) -> dict[str, Any]:
         sec["pending"] = fm.pending
     elif fm.pending_face_down and not fm.sealed:
         sec["pending-placed"] = True            # face down: the card is in the faction's private file
-    if (fm.pending or fm.pending_face_down) and fm.selected is not None:
+    if fm.selected is not None:     # without a Pending Card: "no card" selected in that turn (1.1.3)
         same = fm.selected == pos.turn and pos.raw is not None   # this turn: as the file writes its `turn:` (Fall 1939 stays Fall 1939)
         sec["selected"] = str(pos.raw.turn).strip() if same else _turn(pos, fm.selected)
     if fm.sealed:
@@ -201,10 +209,11 @@ def plain_text(d: dict) -> str:
 
 
 def _derived(d: dict) -> dict:
-    return {k: v for k, v in d.items() if k in _MINE or k in ("game", "turn")}
+    return {k: v for k, v in d.items() if (k in _MINE or k in ("game", "turn")) and k != "record"}
 
 
-def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None) -> str:
+def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
+               record: Optional[dict] = None) -> str:
     """The text of ``pos`` as a state file at ``out_path``: the source file (``pos.file``) with only
     what changed rewritten (:func:`round_trip_text`), or :func:`plain_text` when the source cannot be
     read again or the round trip would not read back as the same position.
@@ -213,14 +222,15 @@ def state_text(pos: Position, out_path: str | Path, previous: Optional[str | Pat
     are copied line for line, so that a large map costs one parse, not four.
     """
     raw = load_yaml_file(pos.file, pos.file)
-    new = state_dict(pos, out_path, previous, raw)
+    new = state_dict(pos, out_path, previous, raw, record)
     out = Path(out_path).resolve()
     try:
         source = Path(pos.file)
         before = read_derived(source.read_text(encoding="utf-8"), source.resolve().parent, source.name)
         if before is not None:
             # the source's paths (decks, previous) as relative to the source: those the new folder changes are rewritten
-            text = round_trip_text(source, state_dict(before, source, None, raw), new)
+            old_record = next((v for k, v in raw.items() if norm_key(k) == "record"), None)
+            text = round_trip_text(source, state_dict(before, source, None, raw, old_record), new)
             back = read_derived(text, out.parent, out.name)
             if back is not None and _derived(state_dict(back, out, None, {})) == _derived(new):
                 return text
@@ -239,13 +249,15 @@ def is_split(pos: Position) -> bool:
 
 def split_texts(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
                 factions: Optional[list[str]] = None,
-                private_dirs: Optional[dict[str, str | Path]] = None) -> dict[Path, tuple[str, Optional[int]]]:
+                private_dirs: Optional[dict[str, str | Path]] = None, record: Optional[dict] = None,
+                decks: Optional[list[Path]] = None) -> dict[Path, tuple[str, Optional[int]]]:
     """The files of ``pos`` as a public file at ``out_path`` and the private files beside it
     (:func:`model.secrecy.private.private_path`): ``{path: (text, mode)}``, the private files mode 0600. The
     private files are those of ``factions`` (None: every faction whose cards ``pos`` holds), each written
-    in the folder of the private file it was read from, or of ``private_dirs[faction]``. No comment is copied (a comment may name a hidden card). Raises
+    in the folder of the private file it was read from, or of ``private_dirs[faction]``. No comment is copied
+    (a comment may name a hidden card). ``record``, ``decks``: as :func:`state_dict`. Raises
     :class:`~model.files.errors.InputError` when the public file would hold a private field."""
-    d = state_dict(pos, out_path, previous)
+    d = state_dict(pos, out_path, previous, record=record, decks=decks)
     public, privates = split(d, factions)
     problems = public_problems(public, str(out_path))
     if problems:
@@ -279,28 +291,38 @@ def seal_pending(pos: Position, faction: str, out_path: str | Path, previous: Op
 
 
 def write_files(files: dict[Path, tuple[str, Optional[int]]], force: bool = False) -> None:
-    """Write every file of ``files`` (``{path: (text, mode)}``) atomically; when one exists and not
-    ``force``, none is written (:class:`~model.files.atomic.FileExists`)."""
-    if not force:
-        for p in files:
-            if p.exists() or p.is_symlink():
-                raise FileExists(p)
-    for p, (text, mode) in files.items():
-        write_text(p, text, force, mode)
+    """Write the files of ``files`` (``{path: (text, mode)}``, the public file first) as one set
+    (:func:`model.files.fileset.write_set`): a reader sees the old set or the new one whole; when one
+    exists and not ``force``, none is written (:class:`~model.files.atomic.FileExists`)."""
+    write_set(files, force)
+
+
+def chained(pos: Position) -> bool:
+    """Whether ``pos`` was read from a file of a game record (it has a ``record:``)."""
+    return getattr(pos.raw, "record", None) is not None
 
 
 def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
-                force: bool = False) -> list[Path]:
+                force: bool = False, made_by: Optional[dict] = None, opened: Optional[list] = None) -> list[Path]:
     """Write ``pos`` as a state file at ``out_path`` (see :func:`state_text`), atomically; a position
     read with private files or holding face-down cards as a public file and its private files
-    (:func:`split_texts`). Returns the paths written, the state file first.
+    (:func:`split_texts`), as one set. Returns the paths written, the state file first.
+
+    ``made_by`` (``{command, faction, turn, ...}``) and ``opened`` (the seals opened) go into the file's
+    game record (model/files/record.py) when the file written is a public file or ``pos`` was read from a
+    chained file; None writes no record.
 
     Raises :class:`~model.files.atomic.FileExists` when ``out_path`` exists and not
-    ``force``, ``OSError`` when it cannot be written.
+    ``force``, ``OSError`` when it cannot be written, :class:`~model.files.errors.InputError` when
+    ``out_path`` is an earlier position the written ``previous:`` leads to
+    (:func:`model.files.previous.replaced_earlier`).
     """
+    replaced_earlier(out_path, Path(previous) if previous is not None else pos.seasonal.previous_path)
+    record = new_record(pos, out_path, made_by, opened) if made_by is not None and (
+        is_split(pos) or chained(pos)) else None
     if is_split(pos):
-        files = split_texts(pos, out_path, previous)
+        files = split_texts(pos, out_path, previous, record=record)
         write_files(files, force)
         return list(files)
-    write_text(out_path, state_text(pos, out_path, previous), force)
+    write_text(out_path, state_text(pos, out_path, previous, record), force)
     return [Path(out_path)]

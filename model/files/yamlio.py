@@ -211,6 +211,20 @@ def _read_events(loader: _Loader) -> Any:
     return root[0]
 
 
+def _first_alias(text: str) -> str:
+    """``line L, column C`` of the first alias (``*name``) in ``text``, read from the parser's events (the
+    node tree keeps no alias: each is the node it names); ``""`` when there is none."""
+    loader = _Loader(text)
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.AliasEvent):
+                return f"line {event.start_mark.line + 1}, column {event.start_mark.column + 1}"
+    finally:
+        loader.dispose()
+    return ""
+
+
 def load_yaml_text(text: str, file: str) -> Any:
     """Parse YAML ``text`` (safe loading); ``file`` names it in errors.
 
@@ -238,8 +252,8 @@ def load_yaml_text(text: str, file: str) -> Any:
                 raise InputError(Problem(file, f"line {mark.line + 1}, column {mark.column + 1}",
                                          "a YAML alias refers to a node that contains it (the data would never end)"))
             if "&" in text and _alias_growth(node, MAX_ALIAS_NODES) > MAX_ALIAS_NODES:
-                raise InputError(Problem(file, "", f"YAML aliases would expand the document by more than "
-                                                   f"{MAX_ALIAS_NODES} nodes"))
+                raise InputError(Problem(file, _first_alias(text), f"YAML aliases would expand the document by "
+                                                                   f"more than {MAX_ALIAS_NODES} nodes"))
             return loader.construct_document(node)
         finally:
             loader.dispose()

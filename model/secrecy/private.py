@@ -27,7 +27,7 @@ from typing import Any, Iterable, Optional
 from ..game.cards import parse_card_ref
 from ..files.errors import InputError, Problem, join_path
 from ..files.names import norm_key
-from .seal import NONCE
+from .seal import NONCE, seal
 from ..game.vocabulary import FACTIONS, faction_name
 from ..files.yamlio import load_yaml_file
 
@@ -193,8 +193,19 @@ def _join_section(body: dict, at: tuple, f: str, m: str, name: str, where: str, 
         elif not _get(sec, "sealed"):
             problems.append(Problem(name, join_path(where, "nonce"), f"the public file {shown} holds no seal "
                                                                      f"({join_path(pw, 'sealed')}) for this nonce"))
+        elif pending is not None and not _opens(sec, f, m, _ref(pending, m, f), nonce):
+            # a set of files mixed (by hand, by mail, or a write cut short): refused before any command answers
+            problems.append(Problem(name, join_path(where, "pending"), (
+                f"{_ref(pending, m, f)} with this nonce does not open the seal of the public file {shown} "
+                f"({join_path(pw, 'sealed')}): the card or the nonce is not the one sealed, or the two files come "
+                f"from different writes; give the private file written with {Path(shown).name}")))
         sec["nonce"] = nonce
     return problems
+
+
+def _opens(sec: dict, f: str, m: str, card: str, nonce: str) -> bool:
+    """Whether ``card`` with ``nonce`` gives the seal of the public section ``sec`` (model/secrecy/seal.py)."""
+    return seal(str(_get(sec, "sealed-in") or ""), f, m, card, nonce) == _get(sec, "sealed")
 
 
 def split(data: dict, factions: Optional[Iterable[str]] = None) -> tuple[dict, dict[str, dict]]:

@@ -10,8 +10,9 @@ can check a seal with a SHA-256 function alone (docs/face-down.md "The seal"):
 1. The **position digest** of a state file: its YAML mapping, every mapping key lower case with ``_``
    written ``-``; from each faction's section of each map (``factions: F: M:``) the keys of the face-down
    cards and their selection turn taken out (:data:`HIDDEN_KEYS`: ``hand``, ``hand-count``, ``pending``,
-   ``pending-placed``, ``selected``, ``sealed``, ``sealed-in``, ``nonce``), so that the digest is the same before and after the selection
-   and for a whole file and its public file; written as JSON with the keys sorted, no spaces (separators
+   ``pending-placed``, ``selected``, ``sealed``, ``sealed-in``, ``nonce``) and the game record (the
+   top-level ``record:``, model/files/record.py) taken out, so that the digest is the same before and after
+   the selection, for every file of one Step 4 and for a whole file and its public file; written as JSON with the keys sorted, no spaces (separators
    ``,`` and ``:``), non-ASCII characters as they are, in UTF-8; ``sha256:`` and the lower-case hex
    SHA-256 of those bytes. Comments, key order and key spelling do not change it; every other value does.
 2. The **seal** of faction F's Pending Card C on map M: ``sha256:`` and the hex SHA-256 of the UTF-8 text
@@ -37,6 +38,8 @@ SCHEME = "aeref-seal-v1"
 NONCE = re.compile(r"[0-9a-f]{32}")
 #: The keys of a faction's map section that the position digest leaves out: the face-down cards.
 HIDDEN_KEYS = ("hand", "hand-count", "pending", "pending-placed", "selected", "sealed", "sealed-in", "nonce")
+#: The top-level key of the game record (model/files/record.py), outside the position digest.
+RECORD = "record"
 #: What a digest looks like (a seal or a position digest).
 DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 
@@ -56,6 +59,7 @@ def canonical_bytes(data: dict) -> bytes:
     """The bytes the position digest is taken of: the state-file mapping ``data``, :func:`canonical`,
     without the face-down cards' keys (:data:`HIDDEN_KEYS`), as sorted compact JSON in UTF-8."""
     public = canonical(data)
+    public.pop(RECORD, None)        # the chain names files; the seal binds the position
     factions = public.get("factions")
     for sections in (factions.values() if isinstance(factions, dict) else ()):
         for sec in (sections.values() if isinstance(sections, dict) else ()):

@@ -144,7 +144,7 @@ def load_previous(pos: Position, path=None) -> Optional[Position]:
         raise InputError(Problem(pos.file, "previous", f"the state file of the previous Seasonal Turn {shown} is not found (looked in {target})"))
     where = "previous" if path is None else "--previous"
     try:
-        prev = load_position(target)
+        prev = load_position(target, previous_link=False)     # its own previous: is the chain's, not this reveal's
     except InputError as exc:       # name the file this one was reached from, and the key
         raise InputError([Problem(pos.file, where, f"{shown}, the state file of the previous Seasonal Turn: "
                                   + (f"{p.where}: " if p.where else "") + p.message) for p in exc.problems]) from None
@@ -198,7 +198,7 @@ def selection_violations(prev: Position, faction: str, pending: dict) -> dict:
         fm = p.factions[faction].get(m)
         if fm is not None and fm.pending is not None and fm.pending not in fm.hand:
             fm.hand.append(fm.pending)
-            fm.pending = None
+            fm.pending = fm.selected = None
     choice = {m: pending.get(m) for m in p.maps}
     ctx = make_context(p, faction, {m: [v] for m, v in choice.items() if v})
     evaluator = Evaluator([c for c in post(RULES, ctx) if c.rule != EMPTY])
@@ -294,8 +294,10 @@ def _reveal_map(pos: Position, out: Position, faction: str, m: str, previous: Op
         return r, [step(NO_SECTION, f"the {faction_name(faction)} faction has no {m.upper()} section", m)]
     steps = [_discard(pos, fm, m, r)]
     if fm.pending is None:
+        said = f" (it selected no card in {fm.selected})" if fm.selected is not None else ""
+        fm.selected = None                      # the "no card" selection is spent with the reveal
         steps.append(step(REVEAL,
-                          f"no Pending Card: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
+                          f"no Pending Card{said}: the {faction_name(faction)} faction has no {m.upper()} Current Card this Season (1.1.3)", m))
         return r, steps
     card = pos.cards[fm.pending]
     if fm.interned:
@@ -374,8 +376,19 @@ def _reinforce_and_esv(pos: Position, out: Position, faction: str, maps: dict, s
                 out.seasonal.esv = r.esv["esv-after"]
 
 
+def _used(pos: Position, interp: dict, maps: dict) -> dict:
+    """The interpretations a reveal applied (the 1.3.4 ones only where interned units were placed)."""
+    used = {k: interp[k] for k in ("illegal-axis-card", "annual-scope", "empty-slot", "sequential-scope") if k in interp}
+    if any(r.repatriated is not None for r in maps.values()):      # 1.1.1 Step 2 placed interned units (1.3.4)
+        used["unplaced-interned"] = interp["unplaced-interned"]
+        for m in (m for m, r in maps.items() if r.repatriated is not None):
+            used.update(interpretations_used(pos, m))
+    return used
+
+
 def reveal(pos: Position, faction: str, previous: Optional[Position] = None, declare_total_war: bool = False,
-           remove: tuple = (), repatriate: Optional[dict] = None, remove_cards: tuple = ()) -> Reveal:
+           remove: tuple = (), repatriate: Optional[dict] = None, remove_cards: tuple = (), *,
+           selected_on: Optional[Position] = None, before_step_4: bool = False) -> Reveal:
     """Carry out 1.1.1 Steps 1-2 (and *5), 1.1.2.2 and the war state changes (12)
     for ``faction`` in ``pos``.
 
@@ -387,7 +400,13 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     ``repatriate``: ``{unit id: location}``, the player's placement of units
     interned on the Pending Cards (1.1.1 Step 2, as per 1.3.4; the others take
     the best placement); ``remove_cards``: the cards the player removes where
-    a Current Card's actions remove a type of card (1.1.2).
+    a Current Card's actions remove a type of card (1.1.2). ``selected_on``: the
+    position the faction saw at its Step 4 in ``previous``'s Seasonal Turn
+    (1.1.1 Order of Play: before the later factions' reveals of that turn and its
+    own reinforcements), on which Step 2 checks the cards "at the time [they were]
+    selected" (default ``previous``). ``before_step_4``: stop before what comes
+    after the faction's Step 4 - 1.1.2.2 Reinforcements ("after the faction's
+    Pending Card has been placed") and *Step 5 (*1.1.4).
 
     Returns a :class:`Reveal` (``refused``: the violations of the player's
     placement or removal: nothing is to be written). Raises
@@ -404,7 +423,8 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     pending = {m: fm.pending for m, fm in pos.factions[faction].items()}
     if previous is not None:
         _same_pending(pos, previous, faction, pending)
-    checked = selection_violations(previous, faction, pending) if previous is not None and any(pending.values()) else None
+    checked = (selection_violations(selected_on if selected_on is not None else previous, faction, pending)
+               if previous is not None and any(pending.values()) else None)
     given = check_placement(pos, faction, dict(repatriate or {}))
     for m in pos.maps:
         maps[m], map_steps = _reveal_map(pos, out, faction, m, previous, checked, given)
@@ -420,10 +440,6 @@ def reveal(pos: Position, faction: str, previous: Optional[Position] = None, dec
     illegal_total = bool(illegal_axis_maps) and (declare_total_war or interp["illegal-axis-card"] == "automatic")
     changes: list = []
     out = _war_states(pos, out, maps, illegal_axis_maps, illegal_total, remove, steps, changes)
-    _reinforce_and_esv(pos, out, faction, maps, steps)
-    used = {k: interp[k] for k in ("illegal-axis-card", "annual-scope", "empty-slot", "sequential-scope") if k in interp}
-    if any(r.repatriated is not None for r in maps.values()):      # 1.1.1 Step 2 placed interned units (1.3.4)
-        used["unplaced-interned"] = interp["unplaced-interned"]
-        for m in (m for m, r in maps.items() if r.repatriated is not None):
-            used.update(interpretations_used(pos, m))
-    return Reveal(faction, str(pos.turn), maps, steps, changes, total_war_option, used, out)
+    if not before_step_4:
+        _reinforce_and_esv(pos, out, faction, maps, steps)
+    return Reveal(faction, str(pos.turn), maps, steps, changes, total_war_option, _used(pos, interp, maps), out)

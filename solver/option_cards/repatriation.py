@@ -6,7 +6,7 @@ rules of placing of the Replacements Segment, with no second definition: the fac
 gathered by :func:`solver.replacements.make_context` (the interned units joined as extra units: the 1.3.4
 Replacement Locations of each, the enemy presence that forbids a hex), and the rows of
 :mod:`solver.replacements.rules` are posted for them: 1.3.4 Replacement Locations and Enemy Units and
-Markers and 9.1 Minor Country Stacking rule on a placement; 9.2 Stacking is enforced after the Segment
+Markers and 9.1 (Minor Country Stacking; HQ and Fortress Stacking) rule on a placement; 9.2 Stacking is enforced after the Segment
 (1.3.4), so a player's placement that overstacks a hex is legal and the excess is eliminated then
 (:func:`solver.replacements.ruling.overstacked` says which), while the best placement never overstacks.
 1.3.3 (the steps received, the Force Pool, the unit types taken) is not read: an interned unit is placed
@@ -32,7 +32,7 @@ from ...model.game.vocabulary import faction_name, with_article
 from ..engine.constraints import Evaluator
 from ..engine.registry import Violation, rules
 from ..replacements import make_context, post
-from ..replacements.rules import ENEMY, LOCATIONS, MINOR_STACKING, STACKING
+from ..replacements.rules import ENEMY, LOCATIONS, STACKING, STACKING_9_1
 from ..replacements.ruling import overstacked
 from .steps import Step, step
 
@@ -43,8 +43,9 @@ UNPLACED = rules["1.1.1"].row(
     "Interned unit not placed", interpretations=("unplaced-interned",), step="Step 2",
     text="an interned unit with no Replacement Location free (the text is silent: interpretation unplaced-interned)")
 
-#: The rules of placing a repatriated unit (1.3.4; 9.2 is enforced after the Segment).
-PLACING = (LOCATIONS, ENEMY, MINOR_STACKING)
+#: The rules of placing a repatriated unit (1.3.4 and the 9.1 rows `replacements` uses: Minor Country, HQ and
+#: Fortress stacking; 9.2 is enforced after the Segment).
+PLACING = (LOCATIONS, ENEMY) + STACKING_9_1
 #: The rules the best placement keeps: placing, and no hex overstacked (9.2).
 BEST = PLACING + (STACKING,)
 

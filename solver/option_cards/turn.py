@@ -106,28 +106,40 @@ def _face_down(prev: Position, factions: list) -> Optional[str]:
                  if fm.hand_face_down is not None or fm.pending_face_down), None)
 
 
+def _after_own_step_4(pos: Position, faction: str) -> bool:
+    """``faction`` revealed in this Seasonal Turn and its Current Card may have entered counters after its
+    Step 4 (1.1.2.2 Reinforcements: "After the faction's Pending Card has been placed"; *Step 5, *1.1.4 for
+    the Soviet faction in DS alone): the position it saw at Step 4 may lack them."""
+    sections = pos.factions.get(faction, {})
+    cards = [pos.cards[fm.current] for fm in sections.values() if fm.current and fm.current in pos.cards]
+    maybe = any(c.reinforcements for c in cards) or (pos.game == "ds" and faction == "soviet" and bool(cards))
+    return maybe and pos.revealed_this_turn(faction)
+
+
 def position_seen(pos: Position, faction: str) -> Seen:
     """The position ``faction`` saw when it selected its next Pending Cards (1.1.1 Step 4) under the
     order of play in force (interpretation ``order-of-play``).
 
-    Under ``reveals-first``, or when no later faction in :data:`REVEAL_ORDER` has revealed in this
-    Seasonal Turn (:func:`later_reveals`; it cannot be told without a readable ``previous:``), it is
-    ``pos`` itself. Otherwise the position before the later factions' reveals: the reveals of this
-    turn are replayed from the position of ``previous:`` (the turn the Pending Cards were selected in:
-    :func:`next_turn`, then :func:`~solver.option_cards.procedure.reveal` faction by faction in the order of play,
-    each checked against ``previous:``), and what the later factions' reveals changed (their cards,
-    the war state changes they set off with their effects, reinforcements, the ESV) is set back in
-    ``pos`` to what it was just before them; everything else (the faction's own cards, what the
-    players entered) is read from ``pos``. Returns a :class:`Seen`; its ``lacking`` says what the
-    file lacks when the replay cannot be made (a hand face down in ``previous:``, a reveal that
-    fails, an Allied declaration of Total War the file does not record, Current Cards the replay
-    does not give). Raises :class:`~model.files.errors.InputError` for a faction not in the position."""
+    It is ``pos`` itself when nothing of this Seasonal Turn came after that Step 4 (it cannot be told
+    without a readable ``previous:``). Two things may have: the later factions' reveals under
+    ``faction-by-faction`` (:func:`later_reveals`), and the faction's own 1.1.2.2 Reinforcements and
+    *Step 5, which come after its Pending Card is placed (:func:`_after_own_step_4`). Then the reveals
+    of this turn are replayed from the position of ``previous:`` (:func:`next_turn`, then
+    :func:`~solver.option_cards.procedure.reveal` faction by faction in the order of play, each checked against
+    ``previous:``), and what came after the Step 4 (the later cards, the war state changes they set
+    off with their effects, reinforcements, the ESV) is set back in ``pos`` to what it was at that
+    Step 4; everything else (the faction's own cards, what the players entered) is read from ``pos``.
+    Returns a :class:`Seen`; its ``lacking`` says what the file lacks when the replay cannot be made
+    (a hand face down in ``previous:``, a reveal that fails, an Allied declaration of Total War the
+    file does not record, Current Cards the replay does not give). Raises
+    :class:`~model.files.errors.InputError` for a faction not in the position."""
     f = pos.require_faction(faction)
     later = later_reveals(pos, f)
-    if not later:
+    own = _after_own_step_4(pos, f)
+    if not later and not own:
         return Seen(pos)
     prev = pos.previous_position()
-    cut = REVEAL_ORDER.index(f)
+    cut = REVEAL_ORDER.index(f) if f in REVEAL_ORDER else len(REVEAL_ORDER)
     replayed = [g for g in REVEAL_ORDER if g in pos.factions and (g in later or (
         REVEAL_ORDER.index(g) <= cut and pos.revealed_this_turn(g)))]
     named = f"previous: {pos.seasonal.previous}"
@@ -136,6 +148,24 @@ def position_seen(pos: Position, faction: str) -> Seen:
         return Seen(None, later, lacking=f"{named} shows the {faction_name(hidden)} hand face down, so the reveals of "
                                          f"{pos.turn} cannot be replayed to the position the {faction_name(f)} "
                                          f"faction saw; give the {faction_name(hidden)} private file")
+    done = _replay(pos, f, prev, replayed, later if not own else [f, *later], named)
+    if isinstance(done, Seen):
+        return done
+    cur, before, reveals = done
+    if before is None or all(getattr(before, n) == getattr(cur, n) for n in _REVEALED_FIELDS):
+        return Seen(pos)           # nothing after the Step 4 changed the position (its own cards enter nothing)
+    seen = copy.copy(pos)
+    for name in _REVEALED_FIELDS:
+        setattr(seen, name, _undone(getattr(pos, name), getattr(before, name), getattr(cur, name)))
+    return Seen(seen, later, reveals)
+
+
+def _replay(pos: Position, f: str, prev: Position, replayed: list, after: list, named: str) -> Any:
+    """The reveals of ``pos``'s turn replayed from ``prev`` (:func:`position_seen`): ``(cur, before, reveals)``
+    - the position after them, the position at ``f``'s Step 4 (before what ``after`` did: ``f`` itself for
+    its own 1.1.2.2 Reinforcements and *Step 5, the later factions for their reveals) and one phrase per thing
+    undone - or a :class:`Seen` saying what the file lacks."""
+    later = [g for g in after if g != f]
     cur, before, reveals = next_turn(prev).position, None, []
     try:
         for g in replayed:
@@ -146,6 +176,13 @@ def position_seen(pos: Position, faction: str) -> Seen:
                 return Seen(None, later, lacking=(
                     f"the {faction_name(g)} Current Card replayed from {named} was illegal, and the file does not say "
                     "whether an Allied faction declared Total War at once (1.1.1) or a later reveal started it"))
+            if g == f and g in after:
+                before = reveal(cur, g, prev, before_step_4=True).position
+                entered = [e["counter"] for r in res.maps.values() for e in r.reinforcements if e["received"]]
+                esv = any(r.esv and r.esv.get("esv-after") is not None for r in res.maps.values())
+                if entered or esv:
+                    what = ", ".join(entered) + (" and " if entered and esv else "") + ("the ESV adjustment" if esv else "")
+                    reveals.append(f"its own reinforcements ({what}: 1.1.2.2, entered after the Pending Card is placed)")
             if g in later:
                 cards = join_and(pos.card_text(r.revealed) for r in res.maps.values() if r.revealed) or "no card"
                 started = [f"{_display(ch.after)} went into "
@@ -162,10 +199,7 @@ def position_seen(pos: Position, faction: str) -> Seen:
                 return Seen(None, later, lacking=(
                     f"the {faction_name(g)} {m.upper()} Current Card here is {pos.card_text(fm.current) if fm.current else 'none'}, "
                     f"but its reveal replayed from {named} gives {pos.card_text(got.current) if got and got.current else 'none'}"))
-    seen = copy.copy(pos)
-    for name in _REVEALED_FIELDS:
-        setattr(seen, name, _undone(getattr(pos, name), getattr(before, name), getattr(cur, name)))
-    return Seen(seen, later, reveals)
+    return cur, before, reveals
 
 
 def _display(state: str) -> str:
@@ -182,6 +216,9 @@ def seen_message(pos: Position, faction: str, seen: Seen) -> str:
     """The words of 1.1.1 Order of Play for a ruling made on ``seen`` (:func:`position_seen`): which reveals
     the ruling must not depend on, and why (interpretation ``order-of-play=faction-by-faction``)."""
     name = faction_name(faction)
+    if not seen.later:          # only its own reinforcements came after its Step 4 (1.1.2.2): no interpretation
+        return (f"the {name} faction selects its next Pending Cards (Step 4) before {join_and(seen.reveals)}: "
+                f"ruled on the position before them, the one the {name} faction saw")
     return (f"the {name} faction selects its next Pending Cards (Step 4) before {join_and(seen.reveals)} "
             f"(interpretation order-of-play=faction-by-faction): ruled on the position before "
             f"{'that reveal' if len(seen.reveals) == 1 else 'those reveals'}, the one the {name} faction saw")
@@ -265,6 +302,8 @@ def select(pos: Position, faction: str, choice: dict) -> tuple[Ruling, Optional[
         return ruling, None
     out = copy.deepcopy(pos)
     for m, cid in choice.items():
+        if cid is None and not any(choice.values()) and made is None and m in out.factions[f]:
+            out.factions[f][m].selected = pos.turn    # "no card", said (1.1.3): recorded, unlike not yet selecting
         if cid is None or (made or {}).get(m) == cid:
             continue
         fm = out.factions[f][m]
@@ -330,19 +369,21 @@ class RevealAll:
 
 
 def reveal_all(pos: Position, previous: Optional[Position] = None, declare_total_war: bool = False,
-               remove: tuple = ()) -> RevealAll:
+               remove: tuple = (), selected_on: Optional[dict] = None) -> RevealAll:
     """Reveal the Pending Cards of every faction in the position, in
     :data:`REVEAL_ORDER`, each on the position the reveal before it left
     (a war state started by the Axis card is in effect for the Allied
     reveals). ``declare_total_war`` is the Allied declaration after an
-    illegal Axis Current Card (1.1.1): it goes with the Axis reveal.
+    illegal Axis Current Card (1.1.1): it goes with the Axis reveal. ``selected_on``: by faction, the position
+    it saw at its Step 4 in ``previous``'s turn, on which its cards are checked (default ``previous``).
     Raises ``ValueError`` as :func:`~solver.option_cards.procedure.reveal` does."""
     reveals: list[Reveal] = []
     cur = pos
     for f in REVEAL_ORDER:
         if f not in pos.factions:
             continue
-        res = reveal(cur, f, previous, declare_total_war and f == "axis", remove)
+        res = reveal(cur, f, previous, declare_total_war and f == "axis", remove,
+                     selected_on=(selected_on or {}).get(f))
         reveals.append(res)
         cur = res.position
     if declare_total_war and "axis" not in pos.factions:

@@ -11,7 +11,8 @@ from itertools import product
 from typing import Any
 
 from ...model.files.load import Position
-from ...model.game.requirements import AllOf, AnyOf, EuropeanWar, Not, Played, WarStateIs
+from ...model.files.names import norm_name
+from ...model.game.requirements import AllOf, AnyOf, CountryIs, EuropeanWar, GovernmentIs, MarkerIn, Not, Played, WarStateIs
 
 from ..engine.constraints import Lit
 from ..selection.requirements import Facts, check_requirement
@@ -75,26 +76,48 @@ class TurnContext(SelectionContext):
         out = []
         for values in product(*[atoms[a] for a in keys]):
             given = dict(zip(keys, values))
-            holds, text = check_requirement(self.pos, card, req, _PlanFacts(self, given))
+            facts = _PlanFacts(self, given)
+            holds, text = check_requirement(facts.position(), card, req, facts)
             guard = tuple(Lit(self.plan.fact(a, atoms[a]), v) for a, v in given.items())
             out.append((holds, text, guard))
         return out
 
     def _atoms(self, card, req, atoms: dict) -> None:
         """The facts of ``req`` a plan changes, each with its values: ``("played", k, X)`` for a card of
-        the faction that a turn before may reveal, ``("war", k, map)`` for a war state that may rise."""
+        the faction that a turn before may reveal, ``("war", k, map)`` for a war state that may rise; a fact
+        read from the position (a Posture, a marker, *the European War Boxes) follows every war state that may
+        rise (what 12.2 and 12.3 set off) and, for a marker, the cards whose reveal enters it (1.1.2.2)."""
         if isinstance(req, Played):
             if self.plan.may_play(req.card, self.k):
                 atoms[("played", self.k, req.card)] = (True, False)
-        elif isinstance(req, (WarStateIs, EuropeanWar)):
+        elif isinstance(req, WarStateIs) or (isinstance(req, EuropeanWar) and "tk" in self.pos.war_state):
             m = "tk" if isinstance(req, EuropeanWar) else (req.map or card.map)
-            if m in self.pos.war_state and len(self.plan.war_domain(self.k, m)) > 1:
-                atoms[("war", self.k, m)] = self.plan.war_domain(self.k, m)
+            self._war_atom(m, atoms)
+        elif isinstance(req, (CountryIs, MarkerIn, EuropeanWar, GovernmentIs)):
+            for m in self.pos.maps:
+                self._war_atom(m, atoms)
+            if isinstance(req, MarkerIn):
+                self._arrival_atoms(card, req, atoms)
         elif isinstance(req, (AnyOf, AllOf)):
             for it in req.items:
                 self._atoms(card, it, atoms)
         elif isinstance(req, Not):
             self._atoms(card, req.item, atoms)
+
+    def _war_atom(self, m: str, atoms: dict) -> None:
+        if m in self.pos.war_state and len(self.plan.war_domain(self.k, m)) > 1:
+            atoms[("war", self.k, m)] = self.plan.war_domain(self.k, m)
+
+    def _arrival_atoms(self, card, req, atoms: dict) -> None:
+        """1.1.2.2: a card of the faction revealed in turn j + 1 (selected in j) enters its counters after the
+        selection of turn j + 1, so turn k reads them when the card was played by turn k - 1."""
+        if self.k < 2:
+            return
+        for m in self.pos.maps:
+            for cid in self.candidates.get(m, ()):
+                if any(mm == card.map and norm_name(c) == norm_name(req.name) for mm, _, c, _ in self.plan.arrivals(cid)) \
+                        and self.plan.may_play(cid, self.k - 1):
+                    atoms[("played", self.k - 1, cid)] = (True, False)
 
 
 class _PlanFacts(Facts):
@@ -103,6 +126,14 @@ class _PlanFacts(Facts):
 
     def __init__(self, ctx: TurnContext, given: dict):
         self.ctx, self.given = ctx, given
+
+    def position(self) -> Position:
+        """The position this case reads: the plan's, with the war states of the case gone into effect and
+        the counters of the cards it has arrived (:meth:`~solver.plan.model.PlanModel.derived`)."""
+        k, plan = self.ctx.k, self.ctx.plan
+        wars = tuple((m, self.war_state(self.ctx.pos, m)) for m in self.ctx.pos.maps)
+        arrived = frozenset(key[2] for key, v in self.given.items() if key[0] == "played" and key[1] == k - 1 and v)
+        return plan.derived(k, wars, arrived)
 
     def played(self, pos: Position, cid: str):
         key = ("played", self.ctx.k, cid)

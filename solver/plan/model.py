@@ -22,8 +22,11 @@ rule 1.1.3 No Pending Card (interpretation ``empty-slot=forced``) is compiled ov
 a slot holds None only if every candidate card breaks one of them (:meth:`PlanModel._post_forced_empty`).
 One compile (:func:`~solver.engine.compiler.compile_model`) makes the model.
 
-What the model leaves out (countries, markers and the Government changed by a war state's effects,
-other factions' choices) is frozen at the file's value, as the plan assumes. The model therefore holds
+A requirement that reads the position (a Posture, a marker, *the European War Boxes) is evaluated, case by case,
+on :meth:`PlanModel.derived`: the position with the case's war states gone into effect with their effects (12.2,
+12.3) and the counters of the cards the case has revealed before the turn before (1.1.2.2), so the plan follows
+what its own reveals set off. What the model leaves out (other factions' choices) is frozen at the file's
+value, as the plan assumes. The model therefore holds
 every real plan, and each plan it finds is carried out for real and re-checked by ``check``
 (:func:`~solver.plan.turn.replay`); a plan that fails the re-check has its prefix forbidden and the model
 is solved again (:meth:`PlanModel.feasible`), so a plan returned is legal and "infeasible" is a proof.
@@ -32,6 +35,7 @@ Imports ortools (through :mod:`solver.engine.compiler`): load only on the planni
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -42,7 +46,8 @@ from ..engine.constraints import ANY, AtMost, Lit, Nogood, post
 from ..engine.compiler import compile_model, solve
 from ..engine.core import can_hold_together
 from ..engine.limits import Budget, ProgressSink
-from .turn import PlayedAssumption, WarAssumption, replay
+from .turn import PlayedAssumption, WarAssumption, _arrive, _war_goes_into_effect, arriving, replay
+from ..option_cards.actions import reinforcements
 from .facts import TurnContext
 from ..selection.requirements import revealed_cards
 from ..selection.rules import EMPTY, RULES, make_context
@@ -72,7 +77,7 @@ class PlanModel:
     (``self.enforce[(rule key, k)]``) for the minimal conflict sets."""
 
     def __init__(self, pos: Position, faction: str, turns: int, cards: list, assumptions: tuple = (),
-                 enforce: bool = False):
+                 enforce: bool = False, first: Optional[Position] = None):
         self.pos, self.faction, self.turns = pos, faction, turns
         self.assumptions = assumptions
         self.cands = {m: [c for mm, c in cards if mm == m] for m in pos.maps}
@@ -80,8 +85,11 @@ class PlanModel:
         self._twins = None
         self.turn_of: dict = {}                # id(constraint) -> the turn it rules
         self._war = {}
+        self._derived: dict = {}
+        self._arrivals: dict = {}
         constraints = []
-        ctx0 = make_context(pos, faction, self.cands)
+        # turn 0 is ruled as `check` rules it: on the position the faction saw at its Step 4 (1.1.1 Order of Play)
+        ctx0 = make_context(first if first is not None else pos, faction, self.cands)
         for c in post(RULES, ctx0):
             constraints.append(self._relabel(c, 0))
         interp = pos.interpretations_in_force
@@ -139,18 +147,33 @@ class PlanModel:
 
     def explain(self, key: str, k: int, wanted: list) -> str:
         """The words of rule ``key`` in plan turn ``k``: the turn, and what its first constraint on a card of
-        ``wanted`` (``(k, map, card)``) says there."""
+        ``wanted`` (``(k, map, card)``) says there of the wanted cards of that turn (or, for a rule that stops the
+        card through another, of that other card)."""
         cards = {(kk, m, c) for kk, m, c in wanted}
-        for c in self.groups.get((key, k), ()):
+        group = self.groups.get((key, k), ())
+        # a rule that stops the card by stopping another (the card it requires played) speaks of that other card
+        for c in sorted(group, key=lambda c: not self._on(c, cards)):
             lits = c.lits if isinstance(c, Nogood) else [l for _, l in c.terms]
-            mine = [l for l in lits if isinstance(l[0], tuple) and len(l[0]) == 2 and (l[0][0], l[0][1], l[1]) in cards]
-            if not mine:
-                continue
             if isinstance(c, Nogood):
                 return f"{self.turn(k)}: {c.message}"
-            held = [Lit(l[0][1], l[1]) for l in lits if isinstance(l[0], tuple) and len(l[0]) == 2 and l[0][0] == k]
-            return f"{self.turn(k)}: {c.explain(held)}"
+            # what this turn's choice would hold: the wanted cards of turn k, one a map (a slot holds one card), not
+            # every candidate (a sum over cards that could only come in different Seasonal Turns says nothing)
+            mine = {}
+            for l in lits:
+                if isinstance(l[0], tuple) and len(l[0]) == 2 and l[0][0] == k and (k, l[0][1], l[1]) in cards:
+                    mine.setdefault(l[0][1], Lit(l[0][1], l[1]))
+            if not mine:                       # the rule speaks of another card: one of its cards a map
+                for l in lits:
+                    if isinstance(l[0], tuple) and len(l[0]) == 2 and l[0][0] == k and l[1] is not None:
+                        mine.setdefault(l[0][1], Lit(l[0][1], l[1]))
+            return f"{self.turn(k)}: {c.explain(list(mine.values()))}"
         return f"{self.turn(k)}"
+
+    @staticmethod
+    def _on(c, cards: set) -> bool:
+        """Whether constraint ``c`` holds a choice literal of ``cards`` (``(k, map, card)``)."""
+        lits = c.lits if isinstance(c, Nogood) else [l for _, l in c.terms]
+        return any(isinstance(l[0], tuple) and len(l[0]) == 2 and (l[0][0], l[0][1], l[1]) in cards for l in lits)
 
     # ------------------------------------------------------------------ the facts of the turns
     def turn(self, k: int):
@@ -190,9 +213,39 @@ class PlanModel:
         if seen is not None:
             return seen
         for a in self.assumptions:
-            if isinstance(a, PlayedAssumption) and a.card == cid and a.turn <= self.turn(k):
+            if isinstance(a, PlayedAssumption) and a.card == cid and a.seen_from(self.pos, self.faction) <= self.turn(k):
                 return str(a.turn)
         return None
+
+    def arrivals(self, cid: str) -> tuple:
+        """The counters card ``cid`` of the faction enters when revealed (1.1.2.2, ``received`` on the plan's
+        position: no rule of the plan changes who is an active Minor Country): ``((map, box, counter,
+        faction), ...)``, placed once the Pending Card of its reveal turn is placed."""
+        if cid not in self._arrivals:
+            card = self.pos.cards[cid]
+            self._arrivals[cid] = tuple((e["map"], e["to"], e["counter"], self.faction)
+                                        for e in reinforcements(self.pos, self.faction, card) if e["received"])
+        return self._arrivals[cid]
+
+    def derived(self, k: int, wars: tuple, arrived: frozenset) -> Position:
+        """The position turn ``k`` (>= 1) reads the facts a reveal sets off in: the plan's position with each map's
+        war state ``wars`` (``((map, war state), ...)``) gone into effect with its effects (12.2, 12.3: Policy
+        markers removed, *European Total War markers placed, ...) and the counters of the cards ``arrived``
+        (revealed before the turn before: 1.1.2.2 places them after that turn's selection) and those arriving
+        at the plan's start placed. Cached: a position is made once per case."""
+        key = (wars, arrived)
+        if key not in self._derived:
+            p = copy.copy(self.pos)
+            p.war_state = dict(self.pos.war_state)
+            for m, w in wars:
+                if w > p.war_state[m]:
+                    _war_goes_into_effect(p, m, w, "a revealed card of the plan")
+            got = list(arriving(self.pos)) + [a for cid in sorted(arrived) for a in self.arrivals(cid)]
+            if got:
+                p.plan_arriving = tuple(got)
+                p = _arrive(p)
+            self._derived[key] = p
+        return self._derived[key]
 
     def may_play(self, cid: str, k: int) -> bool:
         """True when card ``cid`` is not played by turn ``k`` for certain, yet a turn before may reveal it."""

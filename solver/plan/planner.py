@@ -21,9 +21,12 @@ positions no rule tells apart merged with their counts added: an exact dynamic p
 positions (the rules evaluated by :func:`~solver.selection.rules.legal_choices_direct`, no rule written again).
 
 What the faction does not decide is frozen at the file's value: the other factions select no Pending Cards
-unless an assumption has one reveal a card (:class:`~solver.plan.turn.PlayedAssumption`), countries,
-markers and the Government stay as they are; a war state changes only by a revealed card's ``starts`` or
-by an assumption. Every named interpretation in force applies in every turn. Imports ortools (through
+unless an assumption has one reveal a card (:class:`~solver.plan.turn.PlayedAssumption`, counted from the Step 4
+the order of play lets the faction see it), countries, markers and the Government stay as they are but for what
+the faction's own reveals set off (a war state changed by a revealed card's ``starts``, an Allied Country at war
+or an assumption, with the effects of 12.2 and 12.3; the counters a Current Card enters, 1.1.2.2, from the next
+Seasonal Turn's selection). The first selection is ruled on the position the faction saw at its Step 4 (1.1.1
+Order of Play), as ``check`` rules it. Every named interpretation in force applies in every turn. Imports ortools (through
 :mod:`solver.plan.model`): the API loads this module lazily.
 """
 from __future__ import annotations
@@ -37,7 +40,7 @@ from ...model.game.vocabulary import faction_name
 
 from . import model as plan_model
 from ..engine.limits import Budget, Progress, ProgressSink
-from .turn import PlayedAssumption, _key, advance, replay, start as plan_start
+from .turn import PlayedAssumption, _key, advance, first_seen, replay, start as plan_start
 from ..selection.rules import evaluator, interpretations_used, legal_choices_direct, make_context
 
 #: The longest horizon a plan may look ahead (Seasonal Turns).
@@ -81,7 +84,8 @@ class Earliest:
     """The earliest Seasonal Turn in which ``card`` can be revealed as a Current Card
     (``turn`` None: not within the horizon, or not proved when ``proved`` is False), a plan
     that achieves it (``plan``, a list of :class:`PlanTurn`) and ``reasons``: the rules that
-    stop it in the turn before (or, when it cannot come, in the last turn of the horizon),
+    stop it in the turn before (or, when it cannot come, in every turn of the horizon: with those
+    rules alone in force no plan selects it),
     each ``(rule key, message)``."""
     card: str
     map: str
@@ -139,6 +143,7 @@ class Planner:
         self.budget = budget or Budget(None)
         start = plan_start(pos, self.faction, assumptions)
         self.start = start
+        self.first = first_seen(pos, self.faction, assumptions, start)     # turn 0 ruled as ``check`` rules it
         self.levels: list[dict] = [{(_key(start, self.faction), frozenset()): Node(start, None, None)}]
         self.choices: dict = {}        # node key -> legal choices
         self.evaluators: dict = {}     # node key -> (context, evaluator) of the reasons
@@ -149,7 +154,7 @@ class Planner:
         """The legal selections of a node (the selection rules on its position), computed once and charged
         to the budget. Raises :class:`Stopped` when the budget is spent."""
         if key not in self.choices:
-            pos = node.position
+            pos = self.first if node.parent is None else node.position
             combos = 1
             for m in pos.maps:
                 combos *= len(pos.hand(self.faction, m)) + 2
@@ -221,11 +226,20 @@ def facts(pos: Position, faction: str, assumptions: tuple) -> list[str]:
     if others:
         out.append(f"the other factions ({', '.join(others)}) select no Pending Cards: their cards are not played"
                    + (" but for those assumed below" if any(isinstance(a, PlayedAssumption) for a in assumptions) else ""))
-    out.append("countries, markers, the Government and the Force Pools stay as in the file")
+    out.append("countries, markers, the Government and the Force Pools stay as in the file, but for what the "
+               "faction's own reveals set off: a war state going into effect with its effects (12.2, 12.3: Policy "
+               "markers removed, *European Total War markers placed), and the counters its Current Cards enter "
+               "(1.1.2.2), read from the next Seasonal Turn's selection on")
     for m in pos.maps:
         out.append(f"{pos.war_state[m].display} in effect on the {m.upper()} map in {pos.turn}; it changes only by "
-                   f"a revealed card that starts a war state (12) or by an assumption")
-    out += [a.text() for a in assumptions]
+                   f"a revealed card that starts a war state (12), an Allied Country at war (12) or an assumption, "
+                   f"with its effects")
+    for a in assumptions:
+        seen = a.seen_from(pos, faction) if isinstance(a, PlayedAssumption) else None
+        out.append(a.text() if seen in (None, a.turn) else
+                   f"{a.text()}; counted as played from the {faction_name(faction)} faction's Step 4 of {seen}: "
+                   f"the {faction_name(faction)} faction selects before that faction's reveal (1.1.1 Order of Play, "
+                   f"interpretation order-of-play=faction-by-faction)")
     out.append("a Pending Card selected in a Seasonal Turn is revealed in the next one (1.1.3) and the "
                "Current Card it replaces is discarded (1.1.1 Step 1)")
     return out
@@ -285,13 +299,14 @@ class _Solver:
         self.pos, self.faction, self.turns = pos, faction, turns
         self.assumptions, self.budget, self.progress = assumptions, budget, progress
         self.start = plan_start(pos, faction, assumptions)
+        self.first = first_seen(pos, faction, assumptions, self.start)     # turn 0 ruled as ``check`` rules it
         self.cards = _hand_cards(pos, faction)
         self.model = self._new(True)
         self.memo: dict = {}
         self.complete = True
 
     def _new(self, enforce: bool):
-        m = self.pm_mod.PlanModel(self.start, self.faction, self.turns, self.cards, self.assumptions, enforce)
+        m = self.pm_mod.PlanModel(self.start, self.faction, self.turns, self.cards, self.assumptions, enforce, self.first)
         m.original = self.pos
         return m
 
@@ -307,7 +322,7 @@ class _Solver:
         every card it selects in that turn too)."""
         pm, cards = self.model, self.cards
         found: dict = {}
-        legal = legal_choices_direct(self.start, self.faction)
+        legal = legal_choices_direct(self.first, self.faction)
         cover: dict = {}                  # card -> a legal choice holding it; those holding most new cards first
         for want in range(len(self.pos.maps), 0, -1):
             for choice in legal:
@@ -340,20 +355,24 @@ class _Solver:
                 reasons = self.reasons([(k - 1, m, c)]) if k > 0 else []
                 out.append(Earliest(c, m, steps[-1].reveal_turn, steps, reasons))
             elif searched == self.turns:
-                out.append(Earliest(c, m, None, [], self.reasons([(self.turns - 1, m, c)])))
+                # "never": the rules that stop it in every turn of the horizon, not only in the last one (a core of
+                # the last turn alone may name 1.1.3's hand and No Pending Card: with those alone the card comes earlier)
+                out.append(Earliest(c, m, None, [], self.reasons([(k, m, c) for k in range(self.turns)], any_turn=True)))
             else:
                 out.append(Earliest(c, m, None, [], [], False, self.pos.turn.ahead(searched + 1)))
         return out
 
-    def reasons(self, wanted: list) -> list:
-        """A minimal set of the rules (each in a turn) that stop the selections ``wanted`` (``(k, map, card)``):
-        ``(rule key, message)`` pairs, the message the turn and what the rule says there of the card."""
+    def reasons(self, wanted: list, any_turn: bool = False) -> list:
+        """A minimal set of the rules (each in a turn) that stop the selections ``wanted`` (``(k, map, card)``), all
+        of them together, or with ``any_turn`` each one (the card selected in none of those turns: with only these
+        rules in force no plan selects it in any): ``(rule key, message)`` pairs, the message the turn and what the
+        rule says there of the card."""
         if not self.complete:
             return []
         if len(wanted) == 1 and wanted[0][0] == 0:
             # turn 0 is the file's position, ruled exactly: each rule excluding the card alone is a minimal set
             k, m, c = wanted[0]
-            ctx = make_context(self.start, self.faction, {mm: [cc for x, cc in self.cards if x == mm] for mm in self.pos.maps})
+            ctx = make_context(self.first, self.faction, {mm: [cc for x, cc in self.cards if x == mm] for mm in self.pos.maps})
             ev = evaluator(ctx)
             alone = ev.excluding((m, c))
             if alone:
@@ -366,7 +385,11 @@ class _Solver:
                         out.append(item)
                 return out
         pm = self.model
-        core = pm.core([pm.x(k, m, c) for k, m, c in wanted], self.budget)
+        if any_turn:
+            lits = [pm.selected_by(m, c, max(k for k, _, _ in wanted)) for m, c in {(m, c) for _, m, c in wanted}]
+        else:
+            lits = [pm.x(k, m, c) for k, m, c in wanted]
+        core = pm.core(lits, self.budget)
         if core is None:
             self.complete = False
             return []

@@ -14,9 +14,10 @@ from ...model.files.load import Position
 from ...model.game.position import FactionMap, PlayedCard
 from ...model.game.vocabulary import WarState
 
+from .. import war_state as ws
 from ..option_cards.procedure import reveal
 from ..selection.rules import check, open_slots, selection_made
-from ..option_cards.turn import next_turn, select
+from ..option_cards.turn import REVEAL_ORDER, lacking_error, next_turn, position_seen, select
 
 @dataclass(frozen=True)
 class WarAssumption:
@@ -45,6 +46,17 @@ class PlayedAssumption:
 
     def text(self) -> str:
         return f"{self.text_card or self.card} revealed by its faction in {self.turn} (assumed)"
+
+    def seen_from(self, pos: Position, faction: str) -> Turn:
+        """The Seasonal Turn from whose Step 4 on ``faction`` counts the card as played (1.1.1 Order of Play,
+        interpretation ``order-of-play``): under ``faction-by-faction`` a faction selects (Step 4) before the
+        later factions' Step 1, so a card another faction reveals in ``turn`` after it in the order of play
+        (:data:`~solver.option_cards.turn.REVEAL_ORDER`) counts only from the next Seasonal Turn's Step 4."""
+        other = pos.cards[self.card].faction
+        if (pos.interpretations_in_force.get("order-of-play") == "faction-by-faction" and faction in REVEAL_ORDER
+                and other in REVEAL_ORDER and REVEAL_ORDER.index(other) > REVEAL_ORDER.index(faction)):
+            return self.turn.next()
+        return self.turn
 
 
 @dataclass
@@ -79,14 +91,74 @@ def _lean(pos: Position) -> Position:
 
 
 def start(pos: Position, faction: str, assumptions: tuple) -> Position:
-    """The position the plan's first selection is made on: a lean copy of ``pos`` (:func:`_lean`) with the
+    """The position the plan's turns are carried out from: a lean copy of ``pos`` (:func:`_lean`) with the
     faction's Pending Cards that await their reveal (selected in an earlier Seasonal Turn) revealed first,
     as 1.1.1 Step 2 does before this turn's Step 4; without that the card would count as this turn's
-    selection and every later turn of the plan would shift by one. Then the assumptions due are applied."""
+    selection and every later turn of the plan would shift by one. The counters that reveal's Current Cards
+    enter arrive after this turn's selection (1.1.2.2: :func:`_withhold`). Then the assumptions due are
+    applied. The first selection itself is ruled on :func:`first_seen`."""
     out = _lean(pos)
     if out.awaiting_reveal(faction):
-        out = reveal(out, faction, None).position
-    _assume(out, assumptions)
+        res = reveal(out, faction, None)
+        out = res.position
+        _withhold(out, res)
+    _assume(out, assumptions, faction)
+    return out
+
+
+def first_seen(pos: Position, faction: str, assumptions: tuple, started: Position) -> Position:
+    """The position the plan's first selection (1.1.1 Step 4 of the file's Seasonal Turn) is ruled on, as
+    ``check`` rules it: under ``order-of-play=faction-by-faction`` the faction selects before the later
+    factions' Step 1, so their reveals of this Seasonal Turn (and the war states they started, with their
+    effects) are undone (:func:`~solver.option_cards.turn.position_seen`); ``started`` (:func:`start`)
+    when no later faction has revealed. The turns after read ``started``: those reveals happened.
+    Raises :class:`~model.files.errors.InputError` when the file cannot tell that position (as ``check``)."""
+    seen = position_seen(pos, faction)
+    if seen.position is None:
+        raise lacking_error(pos, faction, seen)
+    if seen.position is pos:
+        return started
+    return start(seen.position, faction, assumptions)
+
+
+def arriving(pos: Position) -> tuple:
+    """The counters the faction's Current Cards of this Seasonal Turn enter once its Pending Card is placed
+    (1.1.2.2 "After the faction's Pending Card has been placed"): ``((map, box, counter, faction), ...)``."""
+    return getattr(pos, "plan_arriving", ())
+
+
+def _withhold(out: Position, res) -> None:
+    """1.1.2.2 "After the faction's Pending Card has been placed, check if the Current Card enters new
+    units": the counters the reveal ``res`` placed are taken out of ``out`` (in place) and kept in
+    :func:`arriving`, so this Seasonal Turn's Step 4 is ruled without them; :func:`_arrive` places them."""
+    got = []
+    for r in res.maps.values():
+        for e in r.reinforcements:
+            if e["received"]:
+                got.append((e["map"], e["to"], e["counter"], res.faction))
+    for m, to, counter, f in got:
+        _box_list(out, m, to, f).remove(counter)
+    out.plan_arriving = tuple(got)
+
+
+def _box_list(pos: Position, m: str, to: str, faction: str) -> list:
+    mb = pos.seasonal.map_boxes(m)
+    if to == "force-pool":
+        return mb.force_pool.setdefault(faction, [])
+    return mb.delay_box if to == "delay-box" else mb.strategic_warfare_box
+
+
+def _arrive(pos: Position) -> Position:
+    """``pos`` (a copy when something arrives) with the :func:`arriving` counters placed (1.1.2.2): after the
+    faction's Pending Card has been placed."""
+    got = arriving(pos)
+    if not got:
+        return pos
+    out = copy.copy(pos)
+    out.seasonal = copy.deepcopy(pos.seasonal)
+    for m, to, counter, f in got:
+        _box_list(out, m, to, f).append(counter)
+    out.plan_arriving = ()
     return out
 
 
@@ -102,22 +174,45 @@ def _key(pos: Position, faction: str) -> tuple:
         played = tuple(sorted((p.card, p.turn.calendar_year if p.turn and p.turn.calendar_year >= year else -1)
                               for p in fm.played))
         parts.append((m, tuple(sorted(fm.hand)), fm.current, fm.pending, played, tuple(sorted(fm.removed))))
+    # the counters arriving after this turn's selection (1.1.2.2); what a war state set off (12.2, 12.3) follows
+    # the war states and what reinforcements entered follows the cards played, both in the key already
+    parts.append(arriving(pos))
     return tuple(parts)
 
 
-def _assume(pos: Position, assumptions: tuple) -> None:
-    """Apply the assumptions due by ``pos.turn`` (in place); a war state never goes back (12); another
-    faction's card assumed played joins its faction's ``played`` history (once)."""
+def _assume(pos: Position, assumptions: tuple, faction: Optional[str] = None) -> list:
+    """Apply the assumptions due by ``pos.turn`` (in place). A war state assumed goes into effect with
+    what 12 sets off then (12.2, the steps of 12.3 with no optional marker removed: :func:`_war_goes_into_effect`),
+    never back; another faction's card assumed played joins its faction's ``played`` history (once), from
+    the Seasonal Turn whose Step 4 ``faction`` sees it in (:meth:`PlayedAssumption.seen_from`). Returns the war
+    state changes made (:class:`solver.war_state.Change`)."""
+    made = []
     for a in assumptions:
-        if a.turn > pos.turn:
-            continue
         if isinstance(a, PlayedAssumption):
+            if (a.seen_from(pos, faction) if faction else a.turn) > pos.turn:
+                continue
             card = pos.cards[a.card]
             fm = pos.factions.setdefault(card.faction, {}).setdefault(card.map, FactionMap())
             if a.card != fm.current and all(p.card != a.card for p in fm.played):
                 fm.played.append(PlayedCard(a.card, a.turn))
-        elif a.map in pos.war_state and pos.war_state[a.map] < a.war_state:
-            pos.war_state[a.map] = a.war_state
+        elif a.turn <= pos.turn and a.map in pos.war_state and pos.war_state[a.map] < a.war_state:
+            made.append(_war_goes_into_effect(pos, a.map, a.war_state, f"assumed: {a.text()}"))
+    return made
+
+
+#: What a war state going into effect changes in a position (12.2, 12.3): copied back by :func:`_war_goes_into_effect`.
+_WAR_FIELDS = ("war_state", "european_war", "markers", "countries", "seasonal")
+
+
+def _war_goes_into_effect(pos: Position, m: str, new: WarState, cause: str) -> "ws.Change":
+    """``new`` goes into effect on map ``m`` (in place) with its effects, as a reveal sets it off
+    (:func:`solver.war_state.change`, :func:`solver.war_state.apply`): 12.3 Step 2's Policy markers removed,
+    *Step 8's European Total War markers placed, the Outbreak of War units to the Delay Box ...; returns the change."""
+    ch = ws.change(pos, m, new, cause)
+    done = ws.apply(pos, ch)
+    for name in _WAR_FIELDS:
+        setattr(pos, name, getattr(done, name))
+    return ch
 
 
 def _placed(pos: Position, faction: str, choice: dict) -> Position:
@@ -168,16 +263,18 @@ def advance(pos: Position, faction: str, choice: dict, assumptions: tuple = (), 
         if not ruling.legal or placed is None:
             return False, pos, []
         nxt = next_turn(placed).position
+    nxt = _arrive(nxt)                 # 1.1.2.2: last turn's reinforcements, now that the Pending Card is placed
     # the reveal (1.1.1 Steps 1-2, 12); the selection was ruled on when it was made, so no Step 2 check here
     res = reveal(nxt, faction, None)
     out = res.position
-    before = dict(out.war_state)
-    _assume(out, assumptions)
+    _withhold(out, res)
+    assumed = _assume(out, assumptions, faction)
     # what the reveal changed: the Step 2 line without its check (the plan re-checks every turn itself)
     changes = [f"{st.map.upper() + ': ' if st.map and len(pos.maps) > 1 else ''}{st}".split("; the check against")[0]
                for st in res.steps if "no Current Card to discard" not in st.message and "Pending Card" not in st.message]
-    changes += [f"{out.war_state[m].display} in effect on the {m.upper()} map from {out.turn} (assumed)"
-                for m in pos.maps if out.war_state[m] != before[m]]
+    for ch in assumed:                 # an assumed war state, with what it sets off (12.2, 12.3)
+        changes.append(f"{WarState.of(ch.after).display} in effect on the {ch.map.upper()} map from {out.turn} (assumed)")
+        changes += [f"{ch.map.upper() + ': ' if len(pos.maps) > 1 else ''}{e}" for e in ch.effects if e.applies]
     return True, out, changes
 
 
@@ -190,6 +287,7 @@ def replay(pos: Position, faction: str, choices: list, assumptions: tuple = (), 
     memo = {} if memo is None else memo
     if () not in memo:
         memo[()] = (start(pos, faction, assumptions), [])
+        memo["first seen"] = first_seen(pos, faction, assumptions, memo[()][0])
     done = 0
     while done < len(choices) and tuple(map(_frozen, choices[:done + 1])) in memo:
         done += 1
@@ -198,11 +296,12 @@ def replay(pos: Position, faction: str, choices: list, assumptions: tuple = (), 
     for i in range(done, len(choices)):
         choice = choices[i]
         made = _bound(cur, faction) is not None      # wholly bound: advance checks the choice is that selection
-        legal = True if made else check(cur, faction, choice).legal
+        # the first selection is ruled on the position the faction saw at its Step 4 (1.1.1 Order of Play)
+        legal = True if made else check(memo["first seen"] if i == 0 else cur, faction, choice).legal
         ok, after, changes = advance(cur, faction, choice, assumptions, ruled=True)
         if not (ok and legal):
             raise AssertionError(f"the plan's selection {choice} in {cur.turn} is not legal")
-        shown = copy.copy(after)
+        shown = copy.copy(_arrive(after))    # the file records the reinforcements, as `reveal --write` does
         shown.raw, shown.cards = pos.raw, pos.cards       # the position as a state file of its own
         out.append(PlanTurn(cur.turn, after.turn, dict(choice), shown, changes, legal))
         cur = after

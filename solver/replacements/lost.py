@@ -1,11 +1,10 @@
 """1.3.3 "the extra unplaced replacement steps are lost": which steps an allocation leaves unused, and why.
 
-:func:`explain_lost` looks, for each pool of steps left over, at the Force
-Pool units those steps could pay for: none (1.3.3, or the rule that bars
-them), all taken (1.3.3), none with a Replacement Location (1.3.4), two-step
-units with one step left (1.3.3.2), or no room under the stacking limits
-(9.2 / 9.1). For a proposed allocation it also tries one more placement: if
-one fits, the steps were not lost to the rules but to the proposal.
+:func:`explain_lost` looks, for each pool of steps left over, at the Force Pool units those steps could pay
+for: none (1.3.3, or the rule that bars them), all taken (1.3.3), none with a Replacement Location (1.3.4),
+two-step units with one step left (1.3.3.2), or no room under the stacking limits (9.2 / 9.1). For a
+proposed allocation it also tries one more placement: if one fits, the steps were not lost to the rules but
+to the proposal.
 
 For the best allocation, how many steps each rule is charged is decided by
 the optimum re-solved with the placement rules relaxed in turn
@@ -75,15 +74,15 @@ def _barred(ctx: ReplacementContext, p: Pool) -> list:
     return out
 
 
-def _refused(ctx: ReplacementContext, p: Pool) -> list:
+def _refused(ctx: ReplacementContext, p: Pool, taken: frozenset = frozenset()) -> list:
     """Force Pool units of the steps' nationality that could be taken, but with no payment that spends a
     step of pool ``p``: ``[(unit id, rule number, message)]``, the rule of the payment that comes closest
     (the fewest rules broken, the unit's full cost) - the Unit-Type Limitation, 1.3.3.2 under the
-    interpretation airborne-steps, a colonial step for a non-colonial unit."""
+    interpretation airborne-steps, a colonial step for a non-colonial unit; not the units ``taken`` (placed)."""
     out = []
     for uid in ctx.force_pool:
         u = ctx.units[uid]
-        if u.type == "garrison" or takeable_problems(ctx, u) or any(p.key in opt for opt in ctx.valid_pay[uid]):
+        if uid in taken or u.type == "garrison" or takeable_problems(ctx, u) or any(p.key in opt for opt in ctx.valid_pay[uid]):
             continue
         if not pool_fits_nationality(ctx, p, u):
             continue
@@ -167,12 +166,12 @@ def _what(ctx: ReplacementContext, p: Pool) -> str:
     return f"one-step {nat} {colonial_words(p.colonial)}{kind}"
 
 
-def _none_fits(ctx: ReplacementContext, p: Pool, what: str, barred: list) -> tuple[str, str]:
+def _none_fits(ctx: ReplacementContext, p: Pool, what: str, barred: list, taken: frozenset = frozenset()) -> tuple[str, str]:
     """No Force Pool unit can be taken with the steps of ``p``: 1.3.3, or the one rule that bars them all."""
     fac = faction_name(ctx.faction)
     garrison = [u.id for u in ctx.units.values() if u.type == "garrison" and u.id in ctx.force_pool
                 and pool_fits_nationality(ctx, p, u)]
-    refused = _refused(ctx, p)
+    refused = _refused(ctx, p, taken)
     reason = f"no {what} unit in the {fac} Force Pool that can be taken"
     if refused:
         reason += " with them"
@@ -284,11 +283,11 @@ def _by_rule(ctx: ReplacementContext, bars: list, into: Optional[dict] = None) -
 
 
 def _none_fits_split(ctx: ReplacementContext, p: Pool, fits: list, what: str, barred: list, claimed: dict,
-                     refusals: set, rest: int) -> list:
+                     refusals: set, rest: int, taken: frozenset = frozenset()) -> list:
     """No unit of the Force Pool can take these ``rest`` steps: each rule but 1.3.3 itself that bars a unit
     (or refuses these steps to it) decides one step per unit; what is left is 1.3.3's, no unit at all."""
-    rule, reason = _none_fits(ctx, p, what, barred)
-    refused = _refused(ctx, p)
+    rule, reason = _none_fits(ctx, p, what, barred, taken)
+    refused = _refused(ctx, p, taken)
     by_rule = _by_rule(ctx, refused, _by_rule(ctx, barred))
     parts: list = []
     for (r, cat), items in by_rule.items():
@@ -329,7 +328,7 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
     were refused to them, and is updated. Returns ``[(count, rule, reason, charged)]``, in that order, counts
     adding up to ``left``; ``charged`` is the rule of :data:`.relaxed.ORDER` (or 1.3.3, the rest) the entry
     stands for (:func:`_reconcile` matches it to the re-solves' split)."""
-    taken = {uid for uid, _, _ in alloc.placements}
+    taken = frozenset(uid for uid, _, _ in alloc.placements)
     fits = [u for u in ctx.units.values() if u.id in ctx.force_pool and any(key in opt for opt in ctx.valid_pay[u.id])]
     what = _what(ctx, p)
     barred = _barred(ctx, p)
@@ -360,7 +359,7 @@ def _split(ctx: ReplacementContext, alloc: Allocation, ev_box: list, key: str, p
         out.append((n, *_unplaceable(ctx, unplaceable, what), "1.3.4"))
         rest -= n
     if rest and not fits:
-        out += _none_fits_split(ctx, p, fits, what, barred, claimed, refusals, rest)
+        out += _none_fits_split(ctx, p, fits, what, barred, claimed, refusals, rest, taken)
         rest = 0
     if rest and barred:
         out += (parts := _barred_split(ctx, barred, claimed, rest))
@@ -490,11 +489,12 @@ def _relaxed_reason(ctx: ReplacementContext, alloc: Allocation, key: str, cat: s
         return "1.3.4", _unplaceable(ctx, new, what)[1]
     if cat == "1.3.3.1":
         return "1.3.3.1", "; ".join(dict.fromkeys(m for u in new if (m := check_conquered_minor(ctx, u))))
-    rule = next(r for r in RULES if r.number == cat)          # 9.1 / 9.2: the stacking rows
+    rows = tuple(r for r in RULES if r.number == cat)          # 9.1 / 9.2: the stacking rows
+    rule = rows[0]
     # what the re-solve breaks of the rule: first where these units are placed, then elsewhere (a unit of
     # another pool placed against the rule that makes room for them)
     mine = {u.id for u in new}
-    broken = Evaluator(post(ctx, (rule,))).broken(level.allocation.choice(ctx))
+    broken = Evaluator(post(ctx, rows)).broken(level.allocation.choice(ctx))
     broken.sort(key=lambda b: not any(lit[0][1] in mine for lit in b.held))
     msg = "; ".join(list(dict.fromkeys(b.message for b in broken))[:3])
     return cat, (f"{ids} could take {'them' if n > 1 else 'it'} but for {rule.key}" + (f": {msg}" if msg else ""))

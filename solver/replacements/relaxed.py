@@ -38,7 +38,7 @@ from .allocation import Allocation
 from .context import ReplacementContext
 from .lost import CHARGED, REST, explain_lost
 from .optimise import PARAMS, domains, entities
-from .rules import ENEMY, LOCATIONS, MINOR_STACKING, RULES, STACKING, post
+from .rules import ENEMY, LOCATIONS, RULES, STACKING, STACKING_9_1, post
 from .taking import CONQUERED_MINOR, MINOR_COUNTRY, check_conquered_minor, payment_options, payment_problems, takeable_problems
 
 #: The rules a lost step is charged to, in the order they are relaxed (each relaxation keeps the ones before);
@@ -255,12 +255,12 @@ def relax(ctx: ReplacementContext, alloc: Allocation, budget: Optional[Budget] =
     flat = _one_place(ctx, False)
     # 9.1 and 9.2 relaxed together first (one location per unit: a small model); 9.1 alone is re-solved (the
     # whole model) only when that adds steps and some unit could break 9.1
-    both = _resolve(flat, _rules_without(MINOR_STACKING, STACKING), alloc, base, budget, progress, "9.2")
+    both = _resolve(flat, _rules_without(*STACKING_9_1, STACKING), alloc, base, budget, progress, "9.2")
     lv1 = same("9.1", start)
-    if both.steps > start.steps and list(post(ctx, (MINOR_STACKING,))):
-        lv1 = _resolve(ctx, _rules_without(MINOR_STACKING), alloc, base, budget, progress, "9.1")
+    if both.steps > start.steps and list(post(ctx, STACKING_9_1)):
+        lv1 = _resolve(ctx, _rules_without(*STACKING_9_1), alloc, base, budget, progress, "9.1")
         if lv1.steps > start.steps:
-            both = _resolve(flat, _rules_without(MINOR_STACKING, STACKING), lv1.allocation, lv1.use, budget,
+            both = _resolve(flat, _rules_without(*STACKING_9_1, STACKING), lv1.allocation, lv1.use, budget,
                             progress, "9.2")
         else:
             lv1 = same("9.1", start)
@@ -268,14 +268,14 @@ def relax(ctx: ReplacementContext, alloc: Allocation, budget: Optional[Budget] =
     prev = both
     anywhere = _one_place(ctx, True)
     if any(ctx.pay_values[u] and not ctx.place_values[u] for u in ctx.units) and prev.steps < total:
-        lv3 = _resolve(anywhere, _rules_without(MINOR_STACKING, STACKING, LOCATIONS, ENEMY), prev.allocation, prev.use,
+        lv3 = _resolve(anywhere, _rules_without(*STACKING_9_1, STACKING, LOCATIONS, ENEMY), prev.allocation, prev.use,
                        budget, progress, "1.3.4")
     else:
         lv3 = same("1.3.4", prev)
     rel.levels.append(lv3)
     conquered, freed = _conquered_too(ctx)
     if freed and lv3.steps < total:
-        lv4 = _resolve(conquered, _rules_without(MINOR_STACKING, STACKING, LOCATIONS, ENEMY, CONQUERED_MINOR,
+        lv4 = _resolve(conquered, _rules_without(*STACKING_9_1, STACKING, LOCATIONS, ENEMY, CONQUERED_MINOR,
                                                  MINOR_COUNTRY), lv3.allocation, lv3.use, budget, progress, "1.3.3.1")
     else:
         lv4 = same("1.3.3.1", lv3)

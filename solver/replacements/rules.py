@@ -194,6 +194,33 @@ def _post_minor_stacking(ctx):
                                  f"{ctx.describe(a)} and {ctx.describe(b)} in {loc}: ground units of different Minor Countries cannot stack together")
 
 
+#: 9.1: the unit types of which a hex holds one (an HQ cannot stack with another HQ, a Fortress not with another
+#: Fortress); Off-Map Boxes have no stacking limit.
+ONE_A_HEX = ("hq", "fortress")
+
+
+def _post_one_a_hex(ctx):
+    # 9.1 "an HQ cannot stack with another HQ, a Fortress not with another Fortress": of each such type one
+    # friendly unit a hex, the one there already or one placed.
+    for loc, us in units_by_hex(ctx).items():
+        for kind in ONE_A_HEX:
+            placed = [u for u in us if u.type == kind]
+            if not placed:
+                continue
+            there = [x.id for x in ctx.board.units_at(loc) if x.type == kind and x.faction == ctx.faction]
+            name = "an HQ" if kind == "hq" else "a Fortress"
+            for u in placed:
+                if there:
+                    yield Nogood((Lit(("place", u.id), loc),),
+                                 f"{loc} holds the {kind.upper() if kind == 'hq' else kind} {there[0]}: {name} cannot stack "
+                                 f"with another ({ctx.describe(u)})")
+            for i in range(len(placed)):
+                for j in range(i + 1, len(placed)):
+                    a, b = placed[i], placed[j]
+                    yield Nogood((Lit(("place", a.id), loc), Lit(("place", b.id), loc)),
+                                 f"{ctx.describe(a)} and {ctx.describe(b)} in {loc}: {name} cannot stack with another")
+
+
 LINK = rules["1.3.3"].row("Taking Replacements", _post_link,
                           text="the extra unplaced replacement steps are lost: a unit is paid for exactly when placed")
 CAPACITY = rules["1.3.3"].row("Steps Received", _post_capacity, text="Players cannot accumulate or save replacements")
@@ -204,9 +231,14 @@ ENEMY = rules["1.3.4"].row("Enemy Units and Markers", _post_enemy,
 STACKING = rules["9.2"].row("Stacking", _post_stacking, text="at most 3 friendly ground units with 6 steps in a hex")
 MINOR_STACKING = rules["9.1"].row("Minor Country Stacking", _post_minor_stacking,
                                   text="ground units of different Minor Countries cannot stack together")
+HQ_FORTRESS_STACKING = rules["9.1"].row("HQ and Fortress Stacking", _post_one_a_hex,
+                                        text="an HQ cannot stack with another HQ, a Fortress not with another Fortress")
+#: The rows of 9.1 (relaxed together when a lost step is charged to 9.1).
+STACKING_9_1 = (MINOR_STACKING, HQ_FORTRESS_STACKING)
 
 #: Every rule of 1.3.3 / 1.3.4 (and the stacking rules 1.3.4 refers to), in the order rulings list them.
-RULES: tuple = TAKE_RULES + PAYMENT_RULES + (LINK, CAPACITY, LOCATIONS, ENEMY, STACKING, MINOR_STACKING)
+RULES: tuple = TAKE_RULES + PAYMENT_RULES + (LINK, CAPACITY, LOCATIONS, ENEMY, STACKING, MINOR_STACKING,
+                                              HQ_FORTRESS_STACKING)
 
 
 def post(ctx: ReplacementContext, rules=RULES) -> list:

@@ -138,7 +138,8 @@ def make_context(pos: Position, faction: str, extra: Optional[dict] = None) -> S
 
 def selection_made(pos: Position, faction: str) -> Optional[dict]:
     """The Pending Card selection ``faction`` is bound to (1.1.3 "Card selection is final"):
-    ``{map: card id or None}``, or None when no Pending Card is placed.
+    ``{map: card id or None}``, or None when no Pending Card is placed and no "no card" selection is
+    recorded this turn (``selected:`` without a Pending Card on every map: it binds every slot).
 
     The faction is bound to the cards it placed, not to a slot it left open: in AE a faction that
     placed a TK Pending Card only may still fill its DS slot (``{"tk": card}``). Pending Cards
@@ -146,6 +147,9 @@ def selection_made(pos: Position, faction: str) -> Optional[dict]:
     they were selected in an earlier turn, empty slots included (1.1.1 Step 2)."""
     sections = pos.factions.get(faction, {})
     if not any(fm.pending for fm in sections.values()):
+        if sections and all(fm.selected == pos.turn and not (fm.pending_face_down or fm.sealed)
+                            for fm in sections.values()):
+            return {m: None for m in pos.maps}      # "no card" said this turn (1.1.3 "must say so"): final too
         return None
     if pos.awaiting_reveal(faction):
         return {m: (sections[m].pending if m in sections else None) for m in pos.maps}

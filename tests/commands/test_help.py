@@ -42,6 +42,7 @@ def test_help_lists_the_commands_grouped_in_the_order_of_play():
         ("The Replacements Segment (1.3)", ["replacements", "check-replacements"]),
         ("The next Seasonal Turn", ["next-turn"]),
         ("Planning ahead", ["plan"]),
+        ("The game record", ["verify", "log"]),
         ("Files", ["deck", "schema", "help"]),
         ("Programs", ["serve"]),
     ]

@@ -14,7 +14,7 @@ from aeref.model.files.load import load_position
 from aeref.solver.option_cards.turn import REVEAL_ORDER
 
 from ..support import copy_examples
-from ..support.seasonal import empty_state, run
+from ..support.seasonal import empty_state, run, say_no_card
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -66,6 +66,7 @@ def test_selection_is_final(game):
 
 def test_next_turn_advances_the_turn_sets_previous_and_carries_the_pending_cards(game):
     run("select", "examples/ae-aug-1941.yaml", "--faction", "axis", "--tk", "22a", "--ds", "28b", "--write", "a.yaml")
+    say_no_card(game / "a.yaml")        # the Western and Soviet factions select no card (1.1.3)
     code, out, err = run("next-turn", "a.yaml", "--write", "nov.yaml")
     assert code == 0, err
     nov = load_position("nov.yaml")
@@ -78,6 +79,7 @@ def test_next_turn_advances_the_turn_sets_previous_and_carries_the_pending_cards
 
 def test_next_turn_previous_is_relative_to_the_new_file(game):
     run("select", "examples/ae-aug-1941.yaml", "--faction", "axis", "--tk", "22a", "--ds", "28b", "--write", "a.yaml")
+    say_no_card(game / "a.yaml")
     (game / "later").mkdir()
     assert run("next-turn", "a.yaml", "--write", "later/nov.yaml")[0] == 0
     prev = yaml.safe_load(Path("later/nov.yaml").read_text())["previous"]
@@ -132,7 +134,7 @@ def test_reveal_all_finds_an_illegal_card_and_exits_1(game):
 
 @pytest.mark.parametrize("command", [
     ["select", "examples/ae-aug-1941.yaml", "--faction", "axis", "--tk", "22a", "--ds", "28b", "--write", "x.yaml"],
-    ["next-turn", "examples/ae-aug-1941.yaml", "--write", "x.yaml"],
+    ["next-turn", "examples/ds-axis-selected.yaml", "--write", "x.yaml"],
     ["reveal", "examples/ds-axis-reveal.yaml", "--faction", "axis", "--write", "x.yaml"],
     ["war-state", "examples/ds-axis-reveal.yaml", "--to", "total", "--write", "x.yaml"],
     ["schema", "-o", "x.yaml"],
@@ -263,7 +265,7 @@ def test_select_takes_a_map_given_as_no_card():
 ])
 def test_1_1_1_next_turn_writes_the_markers_as_read(tmp_path, game, markers):
     """1.1.1 (`aeref next-turn`): the written state file keeps the `markers:` section, box names with hyphens."""
-    p = empty_state(tmp_path, game, markers=markers)
+    p = say_no_card(empty_state(tmp_path, game, markers=markers))
     out = tmp_path / "next.yaml"
     code, _, err = run("next-turn", p, "--write", out)
     assert code == 0, err

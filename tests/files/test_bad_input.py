@@ -78,7 +78,7 @@ CASES = [
     ("not a mapping", "- game: ae\n- turn: Nov-Dec 1941\n", None, ["state.yaml", "mapping"]),
     ("a plain string", "just some words\n", None, ["state.yaml", "mapping"]),
     ("empty file", "", None, ["state.yaml"]),
-    ("deck not a mapping", STATE, "- {map: tk}\n", ["soviet.yaml", "cards"]),
+    ("deck not a mapping", STATE, "- {map: tk}\n", ["state.yaml", "decks[", "soviet.yaml", "cards"]),
     ("YAML alias bomb", bomb(), None, ["state.yaml", "alias"]),
     ("YAML alias bomb in a deck", STATE, bomb(), ["soviet.yaml"]),
     ("unknown faction in the file", STATE.replace("  soviet:\n", "  sovjet:\n"), None, ["state.yaml", "factions.sovjet"]),

@@ -4,33 +4,19 @@ the API's parameter."""
 from __future__ import annotations
 
 import math
-import shutil
 
 import pytest
 
 from aeref import api
 
-from ..support.seasonal import EXAMPLES
-
-
-@pytest.fixture
-def folder(tmp_path):
-    shutil.copytree(EXAMPLES, tmp_path / "ex")
-    return tmp_path / "ex"
-
-
-def _one_error(r, *words):
-    assert r.exit_code == 2, r
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
+from ..support.seasonal import EXAMPLES, say_no_card
+from ..support.cli import one_error as _one_error
 
 
 def test_1_1_1_next_turn_over_its_own_state_file_is_refused(aeref, folder):
     """1.1.1 Step 2 checks the revealed cards against the position they were selected in (``previous:``):
     ``next-turn S --write S --force`` would replace that position, so it is refused and S is unchanged."""
-    state = folder / "tk-1939.yaml"
+    state = say_no_card(folder / "tk-1939.yaml")      # every faction has made its Step 4 selection (1.1.3)
     before = state.read_bytes()
     r = aeref("next-turn", state, "--write", state, "--force")
     _one_error(r, "previous:", "write to a new file")

@@ -17,7 +17,7 @@ import pytest
 from aeref.model.files import write
 from aeref.model.files.load import load_position
 
-from ..support.seasonal import EXAMPLES, run
+from ..support.seasonal import EXAMPLES, run, say_no_card
 
 STATES = sorted(p.name for p in EXAMPLES.glob("*.yaml") if re.search(r"(?m)^game:", p.read_text()))
 #: The top-level sections each command may change (FORMAT 4); every other one must stay as written.
@@ -36,8 +36,8 @@ def ex(tmp_path):
 
 def _plain(monkeypatch):
     """Make the writer write as it did before the round trip: the plain dump of the position."""
-    monkeypatch.setattr(write, "state_text", lambda pos, out, previous=None: write.plain_text(
-        write.state_dict(pos, out, previous)))
+    monkeypatch.setattr(write, "state_text", lambda pos, out, previous=None, record=None: write.plain_text(
+        write.state_dict(pos, out, previous, record=record)))
 
 
 def _sections(text: str) -> dict:
@@ -148,8 +148,11 @@ def test_1_1_3_select_writes_only_the_hand_and_pending_lines(ex, monkeypatch, na
 @pytest.mark.parametrize("name", STATES)
 def test_1_1_1_next_turn_writes_only_the_turn_and_previous(ex, monkeypatch, name):
     out = ex / "next.yaml"
-    args = ["next-turn", ex / name, "--write", out]
+    args = ["next-turn", say_no_card(ex / name), "--write", out]   # every faction has made its Step 4 selection
     code, text, err = run(*args)
+    if load_position(ex / name).awaiting_reveal("axis"):       # 1.1.1 Step 2: reveal first
+        assert code == 2 and "aeref reveal first" in err and not out.exists(), text + err
+        return
     assert code == 0, text + err
     removed, added = assert_written_as_source(ex / name, out, NEXT_TURN)
     assert all(re.match(r"^(turn|previous):", line) for line in removed + added), (removed, added)
@@ -163,8 +166,10 @@ def test_1_1_1_reveal_after_select_and_next_turn_keeps_the_layout(ex, monkeypatc
     written = _select(ex, name, monkeypatch)
     if not written:
         pytest.skip(f"{name}: no faction selects here")
+    if load_position(ex / name).awaiting_reveal("axis"):
+        pytest.skip(f"{name}: the Axis Pending Cards await their reveal (1.1.1 Step 2): no next turn before it")
     nxt = ex / "next.yaml"
-    assert run("next-turn", written[-1], "--write", nxt)[0] == 0
+    assert run("next-turn", say_no_card(written[-1]), "--write", nxt)[0] == 0
     out = ex / "revealed.yaml"
     args = ["reveal", nxt, "--faction", "all", "--write", out]
     code, text, err = run(*args)
@@ -203,7 +208,7 @@ def test_12_war_state_write_keeps_the_layout(ex, monkeypatch, name):
 
 def test_written_to_another_folder_rewrites_only_the_deck_paths(ex, monkeypatch):
     out = ex.parent / "nov.yaml"                     # the folder above: the decks are in examples/decks
-    args = ["next-turn", ex / "ae-aug-1941.yaml", "--write", out]
+    args = ["next-turn", say_no_card(ex / "ae-aug-1941.yaml"), "--write", out]
     assert run(*args)[0] == 0
     removed, added = assert_written_as_source(ex / "ae-aug-1941.yaml", out, NEXT_TURN | {"decks"})
     assert sorted(added) == ["decks: [examples/decks/axis.yaml, examples/decks/western.yaml, examples/decks/soviet.yaml]",
@@ -268,7 +273,7 @@ def test_a_hand_written_file_keeps_its_layout_through_a_seasonal_turn(tmp_path, 
                                  "            hand: [3, 8, 12, 33a, 28b]"])
     assert_same_position(monkeypatch, args, sel)
     nxt = tmp_path / "next.yaml"
-    assert run("next-turn", sel, "--write", nxt)[0] == 0
+    assert run("next-turn", say_no_card(sel), "--write", nxt)[0] == 0
     out = tmp_path / "revealed.yaml"
     args = ["reveal", nxt, "--faction", "all", "--write", out]
     assert run(*args)[0] == 0

@@ -15,6 +15,8 @@ SMOKE = [
     (("bench/selection.py", "--smoke"), "5 x 5"),
     (("bench/replacements.py", "--quick"), "optimal"),
     (("bench/plan.py", "--quick"), "brute force"),
+    (("bench/verify.py", "--quick"), "aeref verify"),
+    (("bench/previous_link.py", "--files", "3", "--hexes", "50", "--runs", "1"), "link_problems"),
     (("bench/cold_help.py", "--smoke"), "aeref --help"),
     (("bench/batch.py", "--smoke"), "In one process"),
     (("bench/imports.py", "--smoke"), "without pandas"),

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import aeref
 from aeref.model.game.interpretations import INTERPRETATIONS
@@ -25,7 +26,7 @@ from aeref.solver.option_cards.turn import REVEAL_ORDER, later_reveals
 from ..support import copy_examples
 from ..support.order_positions import TOTAL_WAR_TURN, order_scenarios, write_turn
 from ..support.profiles import scaled
-from ..support.seasonal import run
+from ..support.seasonal import run, say_no_card
 
 
 @pytest.fixture
@@ -231,3 +232,84 @@ def test_1_1_1_order_of_play_check_and_pairs_agree_with_the_oracle(spec):
             if ok:
                 want.add(frozenset({m: ch.get(m) for m in pos.maps}.items()))
         assert want == {frozenset(c.items()) for c in api.legal_selections(f).choices}, hand
+
+
+def test_1_1_1_step_2_the_reveal_checks_the_card_on_the_position_it_was_selected_in(total_war_turn):
+    """1.1.1 Step 2 "in compliance ... at the time it was selected": the Axis red card placed by hand on the file
+    of Nov-Dec 1941 after the Western reveal that started Total War (`check` rules it illegal there, 1.1.1 Order
+    of Play) is revealed in Mar-Apr 1942 as illegal, checked on the position before that Western reveal (Limited
+    War, 1.1.3.2): it returns to the hand, exit 1 (Total War is in effect by then: no Allied option)."""
+    assert run("check", total_war_turn, "--faction", "axis", "--tk", "10")[0] == 1
+    data = yaml.safe_load(Path(total_war_turn).read_text())
+    axis = data["factions"]["axis"]["tk"]
+    axis["hand"].remove("tk-axis-10")
+    axis.update({"pending": "tk-axis-10", "selected": "Nov-Dec 1941"})
+    Path("placed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    say_no_card(Path("placed.yaml"))
+    assert run("next-turn", "placed.yaml", "--write", "mar.yaml")[0] == 0
+    code, res, err = run("reveal", "mar.yaml", "--faction", "axis", "--json")
+    assert code == 1, err
+    tk = res["maps"]["tk"]
+    assert tk["legal"] is False and tk["current"] is None, tk
+    assert [v["rule"] for v in tk["violations"]] == ["1.1.3.2"], tk
+    assert "Limited War is in effect" in tk["violations"][0]["message"]
+    code, all_, _ = run("reveal", "mar.yaml", "--faction", "all", "--json")
+    assert code == 1 and all_["reveals"][0]["maps"]["tk"]["legal"] is False
+    # under reveals-first the Axis faction selected after the Western reveal: the card was legal then
+    code, late, _ = run("reveal", "mar.yaml", "--faction", "axis", "--json", "-i", "order-of-play=reveals-first")
+    assert code == 0 and late["maps"]["tk"]["legal"] is True, late
+
+
+def test_1_1_2_2_the_order_positions_reach_reinforcements_that_decide_a_ruling():
+    """1.1.2.2: the random Seasonal Turns of the agreement test above reach the case where a counter entered by a
+    card revealed this turn (the asked faction's own, or a later faction's) is what a hand card's requirement
+    reads: the oracle's position seen lacks it (the generator does not drift away from the rule)."""
+    from ..support import oracle
+    from ..support.distributions import draw_examples
+    reached = 0
+    for spec in draw_examples(order_scenarios(), 40):
+        with tempfile.TemporaryDirectory() as d:
+            pos = load_position(write_turn(Path(d), spec))
+            seen = oracle.seen_position(pos, spec["asked"], load_position)
+            unseen = getattr(seen, "oracle_unseen", set())
+            named = {str(r["marker"]["name"]).casefold() for c in spec["deck"] if c["faction"] == spec["asked"]
+                     for r in c.get("requires", []) if "marker" in r}
+            reached += bool(unseen & named)
+    assert reached >= 3, reached
+
+
+@settings(max_examples=scaled(20), deadline=None, suppress_health_check=list(HealthCheck))
+@given(order_scenarios(), st.integers(0, 15))
+def test_1_1_1_step_2_the_reveal_rules_as_the_oracle_on_the_position_seen(spec, pick):
+    """1.1.1 Step 2 "at the time it was selected": on random Seasonal Turns (later reveals starting war states,
+    playing cards a requirement names, entering counters), the asked faction places a hand card by hand (legal
+    or not) on the file of the reveals; one turn later its reveal finds the card illegal exactly when the oracle
+    finds a rule broken on the position that faction saw at its Step 4 (tests/support/oracle.py)."""
+    import itertools
+    from ..support import oracle
+    from ..support.order_positions import REVEALED_IN
+    f = spec["asked"]
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        path = write_turn(d, spec)
+        pos = load_position(path)
+        choices = [dict(zip(pos.maps, vals)) for vals in itertools.product(*[pos.factions[f][m].hand + [None]
+                                                                              for m in pos.maps])]
+        choices = [c for c in choices if any(c.values())]
+        if not choices:
+            return
+        choice = choices[pick % len(choices)]
+        broken = oracle.base_violations(oracle.seen_position(pos, f, load_position), f, choice)
+        data = yaml.safe_load(path.read_text())
+        for m, cid in choice.items():
+            if cid:
+                sec = data["factions"][f][m]
+                sec["hand"].remove(cid)
+                sec.update({"pending": cid, "selected": REVEALED_IN})
+        (d / "placed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+        say_no_card(d / "placed.yaml")
+        assert run("next-turn", d / "placed.yaml", "--write", d / "later.yaml")[0] == 0
+        code, res, err = run("reveal", d / "later.yaml", "--faction", f, "--json")
+        assert code in (0, 1), err
+        illegal = any(r["legal"] is False for r in res["maps"].values())
+        assert illegal == bool(broken), (choice, broken, res["maps"])

@@ -13,7 +13,7 @@ import shutil
 import pytest
 import yaml
 
-from ..support.seasonal import EXAMPLES
+from ..support.seasonal import EXAMPLES, say_no_card
 
 HIDDEN = ("hand", "hand-count", "pending", "pending-placed", "selected", "sealed", "sealed-in", "nonce")
 
@@ -27,6 +27,7 @@ def _documented_digest(data: dict) -> str:
             return [canon(x) for x in v]
         return v
     d = canon(data)
+    d.pop("record", None)           # the game record names files; the digest is of the position
     for sections in d.get("factions", {}).values():
         for sec in sections.values():
             for k in HIDDEN:
@@ -44,6 +45,7 @@ def sealed(aeref, tmp_path):
     r = aeref("select", folder / "t1.yaml", "--faction", "axis", "--tk", "4a", "--seal", "--write", folder / "t2.yaml")
     assert r.exit_code == 0, r
     assert "Sealed TK: sha256:" in r.stdout
+    say_no_card(folder / "t2.yaml")       # the Western and Soviet factions select no card (1.1.3)
     assert aeref("next-turn", folder / "t2.yaml", "--write", folder / "t3.yaml").exit_code == 0
     return folder
 
@@ -82,7 +84,10 @@ def test_1_1_1_step_2_a_sealed_card_is_revealed_against_the_position_it_was_seal
     assert r.exit_code == 0, r
     assert "4a Nazi-Soviet Pact is revealed" in r.stdout and "t2.yaml)" in r.stdout
     t4 = (sealed / "t4.yaml").read_text(encoding="utf-8")
-    assert "sealed" not in t4 and "current: tk-axis-4a" in t4
+    sec = yaml.safe_load(t4)["factions"]["axis"]["tk"]
+    assert "sealed" not in sec and "sealed-in" not in sec and sec["current"] == "tk-axis-4a"
+    opened = yaml.safe_load(t4)["record"]["opened"]       # published: every player checks the seal
+    assert [(o["faction"], o["map"], o["card"]) for o in opened] == [("axis", "tk", "tk-axis-4a")]
 
 
 def _refused(aeref, sealed, *more):
@@ -105,15 +110,16 @@ def test_1_1_3_a_card_changed_after_sealing_is_refused(aeref, sealed):
     """1.1.3 "it is bound to that card": another card of the hand in the private file breaks the seal."""
     d = yaml.safe_load((sealed / "t3.axis.private.yaml").read_text(encoding="utf-8"))
     _edit_private(sealed, pending="tk-axis-22a", hand=[c if c != "tk-axis-22a" else "tk-axis-4a" for c in d["tk"]["hand"]])
-    err = _refused(aeref, sealed)
-    assert "factions.axis.tk.sealed: the Axis TK seal sha256:" in err and "does not match tk-axis-22a" in err
+    err = _refused(aeref, sealed)           # refused as the private file is read, before any reveal
+    assert "t3.axis.private.yaml: tk.pending: tk-axis-22a with this nonce does not open the seal" in err
+    assert "(factions.axis.tk.sealed)" in err
 
 
 def test_1_1_3_a_nonce_changed_after_sealing_is_refused(aeref, sealed):
     """1.1.3: another nonce breaks the seal; a nonce of the wrong form is refused as such."""
     nonce = yaml.safe_load((sealed / "t3.axis.private.yaml").read_text(encoding="utf-8"))["tk"]["nonce"]
     _edit_private(sealed, nonce=("0" if nonce[0] != "0" else "1") + nonce[1:])
-    assert "does not match tk-axis-4a" in _refused(aeref, sealed)
+    assert "tk-axis-4a with this nonce does not open the seal" in _refused(aeref, sealed)
     _edit_private(sealed, nonce="not-a-nonce")
     where = f"Error: {sealed / 't3.axis.private.yaml'}: tk.nonce: "
     assert (err := _refused(aeref, sealed)).startswith(where) and "32 lower-case hexadecimal" in err
@@ -129,6 +135,11 @@ def test_1_1_1_step_2_a_position_changed_after_sealing_is_refused(aeref, sealed)
     want = d["factions"]["axis"]["tk"]["sealed-in"]
     d["countries"]["Russia"]["posture"] = "war"
     p.write_text(yaml.safe_dump(d, sort_keys=False), encoding="utf-8")
+    err = _refused(aeref, sealed)           # the game record: t3.yaml was made from another t2.yaml
+    assert "t3.yaml: record.parent: " in err and "differs from the one this file was made from" in err
+    t3 = yaml.safe_load((sealed / "t3.yaml").read_text(encoding="utf-8"))
+    del t3["record"]                        # without the record, the seal itself names the position it needs
+    (sealed / "t3.yaml").write_text(yaml.safe_dump(t3, sort_keys=False), encoding="utf-8")
     err = _refused(aeref, sealed)
     assert f"was made in the position {want}" in err and "the previous file" in err
 

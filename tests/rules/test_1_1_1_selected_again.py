@@ -84,10 +84,10 @@ def test_1_1_1_a_file_without_selected_keeps_the_reading_from_previous(again):
     assert load_position("old.yaml").awaiting_reveal("axis") == {"tk": "tk-axis-11"}
 
 
-@pytest.mark.parametrize("sec, where", [({"pending": 11, "selected": "Mar-Apr 1939"}, "after the current turn"),
-                                        ({"selected": "Aug-Sept 1938"}, "without a Pending Card")])
+@pytest.mark.parametrize("sec, where", [({"pending": 11, "selected": "Mar-Apr 1939"}, "after the current turn")])
 def test_1_1_1_selected_turn_bad_input(tmp_path, monkeypatch, sec, where):
-    """`selected:` is a turn not after the file's turn, beside a Pending Card: else one Error line, exit 2."""
+    """`selected:` is a turn not after the file's turn: else one Error line, exit 2 (without a Pending Card it
+    records a "no card" selection, 1.1.3: tests/rules/test_1_1_3_no_card.py)."""
     copy_examples(tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     Path("bad.yaml").write_text(AUG.replace("Aug-Sept 1938", "Nov-Dec 1938").replace(

@@ -106,11 +106,14 @@ def test_1_1_3_3_sequential_decides_the_earliest_turn_of_demand_denmark():
 
 def test_1_1_3_2_a_limited_war_card_never_comes_in_pre_war_unless_assumed():
     """1.1.3.2: 22a Case Yellow (a Limited War card) cannot be revealed while Pre-War stays in effect; with
-    Limited War assumed from Aug-Sept 1939 it comes in Nov-Dec 1939."""
+    Limited War assumed from Aug-Sept 1939 it comes in Nov-Dec 1939. The "never" names 1.1.3.2 in each Seasonal
+    Turn of the horizon: the rule stops it in every one."""
     pos = aeref.load("examples/tk-1939.yaml")
     e = {x.card: x for x in pos.plan("axis", 4).cards}
     assert e["tk-axis-22a"].turn is None and e["tk-axis-22a"].proved
-    assert [r for r, _ in e["tk-axis-22a"].reasons] == ["1.1.3.2 War State Selection Restrictions"]
+    assert [(r, m.split(":")[0]) for r, m in e["tk-axis-22a"].reasons] == [
+        ("1.1.3.2 War State Selection Restrictions", t) for t in ("Mar-Apr 1939", "May-June 1939", "Aug-Sept 1939",
+                                                                  "Nov-Dec 1939")]
     ans = pos.plan("axis", 4, want=["22a"], assume=["war-state=limited@Aug-Sept 1939"])
     assert str(ans.goal_turn) == "Nov-Dec 1939"
 

@@ -20,7 +20,7 @@ import yaml
 import aeref as api
 from aeref.model.game.vocabulary import FACTIONS
 
-from ..support.seasonal import EXAMPLES
+from ..support.seasonal import EXAMPLES, say_no_card
 
 #: Every shipped example that is a state file (an allocation file is a list).
 STATES = sorted(p.name for p in EXAMPLES.glob("*.yaml") if isinstance(yaml.safe_load(p.read_text(encoding="utf-8")), dict))
@@ -57,10 +57,14 @@ def _outputs(aeref_run, folder: Path, state: str, viewer: str, with_report: bool
         r = aeref_run(*args, folder / state, "--as", viewer)
         assert r.exit_code == 0, r
         out[" ".join(args)] = r.stdout.replace(str(folder), "FOLDER")
+    said = folder / f"said-{state}"          # every faction has made its Step 4 selection (1.1.3), as next-turn needs
+    shutil.copy(folder / state, said)
+    say_no_card(said)
     for args in (("next-turn",), ("next-turn", "--json")):     # a position quoted in another command's output
-        r = aeref_run(args[0], folder / state, "--as", viewer, "--write", folder / "next.yaml", "--force", *args[1:])
-        assert r.exit_code == 0, r
-        out[" ".join(args)] = r.stdout.replace(str(folder), "FOLDER")
+        r = aeref_run(args[0], said, "--as", viewer, "--write", folder / "next.yaml", "--force", *args[1:])
+        waits = r.exit_code == 2 and "aeref reveal first" in r.stderr     # 1.1.1 Step 2: its refusal is quoted
+        assert r.exit_code == 0 or waits, r
+        out[" ".join(args)] = (r.stdout + r.stderr).replace(str(folder), "FOLDER")
     if with_report:
         page = folder / "page.html"
         r = aeref_run("report", folder / state, "--as", viewer, "-o", page, "--force", "--time-limit", "20")

@@ -66,3 +66,14 @@ def run_process(*args, env: dict | None = None, cwd: Path | str | None = None, t
     p = subprocess.run([exe, *argv], env={**os.environ, **(env or {})}, cwd=cwd, capture_output=True, text=True,
                        timeout=timeout)
     return Ran(argv, p.returncode, p.stdout, p.stderr, p.stdout + p.stderr)
+
+
+def one_error(r: "Ran", *words: str) -> str:
+    """Assert that the run ``r`` refused its input as aeref does: exit 2 and one ``Error:`` line on stderr holding
+    each of ``words``. Returns the line."""
+    assert r.exit_code == 2, r
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+    return lines[0]

@@ -107,6 +107,11 @@ def _country(pos, name, map_):
         sec = getattr(c, map_, None)
         if sec is not None:
             facts.update({k: getattr(sec, k) for k in _FACTS if k in sec.model_fields_set})
+        if (str(name).casefold(), map_) in getattr(pos, "oracle_policy_removed", ()):
+            # 12.3 Step 2 removed its Policy marker (tests/support/plan_oracle.py): no longer a Policy Affected Country
+            facts["policy"] = None
+            if facts["posture"] == "policy-affected":
+                facts["posture"] = None
         if facts["policy"] and not facts["posture"]:
             facts["posture"] = "policy-affected"
         return SimpleNamespace(**facts)
@@ -118,9 +123,11 @@ def _markers_in(pos, map_):
     map (in AE each map has its own boxes: a marker written without a map is in neither)."""
     raw = pos.raw.markers
     alone = pos.game != "ae"
-    if isinstance(raw, list):
-        return {"unplaced": raw} if alone else {}
     out = {}
+    if isinstance(raw, list):
+        if alone:
+            out["unplaced"] = list(raw)
+        raw = {}
     for k, v in raw.items():
         if _key(k) in ("tk", "ds"):
             if _key(k) == map_:
@@ -129,6 +136,9 @@ def _markers_in(pos, map_):
                         out.setdefault(_box(b), []).extend(names if isinstance(names, list) else [names])
         elif _key(k) not in ("vp", "vp-track") and alone:
             out.setdefault(_box(k), []).extend(v if isinstance(v, list) else [v])
+    # what a planned reveal placed (tests/support/plan_oracle.py: 1.1.2.2 counters, *12.3 Step 8 markers)
+    for b, names in getattr(pos, "oracle_boxes", {}).get(map_, {}).items():
+        out.setdefault(_box(b), []).extend(names)
     return out
 
 
@@ -145,6 +155,18 @@ def _european_war(pos) -> int:
             return 1
         return {"none": 0, "limited": 1, "total": 2}[_key(pos.raw.european_war or "none")]   # no marker: the key
     return RANK[pos.war_state["tk"]]           # (c) AE (and TK): the TK war state
+
+
+def _boxes_in(pos, map_):
+    """``{box: [names]}`` of the raw ``boxes:`` of ``map_`` (FORMAT 4: the Strategic Warfare Box and the Delay Box,
+    where a card's reinforcements enter, 1.1.2.2), written by map or, in a one-map game, without one."""
+    raw = getattr(pos.raw, "boxes", None) or {}
+    if any(_key(k) in ("tk", "ds") for k in raw):
+        raw = next((v for k, v in raw.items() if _key(k) == map_), None) or {}
+    elif pos.game == "ae":
+        raw = {}
+    return {b: [str(x) for x in names] for b, names in raw.items()
+            if _box(b) in ("strategic warfare box", "delay box") and isinstance(names, list)}
 
 
 def _box(name) -> str:
@@ -193,8 +215,9 @@ def requirement_holds(pos, card, item) -> bool:
             name, box = v["name"], v.get("in")
         else:
             name, box = v, None
-        for b, names in _markers_in(pos, card.map).items():
-            if any(str(x).casefold() == str(name).casefold() for x in names):
+        unseen = getattr(pos, "oracle_unseen", set())        # entered after the Step 4 asked about (1.1.2.2)
+        for b, names in {**_boxes_in(pos, card.map), **_markers_in(pos, card.map)}.items():
+            if any(str(x).casefold() == str(name).casefold() and str(x).casefold() not in unseen for x in names):
                 if box is None or _box(b) == _box(box):
                     return True
         return False
@@ -446,6 +469,21 @@ def _starts(card):
     return _ws(card.raw.starts) if getattr(card.raw, "starts", None) else None
 
 
+def _entered(pos, factions) -> set:
+    """1.1.2.2: the counters (case-folded names) the Current Cards of ``factions`` enter when revealed: a card's raw
+    ``reinforcements`` entries, those of a Major Country (no ``minor: true``; the generated positions list no
+    country) - the Minor Country case is left to the example tests."""
+    out = set()
+    for f in factions:
+        for fm in pos.factions.get(f, {}).values():
+            card = pos.cards.get(fm.current) if fm.current else None
+            for r in (getattr(card.raw, "reinforcements", None) or []) if card is not None else []:
+                r = r if isinstance(r, dict) else r.model_dump()
+                if r.get("counter") and not r.get("minor"):
+                    out.add(str(r["counter"]).casefold())
+    return out
+
+
 def seen_position(pos, faction, load):
     """1.1.1 Step 4 under ``order-of-play=faction-by-faction``: the position ``faction`` saw when it selected.
 
@@ -458,10 +496,16 @@ def seen_position(pos, faction, load):
     (tests/support/order_positions.py) have no country at war and only legally selected Pending Cards, so the
     cards played are the only cause of a war state change. ``pos`` itself when no later faction revealed."""
     later = order_refused(pos, faction, load)
-    if not later:
+    own = _entered(pos, [faction]) if revealed_now(pos, faction, load) else set()
+    if not later and not own:
         return pos
     prev = load(pos.seasonal.previous_path)
     out = copy.copy(pos)
+    # 1.1.2.2 "After the faction's Pending Card has been placed": the counters its own Current Card and the later
+    # factions' cards entered this turn were not there at its Step 4 (unless in play before: not entered again)
+    before = {x.casefold() for m in prev.maps for d in (_boxes_in(prev, m), _markers_in(prev, m)) for xs in d.values()
+              for x in xs}
+    out.oracle_unseen = (own | _entered(pos, later)) - before
     out.factions = {**pos.factions, **{g: prev.factions[g] for g in later}}
     ws = dict(prev.war_state)
     for g in ORDER_OF_PLAY[:ORDER_OF_PLAY.index(faction) + 1]:

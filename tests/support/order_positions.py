@@ -20,10 +20,14 @@ WAR_STATES = tuple(RANK)
 SELECTED_IN, REVEALED_IN = "Aug-Sept 1941", "Nov-Dec 1941"
 
 
-def _requirement(draw, card: dict, pending: list) -> dict:
+def _requirement(draw, card: dict, pending: list, counters: list) -> dict:
     """A Selection Requirement the later reveals may decide: a war state, a Pending Card of another faction
-    played (or not) - each revealed in this turn - or (rarely) nothing the reveals touch."""
-    k = draw(st.sampled_from(["war-state", "war-state", "played", "not-played"]))
+    played (or not) - each revealed in this turn -, a counter a Pending Card enters into the Strategic Warfare
+    Box when revealed (1.1.2.2: after its faction's Pending Card is placed; the asked faction's own card too),
+    or (rarely) nothing the reveals touch."""
+    k = draw(st.sampled_from(["war-state", "war-state", "played", "not-played", "marker"]))
+    if k == "marker" and counters:
+        return {"marker": {"name": draw(st.sampled_from(counters)), "in": "strategic-warfare-box"}}
     others = [c for c in pending if not c.startswith(f"{card['map']}-{card['faction']}-")]
     if k in ("played", "not-played") and others:
         return {k: draw(st.sampled_from(others))}
@@ -59,7 +63,7 @@ def order_scenarios(draw):
     maps = ["tk", "ds"] if game == "ae" else ["tk"]
     war_state = {m: draw(st.sampled_from(["pre-war", "limited", "limited"])) for m in maps}
     asked = draw(st.sampled_from(["axis", "axis", "western"]))
-    deck, sections, pending = [], {}, []
+    deck, sections, pending, counters = [], {}, [], []
     for f in FACTIONS:
         sections[f] = {}
         for m in maps:
@@ -71,6 +75,10 @@ def order_scenarios(draw):
                 starts = draw(st.sampled_from([None, "limited", "total", "total"]))
                 if starts is not None:
                     card["starts"] = starts
+                if draw(st.integers(0, 2)) == 0:      # 1.1.2.2: it enters a counter (a Major Country's) when revealed
+                    card["reinforcements"] = [{"counter": f"Test Counter {f} {m}", "country": "Testland",
+                                               "to": "strategic-warfare-box"}]
+                    counters.append(f"Test Counter {f} {m}")
                 deck.append(card)
                 sec["pending"] = f"{m}-{f}-1"
                 pending.append(f"{m}-{f}-1")
@@ -82,7 +90,7 @@ def order_scenarios(draw):
                 card = {"map": m, "faction": f, "number": str(10 + i), "name": f"Test Card {f} {m} {i}",
                         "war-state": draw(st.sampled_from(["limited", "total", "total", "pre-war"]))}
                 if f == asked and draw(st.booleans()):
-                    card["requires"] = [_requirement(draw, card, pending)]
+                    card["requires"] = [_requirement(draw, card, pending, counters)]
                 deck.append(card)
                 sections[f][m]["hand"].append(f"{m}-{f}-{10 + i}")
     for card in deck:
@@ -98,7 +106,8 @@ def write_turn(d: Path, spec: dict) -> Path:
     (d / "decks").mkdir(parents=True, exist_ok=True)
     (d / "decks" / "test.yaml").write_text(yaml.safe_dump({"cards": spec["deck"]}, sort_keys=False))
     ws = spec["war-state"]
-    factions = {f: {m: {**({"pending": s["pending"], "selected": SELECTED_IN} if "pending" in s else {}),
+    # every section records its Step 4 selection: a Pending Card, or "no card" said (1.1.3), as next-turn needs
+    factions = {f: {m: {**({"pending": s["pending"]} if "pending" in s else {}), "selected": SELECTED_IN,
                         "hand": list(s["hand"])} for m, s in sections.items()}
                 for f, sections in spec["factions"].items()}
     state = {"game": spec["game"], "turn": SELECTED_IN, "decks": ["decks/test.yaml"],

@@ -158,3 +158,81 @@ def fact_cases(draw):
         w = draw(st.sampled_from([x for x, r in RANK.items() if r > RANK[ws[m]]]))
         war = (m, w, draw(st.integers(1, turns)))
     return state, deck, faction, turns, war
+
+
+#: 12.3 Step 2 removes these Policy markers; the others stay (Steps 3-4: the Axis faction may, and by default does not).
+REMOVED_POLICIES = ("disputes", "peace", "quarantine", "resistance", "treaty")
+KEPT_POLICIES = ("acceptance", "neutrality")
+MARKERS = ("US Victory Program", "Test Marker")
+
+
+@st.composite
+def effect_cases(draw):
+    """(state, deck, faction, turns): a small DS (or AE) hand where the faction's own reveals change what a Selection
+    Requirement reads: a card that starts Total War on the DS map (12.3) from Pre-War or Limited War, countries with
+    Policy markers 12.3 Step 2 removes (or keeps), *European Total War markers the Step 8 of DS alone places
+    (``european-war`` none or limited in the file; in AE European Total War follows the TK war state), and cards
+    whose reveal enters a counter into the Strategic Warfare Box (1.1.2.2, a Major Country's or a Minor Country's,
+    active or not) beside cards requiring (or forbidding) those facts, with horizons of three or four turns."""
+    game = draw(st.sampled_from(["ds", "ds", "ds", "ae"]))
+    faction = draw(st.sampled_from(["axis", "western", "soviet"]))
+    turns = draw(st.integers(3, 3 if game == "ae" else 4))
+    year, season = draw(st.integers(1939, 1941)), draw(st.integers(0, 3))
+    now = year * 4 + season
+    countries = {}
+    for name in draw(st.lists(st.sampled_from(["Thailand", "Siam", "Hopeh"]), min_size=1, max_size=2, unique=True)):
+        entry = {"policy": draw(st.sampled_from(REMOVED_POLICIES + REMOVED_POLICIES + KEPT_POLICIES)), "status": "neutral"}
+        if draw(st.booleans()):
+            entry["posture"] = "policy-affected"
+        countries[name] = entry
+    countries["Kiangsu"] = {"status": draw(st.sampled_from(["active", "neutral"])), "minor": True,
+                            "alignment": draw(st.sampled_from([faction, "none"]))}
+    names = sorted(c for c in countries if c != "Kiangsu")
+    n = draw(st.integers(3, 4 if game == "ae" else 5))
+    nums = draw(st.lists(st.sampled_from(NUMBERS), min_size=n + 1, max_size=n + 1, unique=True))
+    cards = [{"map": "ds", "faction": faction, "number": num, "name": draw(st.sampled_from(NAMES)),
+              "war-state": draw(st.sampled_from(["pre-war", "pre-war", "limited", "total"]))} for num in nums]
+    for c in cards:
+        if faction == "soviet":
+            c["production"] = draw(st.integers(0, 2))
+    ids = [f"ds-{faction}-{c['number']}" for c in cards]
+    starter = cards[1]                                    # a hand card that starts Total War on the DS map (12)
+    starter.update({"starts": "total", "war-state": draw(st.sampled_from(["pre-war", "limited"]))})
+    entered = []
+    for c in cards[2:]:
+        if draw(st.integers(0, 1)) == 0:                  # 1.1.2.2: it enters a counter into the Strategic Warfare Box
+            minor = draw(st.integers(0, 2)) == 0
+            entered.append(draw(st.sampled_from(MARKERS)))
+            c["reinforcements"] = [{"counter": entered[-1], "country": "Kiangsu" if minor else "USA",
+                                    "to": "strategic-warfare-box", **({"minor": True} if minor else {})}]
+    for c in cards[1:]:
+        kind = draw(st.integers(0, 4))
+        if entered and "reinforcements" not in c and draw(st.booleans()):
+            kind = 2                                      # a card requiring a counter another card enters
+        item = None
+        if kind == 0:
+            item = {"posture": {draw(st.sampled_from(names)): "policy-affected"}}
+        elif kind == 1:
+            item = {"european-war": "total"}
+        elif kind == 2:
+            item = {"marker": {"name": draw(st.sampled_from(entered or MARKERS)), "in": "strategic warfare box"}}
+        elif kind == 3:
+            item = {"marker": draw(st.sampled_from(MARKERS))}
+        if item is not None:
+            c["requires"] = [{"not": item} if draw(st.integers(0, 3)) == 0 else item]
+    sec = {"current": ids[0], "hand": ids[1:]}
+    factions = {faction: {"ds": sec}}
+    war = {"ds": draw(st.sampled_from(["pre-war", "limited", "limited"]))}
+    if game == "ae":
+        tk = {"map": "tk", "faction": faction, "number": "1", "name": "Test Card Beta", "war-state": "pre-war",
+              **({"production": 0} if faction == "soviet" else {})}
+        cards.append(tk)
+        factions[faction]["tk"] = {"current": None, "hand": [f"tk-{faction}-1"]}
+        war["tk"] = draw(st.sampled_from(["pre-war", "limited", "total"]))
+    state = {"game": game, "turn": f"{SEASONS[now % 4]} {now // 4}", "decks": ["decks/test-deck.yaml"],
+             "war-state": war if game == "ae" else war["ds"], "factions": factions, "countries": countries}
+    if game == "ds":
+        state["european-war"] = draw(st.sampled_from(["none", "limited"]))
+    if draw(st.booleans()):
+        state["interpretations"] = {"empty-slot": draw(st.sampled_from(["forced", "voluntary"]))}
+    return state, {"cards": cards}, faction, turns

@@ -55,3 +55,22 @@ def ds_card_state(tmp_path: Path, requires, **extra) -> Path:
           "cards": [{"map": "ds", "faction": "axis", "number": 90, "name": "Test Only Card", "war-state": "pre-war",
                      "requires": requires}], **extra}
     return write_state(tmp_path, "s.yaml", st)
+
+
+def say_no_card(path: Path) -> Path:
+    """Rewrite the state file ``path`` in place (its layout kept) so that every faction that has not made its
+    1.1.1 Step 4 selection says it selects no card (1.1.3 "must say so": ``selected: TURN`` on each of its
+    sections without a Pending Card), as ``next-turn`` needs. Factions that selected, and files whose Pending
+    Cards await their reveal, are left as they are. Returns ``path``."""
+    from aeref.model.files.load import load_position
+    from aeref.model.files.write import write_state as write_position
+    pos = load_position(path)
+    changed = False
+    for sections in pos.factions.values():
+        if any(fm.pending or fm.pending_face_down or fm.sealed or fm.selected for fm in sections.values()):
+            continue
+        for fm in sections.values():
+            fm.selected, changed = pos.turn, True
+    if changed:
+        write_position(pos, path, force=True)
+    return Path(path)

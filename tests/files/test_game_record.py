@@ -1,0 +1,286 @@
+"""The game record (docs/face-down.md "The game record"): three players by e-mail, each in a folder of their
+own, passing only the public files the tutorial's part two says to pass, with the dealer's folder removed after
+the deal. 1.1 (cards face down) and 1.1.1 Step 2 ("verify the card played was in compliance ... at the time it
+was selected") with no referee to trust: every player checks every file received with `aeref verify`, and four
+ways the Axis player could cheat are each refused by the other players' `verify` (exit 1) and by the first
+command that reads the forged file (exit 2)."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ..support.cli import run as _run
+from ..support.seasonal import EXAMPLES
+
+PLAYERS = ("axis", "western", "soviet")
+
+
+def run(*args) -> tuple[int, str, str]:
+    """aeref in process: ``(exit code, stdout, stderr)``."""
+    r = _run(*args)
+    return r.exit_code, r.stdout, r.stderr
+
+
+class Table:
+    """The three players' folders: ``home(f)/mail`` the mail ``f`` received, ``home(f)`` its private files."""
+
+    def __init__(self, root: Path):
+        self.root = root
+
+    def home(self, f: str) -> Path:
+        return self.root / f
+
+    def aeref(self, f: str, *args, code: int = 0):
+        """Run aeref as player ``f`` (paths relative to its folder)."""
+        r = run(*[self.home(f) / a if isinstance(a, str) and a.startswith(("mail/", "t")) and a.endswith(".yaml")
+                  else a for a in args])
+        assert r[0] == code, (args, r)
+        return r
+
+    def mail(self, sender: str, name: str, to=PLAYERS) -> None:
+        """``sender`` mails its public file ``mail/NAME`` to the others (a copy, byte for byte)."""
+        for f in to:
+            if f != sender:
+                shutil.copyfile(self.home(sender) / "mail" / name, self.home(f) / "mail" / name)
+
+    def receive(self, name: str, who=PLAYERS) -> None:
+        """Each player checks the file received: the whole chain holds."""
+        for f in who:
+            code, out, err = run("verify", self.home(f) / "mail" / name)
+            assert code == 0, (f, out, err)
+            assert out.startswith(f"The game record of {self.home(f) / 'mail' / name} holds"), out
+
+
+@pytest.fixture
+def table(tmp_path) -> Table:
+    """The deal, in the dealer's folder: the public file and the decks to every player's mail, each private
+    file to its player; then the dealer's folder is removed."""
+    dealer = tmp_path / "dealer"
+    shutil.copytree(EXAMPLES, dealer)
+    code, out, err = run("split", dealer / "tk-1939.yaml", "-o", dealer / "mail" / "t1.yaml",
+                         *[x for f in PLAYERS for x in ("--private-dir", f"{f}={dealer / f}")])
+    assert code == 0, err
+    t = Table(tmp_path / "players")
+    for f in PLAYERS:
+        shutil.copytree(dealer / "mail", t.home(f) / "mail")
+        shutil.copyfile(dealer / f / f"t1.{f}.private.yaml", t.home(f) / f"t1.{f}.private.yaml")
+    shutil.rmtree(dealer)
+    t.receive("t1.yaml")
+    return t
+
+
+def _play_to_the_reveal(t: Table) -> None:
+    """Mar-Apr 1939: each faction selects in turn (sealed), the Soviet no card; the next Seasonal Turn."""
+    t.aeref("axis", "select", "mail/t1.yaml", "--private", "t1.axis.private.yaml", "--faction", "axis", "--tk", "4a",
+            "--seal", "--write", "mail/t2.yaml")
+    (t.home("axis") / "mail" / "t2.axis.private.yaml").rename(t.home("axis") / "t2.axis.private.yaml") \
+        if (t.home("axis") / "mail" / "t2.axis.private.yaml").exists() else None
+    t.mail("axis", "t2.yaml")
+    t.receive("t2.yaml")
+    t.aeref("western", "select", "mail/t2.yaml", "--private", "t1.western.private.yaml", "--faction", "western",
+            "--tk", "28a", "--seal", "--write", "mail/t3.yaml")
+    t.mail("western", "t3.yaml")
+    t.receive("t3.yaml")
+    t.aeref("soviet", "select", "mail/t3.yaml", "--private", "t1.soviet.private.yaml", "--faction", "soviet",
+            "--write", "mail/t4.yaml")
+    t.mail("soviet", "t4.yaml")
+    t.receive("t4.yaml")
+    t.aeref("axis", "next-turn", "mail/t4.yaml", "--write", "mail/t5.yaml")
+    t.mail("axis", "t5.yaml")
+    t.receive("t5.yaml")
+
+
+def _hidden_words(t: Table) -> dict[str, set]:
+    """Each faction's hand and Pending Card ids, from its own private files."""
+    out = {}
+    for f in PLAYERS:
+        ids = set()
+        for p in t.home(f).glob("*.private.yaml"):
+            body = yaml.safe_load(p.read_text(encoding="utf-8"))
+            for sec in body.values():
+                if isinstance(sec, dict):
+                    ids |= {str(c) for c in sec.get("hand", [])} | ({str(sec["pending"])} if sec.get("pending") else set())
+        out[f] = ids
+    return out
+
+
+def test_1_1_three_players_in_separate_folders_play_a_seasonal_turn_and_verify_every_file(table):
+    """The tutorial's part two across machines: the deal names its decks relative to the public file (copies in
+    mail/decks with their digests), each file is checked by every player on receipt, and no public file names a
+    hidden card before its reveal (1.1)."""
+    t = table
+    t1 = (t.home("western") / "mail" / "t1.yaml").read_text(encoding="utf-8")
+    assert "decks: [decks/axis.yaml, decks/western.yaml, decks/soviet.yaml]" in t1 and str(t.root) not in t1
+    _play_to_the_reveal(t)
+    hidden = _hidden_words(t)
+    for f in PLAYERS:
+        for p in (t.home(f) / "mail").glob("t*.yaml"):
+            text = p.read_text(encoding="utf-8")
+            for g, ids in hidden.items():
+                for cid in ids:
+                    assert not re.search(rf"\b{re.escape(cid)}\b", text), (p, g, cid)
+    t.aeref("axis", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml",
+            "--write", "mail/t6.yaml")
+    t.mail("axis", "t6.yaml")
+    t.receive("t6.yaml")
+    t.aeref("western", "reveal", "mail/t6.yaml", "--faction", "western", "--private", "t3.western.private.yaml",
+            "--write", "mail/t7.yaml")
+    t.mail("western", "t7.yaml")
+    t.receive("t7.yaml")
+    code, out, _ = run("log", t.home("soviet") / "mail" / "t7.yaml", "--json")
+    assert code == 0
+    events = [e for entry in __import__("json").loads(out)["entries"] for e in entry["events"]]
+    assert "Axis TK seal opened: tk-axis-4a (it matches the seal made at its selection)" in events
+    assert "Soviet TK: no Pending Card" in events
+    assert not any("tk-axis-4a" in e for e in events[:events.index("Soviet TK: no Pending Card")])
+
+
+def _forged_and_refused(t: Table, forged: Path, name: str = "t6.yaml") -> str:
+    """The Axis mails ``forged`` as ``name``: the Western player's verify finds it broken (exit 1) and the first
+    command that reads it refuses it (exit 2, one Error line)."""
+    shutil.copyfile(forged, t.home("western") / "mail" / name)
+    code, out, err = run("verify", t.home("western") / "mail" / name)
+    assert code == 1 and out.startswith("Broken: "), (out, err)
+    code, _, err = run("show", t.home("western") / "mail" / name)
+    assert code == 2 and err.startswith("Error: ") and err.count("\n") == 1, err
+    return out
+
+
+def _edit(path: Path, change) -> Path:
+    d = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(d)
+    path.write_text(yaml.safe_dump(d, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _unchained(d: dict) -> None:
+    d.pop("record", None)            # the forger's own aeref would refuse its edited copy: it drops the record
+
+
+def test_1_1_3_forgery_the_seal_deleted_from_the_axis_copy_before_its_reveal_is_refused(table):
+    """1.1.3 "Card selection is final": the Axis deletes the seal of its Pending Card from its own copy of t5,
+    puts the card back into its hand and reveals no card: the file it mails was made from a t5 nobody else holds."""
+    t = table
+    _play_to_the_reveal(t)
+    def unseal(d):
+        _unchained(d)
+        sec = d["factions"]["axis"]["tk"]
+        for k in ("sealed", "sealed-in", "selected"):
+            sec.pop(k)
+        sec["hand-count"] += 1
+    _edit(t.home("axis") / "mail" / "t5.yaml", unseal)
+    _edit(t.home("axis") / "t2.axis.private.yaml", lambda d: d["tk"].update(
+        hand=d["tk"]["hand"] + [d["tk"].pop("pending")], nonce=None) or d["tk"].pop("nonce"))
+    t.aeref("axis", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml",
+            "--write", "mail/t6.yaml")
+    out = _forged_and_refused(t, t.home("axis") / "mail" / "t6.yaml")
+    assert "record.parent: it was made from a file t5.yaml whose digest is" in out and "differs" in out
+
+
+def test_1_1_3_forgery_another_card_revealed_from_a_private_file_the_axis_wrote_is_refused(table):
+    """1.1.3: the Axis replaces its seal by `pending-placed: true` and reveals another card from a private file
+    it wrote itself."""
+    t = table
+    _play_to_the_reveal(t)
+    def placed(d):
+        _unchained(d)
+        sec = d["factions"]["axis"]["tk"]
+        sec.pop("sealed"), sec.pop("sealed-in")
+        sec["pending-placed"] = True
+    _edit(t.home("axis") / "mail" / "t5.yaml", placed)
+    _edit(t.home("axis") / "t2.axis.private.yaml", lambda d: d["tk"].update(
+        pending="tk-axis-28a", hand=["tk-axis-11", "tk-axis-4a", "tk-axis-22a"]) or d["tk"].pop("nonce"))
+    t.aeref("axis", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml",
+            "--write", "mail/t6.yaml")
+    assert "current: tk-axis-28a" in (t.home("axis") / "mail" / "t6.yaml").read_text(encoding="utf-8")
+    assert "record.parent" in _forged_and_refused(t, t.home("axis") / "mail" / "t6.yaml")
+
+
+def test_1_1_3_forgery_a_seal_made_in_a_branch_and_put_into_the_later_files_is_refused(table):
+    """1.1.3: the Axis seals another card in a branch from the same t1 and puts that seal (same sealed-in) into
+    its own copies of the later files, then reveals it."""
+    t = table
+    _play_to_the_reveal(t)
+    branch = t.home("axis") / "branch"
+    branch.mkdir()
+    shutil.copytree(t.home("axis") / "mail" / "decks", branch / "decks")
+    shutil.copyfile(t.home("axis") / "mail" / "t1.yaml", branch / "t1.yaml")
+    shutil.copyfile(t.home("axis") / "t1.axis.private.yaml", branch / "t1.axis.private.yaml")
+    t.aeref("axis", "select", str(branch / "t1.yaml"), "--private", str(branch / "t1.axis.private.yaml"),
+            "--faction", "axis", "--tk", "28a", "--seal", "--write", str(branch / "t2.yaml"))
+    other = yaml.safe_load((branch / "t2.yaml").read_text(encoding="utf-8"))["factions"]["axis"]["tk"]
+    for name in ("t3.yaml", "t4.yaml", "t5.yaml"):
+        _edit(t.home("axis") / "mail" / name, lambda d: (_unchained(d), d["factions"]["axis"]["tk"].update(
+            sealed=other["sealed"], **{"sealed-in": other["sealed-in"]})))
+    shutil.copyfile(branch / "t2.axis.private.yaml", t.home("axis") / "t2.axis.private.yaml")
+    t.aeref("axis", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml",
+            "--write", "mail/t6.yaml")
+    assert "current: tk-axis-28a" in (t.home("axis") / "mail" / "t6.yaml").read_text(encoding="utf-8")
+    assert "record.parent" in _forged_and_refused(t, t.home("axis") / "mail" / "t6.yaml")
+
+
+def test_1_1_1_forgery_the_current_card_edited_in_the_revealed_file_is_refused(table):
+    """1.1.1 Step 2: the Axis reveals honestly, then edits `current:` in the file before mailing it: the file is
+    not what aeref derives from t5 with the opened seal."""
+    t = table
+    _play_to_the_reveal(t)
+    t.aeref("axis", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml",
+            "--write", "mail/t6.yaml")
+    forged = t.home("axis") / "mail" / "t6.yaml"
+    forged.write_text(forged.read_text(encoding="utf-8").replace("current: tk-axis-4a", "current: tk-axis-22a"),
+                      encoding="utf-8")
+    out = _forged_and_refused(t, forged)
+    assert "factions.axis.tk.current: the file says tk-axis-22a; aeref derives tk-axis-4a from t5.yaml" in out
+
+
+def test_1_1_a_deck_changed_after_the_deal_is_refused(table):
+    """Every player plays with the same cards: a deck whose bytes differ from the digest recorded at the deal is
+    one Error line naming the state file and decks[N]."""
+    t = table
+    deck = t.home("soviet") / "mail" / "decks" / "soviet.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    code, _, err = run("show", t.home("soviet") / "mail" / "t1.yaml")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "t1.yaml: decks[2]: deck file decks/soviet.yaml differs from the deck the game was dealt with" in err
+
+
+def test_1_1_the_log_and_the_page_show_each_player_only_its_own_sealed_card(table):
+    """`log --as F` and `report --as F` tell the game record turn by turn: F's own sealed card named (from its
+    private file), every other faction's face down (1.1), byte for byte."""
+    t = table
+    _play_to_the_reveal(t)
+    axis_private = t.home("axis") / "t2.axis.private.yaml"
+    code, out, _ = run("log", t.home("axis") / "mail" / "t5.yaml", "--as", "axis", "--private", axis_private)
+    assert code == 0 and "Axis TK: tk-axis-4a placed as the Pending Card, sealed" in out
+    assert "Western TK: Pending Card placed face down, sealed" in out
+    west = t.home("western")
+    code, out, _ = run("log", west / "mail" / "t5.yaml", "--as", "western", "--private", west / "t3.western.private.yaml")
+    assert code == 0 and "Western TK: tk-western-28a placed as the Pending Card, sealed" in out
+    assert "4a" not in out.replace("tk-western-28a", "") and "Nazi" not in out
+    code, _, err = run("report", west / "mail" / "t5.yaml", "--as", "western", "--private",
+                       west / "t3.western.private.yaml", "-o", west / "t5.html")
+    assert code == 0, err
+    page = (west / "t5.html").read_text(encoding="utf-8")
+    assert 'id="record"' in page and "Western TK: tk-western-28a placed as the Pending Card, sealed" in page
+    assert "tk-axis-4a" not in page and "Nazi-Soviet" not in page
+
+
+def test_1_1_1_a_next_seasonal_turn_that_skips_a_faction_s_step_4_is_refused(table):
+    """1.1.1 Step 4: the Western player moves the game on from t3.yaml, before the Soviet selection (the file
+    written by hand: aeref itself refuses it): every other player's verify names the link and the rule."""
+    t = table
+    _play_to_the_reveal(t)
+    west = t.home("western") / "mail"
+    forged = yaml.safe_load((west / "t5.yaml").read_text(encoding="utf-8"))
+    import hashlib
+    forged["record"]["parent"] = "sha256:" + hashlib.sha256((west / "t3.yaml").read_bytes()).hexdigest()
+    forged["record"]["parent-file"] = "t3.yaml"
+    forged["previous"] = "t3.yaml"
+    (west / "t5x.yaml").write_text(yaml.safe_dump(forged, sort_keys=False), encoding="utf-8")
+    code, out, _ = run("verify", west / "t5x.yaml")
+    assert code == 1 and "record.made-by: next-turn is refused on t3.yaml" in out, out
+    assert "Soviet" in out
