@@ -35,6 +35,7 @@ from .model.files.errors import InputError, Problem
 from .model.game.interpretations import check_value
 from .model.files.names import norm_key
 from .model.files.load import Position as PositionData, load_position
+from .model.files.previous import replaced_earlier
 from .model.game.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name
 from .model.secrecy.private import private_path
 from .model.secrecy.seal import file_digest as _file_digest, seal as _seal
@@ -53,7 +54,6 @@ from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Viola
 from .answers.selection import LegalSelections, Selection
 
 if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are imported where they are made
-    from .record import BrokenLink, Verified, check_link, game_log, verify   # noqa: F401  (lazy: __getattr__)
     from .answers.logistics import LogisticsActions, LogisticsRuling
     from .answers.plan import Plan
     from .answers.replacements import Allocation, Placement, ReplacementsRuling
@@ -65,9 +65,8 @@ __all__ = [
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
     "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
-    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS", "BrokenLink", "Verified", "check_link", "game_log",
-    "verify",
-]
+    "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
+]   # and, loaded on first use (``__getattr__``), the game record's names of :data:`_RECORD`
 
 #: The names of :mod:`aeref.record` (the game record: ``verify``, ``log``) this module exports.
 _RECORD = ("BrokenLink", "Verified", "check_link", "game_log", "verify")
@@ -206,8 +205,10 @@ class Position:
         (docs/face-down.md "The game record"): its decks are copied into ``decks/`` beside it (a copy already
         there with the same bytes is kept) and named relative to it, each with its digest. Returns the files
         written, the public one first. Raises :class:`~aeref.model.files.atomic.FileExists` (nothing written)
-        when one exists and not ``force``, ``OSError`` when one cannot be written."""
+        when one exists and not ``force``, ``OSError`` when one cannot be written, :class:`InputError` when
+        ``path`` is an earlier position its ``previous:`` leads to."""
         from .model.files.write import split_texts, write_files     # lazy: only the commands that write load the writer
+        replaced_earlier(path, self.data.seasonal.previous_path)   # never over the position previous: names
         out_dir = Path(path).parent
         for d in [out_dir, *(private_dirs or {}).values()]:
             Path(d).mkdir(parents=True, exist_ok=True)

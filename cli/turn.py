@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from ..model.game.vocabulary import faction_name
-from .arguments import load, require_faction, selection_args
+from .arguments import BadInput, load, require_faction, selection_args
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
 from .options import OutputFile, STDIN_HELP, card_option, faction_option, force_option, interp_option, json_option, state_argument
@@ -106,6 +106,10 @@ def next_turn(state, write, force, as_json, viewer):
     Example:
       aeref next-turn 1941-aug-soviet.yaml --write 1941-nov.yaml
     """
+    if state == "-":
+        # 1.1.1 Step 2 checks the reveal against STATE, named by previous:; standard input has no name to give
+        raise BadInput("next-turn -: the next turn's previous: names STATE (the position the Pending Cards were "
+                       "selected in, 1.1.1 Step 2), and standard input has no file name: give STATE as a file")
     pos = load(state)
     res = pos.next_turn(viewer)
     write_answer(res, write, force, previous=state)

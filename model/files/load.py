@@ -133,6 +133,10 @@ def _validated(path: str | Path, shown: str, privates: Iterable[str | Path] = ()
         return None, exc.problems
     if not isinstance(data, dict):
         return None, [Problem(shown, "", f"a state file is a mapping (game:, turn:, factions: ...), not {type(data).__name__ if data is not None else 'an empty document'}")]
+    if any(norm_key(k) == "private" for k in data):
+        # a player's private file given where its public file goes: say so, not "unknown key private"
+        return None, [Problem(shown, "private", "a private file (docs/face-down.md), not a state file: give its public "
+                                                f"file as STATE, with this one beside it or as --private {shown}")]
     found, problems = join_private(data, shown, path, privates) if text is None else ([], [])
     if problems:
         return None, problems

@@ -279,6 +279,20 @@ def load_yaml_text(text: str, file: str) -> Any:
 MAX_FILE_BYTES = 256 * 2**20
 
 
+#: Standard input as read once: ``(the stream, its text)`` (a writer reads its source again, and ``-`` is gone).
+_STDIN: list = []
+
+
+def _stdin_text() -> str:
+    """The text of standard input, read once per stream: a position read from ``-`` and then written
+    (``aeref reveal - --write NEXT.yaml``) reads its source again, which a pipe cannot give twice."""
+    if _STDIN and _STDIN[0][0] is sys.stdin:
+        return _STDIN[0][1]
+    text = sys.stdin.read()
+    _STDIN[:] = [(sys.stdin, text)]
+    return text
+
+
 def load_yaml_file(path: str | Path, shown: str | None = None) -> Any:
     """Read and parse the YAML file at ``path``; ``shown`` is the name used in errors.
 
@@ -287,7 +301,7 @@ def load_yaml_file(path: str | Path, shown: str | None = None) -> Any:
     """
     shown = shown or str(path)
     if str(path) == "-":                     # `-`: standard input (the command line's STATE)
-        return load_yaml_text(sys.stdin.read(), shown)
+        return load_yaml_text(_stdin_text(), shown)
     p = Path(path)
     try:
         if p.exists() and not p.is_dir() and not p.is_file():

@@ -9,6 +9,7 @@ import os
 import shutil
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from ..support.seasonal import EXAMPLES
 from ..support.cli import one_error as _one_error
@@ -112,13 +113,16 @@ def test_1_1_1_reveal_over_the_file_previous_names_is_refused(aeref, folder):
 
 
 def test_1_1_1_a_write_over_an_earlier_position_of_the_chain_is_refused(aeref, folder):
-    """The reveal of ds-axis-reveal.yaml (whose previous: is ds-axis-selected.yaml) written over
-    ds-axis-selected.yaml, the position its previous: names: refused, that position kept."""
-    first = folder / "ds-axis-selected.yaml"
-    before = first.read_bytes()
-    r = aeref("reveal", folder / "ds-axis-reveal.yaml", "--faction", "axis", "--write", first, "--force")
-    _one_error(r, "previous:", "the file its previous: names", "write to a new file")
-    assert first.read_bytes() == before
+    """The chain ds-axis-reveal.yaml -> ds-axis-selected.yaml -> g.yaml: the reveal written over g.yaml, the
+    position two links back, is refused too, g.yaml kept."""
+    sel = folder / "ds-axis-selected.yaml"
+    text = sel.read_text(encoding="utf-8")
+    (folder / "g.yaml").write_text(text.replace("turn: Aug-Sept 1941", "turn: May-June 1941"), encoding="utf-8")
+    sel.write_text(text.replace("turn: Aug-Sept 1941", "turn: Aug-Sept 1941\nprevious: g.yaml"), encoding="utf-8")
+    before = (folder / "g.yaml").read_bytes()
+    r = aeref("reveal", folder / "ds-axis-reveal.yaml", "-f", "axis", "--write", folder / "g.yaml", "--force")
+    _one_error(r, "previous:", "earlier position", "write to a new file")
+    assert (folder / "g.yaml").read_bytes() == before
 
 
 def test_api_write_over_previous_raises_input_error(folder):
@@ -130,3 +134,59 @@ def test_api_write_over_previous_raises_input_error(folder):
     with pytest.raises(api.InputError) as err:
         res.write(str(folder / "ds-axis-selected.yaml"), force=True)
     assert err.value.place == "previous"
+
+
+def test_1_1_1_split_over_the_file_previous_names_is_refused(aeref, folder):
+    """``split R -o S --force`` where R says ``previous: S``: refused as every writer refuses it, S kept."""
+    prev = folder / "ds-axis-selected.yaml"
+    before = prev.read_bytes()
+    r = aeref("split", folder / "ds-axis-reveal.yaml", "-o", prev, "--force")
+    _one_error(r, "previous:", "write to a new file")
+    assert prev.read_bytes() == before
+    assert not list(folder.glob("ds-axis-selected.*.private.yaml"))
+
+
+# ----------------------------------------------------------------------------- random chains, against a walk of names
+
+
+def _oracle(links: dict) -> str:
+    """What the link of file 0 is, from the names alone: ``none`` (no previous:), ``itself``, ``back`` (the walk
+    returns to file 0), ``cycle`` (it returns to another file) or ``ok``."""
+    first = links[0]
+    if first is None:
+        return "none"
+    if first == 0:
+        return "itself"
+    seen, here = set(), first
+    while here is not None:
+        if here == 0:
+            return "back"
+        if here in seen:
+            return "cycle"
+        seen.add(here)
+        here = links[here]
+    return "ok"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=1, max_value=7).flatmap(
+    lambda n: st.lists(st.one_of(st.none(), st.integers(0, n - 1)), min_size=n, max_size=n)))
+def test_1_1_1_the_link_check_agrees_with_a_walk_of_names(tmp_path_factory, links):
+    """Chains of up to 7 files, each ``previous:`` none or any file (itself included): the check refuses exactly
+    the chains that come back, naming which way."""
+    from aeref.model.files.previous import link_problems
+
+    folder = tmp_path_factory.mktemp("chain")
+    links = dict(enumerate(links))
+    for i, j in links.items():
+        (folder / f"f{i}.yaml").write_text("game: tk\n" + (f"previous: f{j}.yaml\n" if j is not None else ""),
+                                           encoding="utf-8")
+    want = _oracle(links)
+    if want == "none":
+        return
+    got = link_problems("f0.yaml", folder / "f0.yaml", f"f{links[0]}.yaml", folder / f"f{links[0]}.yaml")
+    said = {"itself": "is this file itself", "back": "leads back to this file", "cycle": "leads to a cycle"}
+    if want == "ok":
+        assert got == [], got
+    else:
+        assert len(got) == 1 and got[0].where == "previous" and said[want] in got[0].message, (links, got)

@@ -66,8 +66,7 @@ COMMANDS = [
     ("tk-1939.yaml", "axis", ["drm"], (0,)),
     ("tk-soviet-replacements.yaml", "soviet", ["logistics", "-f", "soviet"], (0, 1)),
     ("tk-soviet-replacements.yaml", "soviet", ["check-logistics", "-f", "soviet"], (0, 1)),
-    # refused after the files are read: no faction has made its Step 4 selection yet (1.1.1)
-    ("tk-1939.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (2,)),
+    ("ds-axis-selected.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
     ("tk-1939.yaml", "axis", ["split", "-o", "{tmp}/again.yaml"], (0,)),
 ]
 
@@ -87,10 +86,10 @@ def test_private_is_read_by_the_commands_that_lacked_it(aeref, tmp_path, source,
     r = aeref(args[0], state, *args[1:], "--private", mine)
     assert r.exit_code in codes, r
     wrong = mail / "own" / "wrong.private.yaml"
-    wrong.write_text(mine.read_text(encoding="utf-8").replace("game: tk", "game: ds"), encoding="utf-8")
-    for p in mail.glob("next*.yaml"):
-        p.unlink()
-    for p in mail.glob("again*.yaml"):
+    text = mine.read_text(encoding="utf-8")
+    assert f"game: {source[:2]}" in text
+    wrong.write_text(text.replace(f"game: {source[:2]}", "game: ae"), encoding="utf-8")
+    for p in [*mail.rglob("next*.yaml"), *mail.rglob("again*.yaml")]:
         p.unlink()
     r = aeref(args[0], state, *args[1:], "--private", wrong)
     _one_error(r, "wrong.private.yaml", "another game")
@@ -176,3 +175,12 @@ def test_file_exists_names_the_private_file_in_the_way(aeref, mail):
     _one_error(r, "n.axis.private.yaml", "exists", "--force")
     assert not (mail / "mail" / "n.yaml").exists()
     assert (mail / "own" / "n.axis.private.yaml").read_text(encoding="utf-8") == "private: axis\n"
+
+
+@pytest.mark.parametrize("command", [["show"], ["pairs", "-f", "axis"], ["report", "--json"]], ids=lambda c: c[0])
+def test_a_private_file_given_as_state_says_to_give_its_public_file(aeref, mail, command):
+    """Not "unknown key private" and a list of missing keys: one line saying what the file is and what to give."""
+    mine = mail / "own" / "t.axis.private.yaml"
+    line = _one_error(aeref(command[0], mine, *command[1:]), f"{mine}: private: a private file", "public file",
+                      "--private")
+    assert "unknown key" not in line and "required" not in line

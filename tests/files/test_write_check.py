@@ -87,7 +87,7 @@ def test_a_write_beside_its_source_leaves_only_the_written_file(aeref, tmp_path)
     shutil.copytree(EXAMPLES, tmp_path / "ex")
     folder = tmp_path / "ex"
     before = set(os.listdir(folder))
-    r = aeref("select", folder / "tk-1939.yaml", "--faction", "axis", "--tk", "4a", "--write", folder / "next.yaml")
+    r = aeref("next-turn", folder / "ds-axis-selected.yaml", "--write", folder / "next.yaml")
     assert r.exit_code == 0, r
     assert set(os.listdir(folder)) == before | {"next.yaml"}
 

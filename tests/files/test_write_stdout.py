@@ -77,3 +77,26 @@ def test_1_1_a_public_file_with_private_files_is_not_written_to_standard_output(
     r = aeref("select", "pub.yaml", "-f", "axis", "--tk", "4a", "--write", "-")
     _one_error(r, "--write -", "face-down")
     assert r.stdout == ""
+
+
+def test_1_1_1_a_position_read_from_standard_input_is_written_to_a_file(aeref, folder):
+    """``reveal - --write out.yaml`` at the end of a pipe: the writer reads its source again, which standard input
+    gives once; the position read is kept (never an internal error), and the file written validates."""
+    piped = aeref("next-turn", "ds-axis-selected.yaml", "--write", "-").stdout
+    r = aeref("reveal", "-", "-f", "axis", "--write", "out.yaml", input=piped)
+    assert r.exit_code == 0, r
+    data = yaml.safe_load((folder / "out.yaml").read_text(encoding="utf-8"))
+    assert data["previous"] == "ds-axis-selected.yaml" and data["turn"] == "Nov-Dec 1941"
+    assert aeref("validate", "out.yaml").exit_code == 0
+    r = aeref("war-state", "-", "--to", "total", "--write", "ws.yaml",
+              input=(folder / "ds-axis-reveal.yaml").read_text(encoding="utf-8"))
+    assert r.exit_code == 0, r
+    assert yaml.safe_load((folder / "ws.yaml").read_text(encoding="utf-8"))["war-state"] == "total"
+
+
+def test_1_1_1_next_turn_of_standard_input_is_refused(aeref, folder):
+    """The next turn's ``previous:`` names STATE (1.1.1 Step 2 checks the reveal against it): standard input has no
+    name to give, so it is one Error line, nothing written."""
+    r = aeref("next-turn", "-", "--write", "next.yaml", input=(folder / "ds-axis-selected.yaml").read_text())
+    _one_error(r, "next-turn -", "previous:", "give STATE as a file")
+    assert not (folder / "next.yaml").exists()
