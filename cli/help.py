@@ -38,6 +38,8 @@ SECTIONS: tuple = (
         ("verify", "record:verify"), ("log", "record:log"))),
     ("Files", (
         ("deck", "deck:deck"), ("schema", "schema:schema"), ("help", "help:help_command"))),
+    ("Programs", (
+        ("serve", "serve:serve"),)),
 )
 
 

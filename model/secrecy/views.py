@@ -44,7 +44,7 @@ def hidden_cards(pos: Position, viewer: str) -> set[str]:
         return set()
     public = {c for sections in pos.factions.values() for fm in sections.values()
               for c in [fm.current, *fm.removed, *(p.card for p in fm.played)] if c}
-    out = set()
+    out: set[str] = set()
     for f, sections in pos.factions.items():
         if f == viewer:
             continue

@@ -69,7 +69,7 @@ def split_incomplete_families(cls_of: list, cross: list) -> None:
         for fp in cross:
             key = frozenset(Counter((cls_of[e], p) for e, p in fp.items()).items())
             fams[key] = fams.get(key, 0) + 1
-        split = set()
+        split: set = set()
         for key, count in fams.items():
             items = list(key)
             classes = [a for (a, _), _ in items]

@@ -18,7 +18,7 @@ class Allocation:
 
     def choice(self, ctx: ReplacementContext) -> dict:
         """The choice of every slot of ``ctx`` (None where the allocation takes nothing)."""
-        out = {}
+        out: dict = {}
         for uid in ctx.units:
             out[("place", uid)] = None
             out[("pay", uid)] = None

@@ -195,7 +195,7 @@ def check_allocation(ctx: ReplacementContext, rows: list) -> ReplacementRuling:
         if b.violation not in violations:
             violations.append(b.violation)
     # a placement breaking a rule of its own (not the pool totals) spends its steps for nothing
-    bad = {}
+    bad: dict = {}
     for b in broken:
         if b.rule != CAPACITY:
             for lit in b.held:

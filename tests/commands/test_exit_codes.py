@@ -143,3 +143,15 @@ def test_ctrl_c_before_any_answer_exits_130_with_one_line(big):
     code, out, err = _interrupt([cli.executable(), "pairs", str(huge), "--faction", "soviet", "--count"],
                                 delay=1.0)
     assert (code, out) == (130, "") and err == "Interrupted (Ctrl-C) before the answer was complete\n", err
+
+
+def test_the_one_table_lists_every_exit_code_the_command_line_uses():
+    """docs/commands.md#exit-codes names each EXIT_* code of cli/common.py once, and no other."""
+    import re
+
+    from aeref.cli import common
+    page = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text(encoding="utf-8")
+    table = page.split("### Exit codes", 1)[1].split("\n###", 1)[0]
+    listed = [int(m) for m in re.findall(r"^\| `(\d+)` \|", table, re.M)]
+    used = sorted(v for k, v in vars(common).items() if k.startswith("EXIT_"))
+    assert listed == used == [0, 1, 2, 3, 4, 130, 141]

@@ -44,6 +44,7 @@ def test_help_lists_the_commands_grouped_in_the_order_of_play():
         ("Planning ahead", ["plan"]),
         ("The game record", ["verify", "log"]),
         ("Files", ["deck", "schema", "help"]),
+        ("Programs", ["serve"]),
     ]
     # every command is listed once, and every command listed runs
     listed = [n for _, names in got for n in names]
