@@ -32,6 +32,10 @@ from ..engine.runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, s
 from .hidden import FACTS, HIDDEN_RULES, HiddenContext, domains, held, hidden_constraints, make_hidden_context
 from .rules import choice_key
 
+#: CP-SAT parameters of the many small solves of the enumeration: a pure-Boolean model, solved again with
+#: one clause more each time; presolve, probing, symmetry detection and LP relaxation cost more than they save
+_QUICK = dict(cp_model_presolve=False, cp_model_probing_level=0, symmetry_level=0, linearization_level=0)
+
 #: The enforcement key of the view's facts (the hand's size): assumed in every solve.
 _FACT_KEY = "facts of the view"
 
@@ -69,7 +73,8 @@ def possible_selections(pos: Position, faction: str, *, budget: Optional[Budget]
     found: dict = {}                 # the other slots' values -> {free value: hand}
     out = Possible(ctx)
     while True:
-        solver, outcome = solve(comp.model, budget, progress=progress, what="possible selections", objective=False)
+        solver, outcome = solve(comp.model, budget, progress=progress, what="possible selections", objective=False,
+                                **_QUICK)
         if outcome.status == INFEASIBLE:
             break
         if outcome.status not in (OPTIMAL, FEASIBLE):

@@ -15,6 +15,7 @@ SMOKE = [
     (("bench/selection.py", "--smoke"), "5 x 5"),
     (("bench/replacements.py", "--quick"), "optimal"),
     (("bench/plan.py", "--quick"), "brute force"),
+    (("bench/others.py", "--smoke"), "pairs --as"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]
