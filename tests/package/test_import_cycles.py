@@ -60,6 +60,7 @@ LAZY = {
     ("aeref.api", "aeref.answers.turn"): "`check` neither selects, reveals nor advances the turn",
     ("aeref.api", "aeref.answers.logistics"): "`check` gives no 1.2 answer",
     ("aeref.api", "aeref.answers.plan"): "`check` plans nothing",
+    ("aeref.api", "aeref.answers.others"): "`check` of a faction's own selection asks nothing of another faction's face-down hand",
     ("aeref.api", "aeref.model.files.yamlio"): "only check_replacements reads a second file (the allocation)",
     ("aeref.cli", "aeref.cli"): "command modules are loaded when their command runs (start-up speed)",
     ("aeref.cli", "aeref.solver"): "the rules are loaded by the command that runs them (start-up speed)",
