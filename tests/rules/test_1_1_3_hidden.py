@@ -128,7 +128,12 @@ def _production(pos, seen, g) -> bool:
                for a in cands.get("tk", []) for b in cands.get("ds", []))
 
 
-@pytest.mark.parametrize("name,pred", [("the hand's size decides", _size_decides), ("a forced empty slot", _forced_empty),
+def _placed(pos, seen, g) -> bool:
+    """A Pending Card placed face down this turn: the hand held one card more when it was selected."""
+    return any(fm.pending_face_down for fm in seen.factions[g].values())
+
+
+@pytest.mark.parametrize("name,pred", [("a Pending Card placed face down", _placed),("the hand's size decides", _size_decides), ("a forced empty slot", _forced_empty),
                                        ("candidates one above the count", _just_above), ("© twins", _twins),
                                        ("the Soviet Production Limit", _production)])
 def test_the_generator_reaches_the_deciding_cases(name, pred):
