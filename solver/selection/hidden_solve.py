@@ -72,7 +72,7 @@ def possible_selections(pos: Position, faction: str, *, budget: Optional[Budget]
     others = [s for s in ctx.slots if s != free]
     comp = compile_model(constraints, singleton_classes(dom), free=free)
     fits = comp.by_slot[free]
-    found = _seeded(ctx, constraints, others, free)    # the other slots' values -> {free value: hand}
+    found = _seeded(ctx, constraints, others, free, budget)    # the other slots' values -> {free value: hand}
     for key, seen in found.items():                    # what evaluation proved: CP-SAT asks only for the rest
         same = [comp.var[(s, v)] for s, v in zip(others, key)]
         comp.model.add_bool_or([x.negated() for x in same] + [b for values, b in fits if values[0] not in seen])
@@ -122,18 +122,21 @@ def _hand_for(ctx: HiddenContext, fit: Evaluator, choice: dict) -> Optional[dict
     return hand
 
 
-def _seeded(ctx: HiddenContext, constraints: list, others: list, free) -> dict:
+def _seeded(ctx: HiddenContext, constraints: list, others: list, free, budget: Optional[Budget] = None) -> dict:
     """The selections the evaluator proves possible, each with the hand it was proved with
     (:func:`_hand_for`): ``{other slots' values: {free value: hand}}``. The same constraints as the
     model, evaluated on a concrete hand: a selection found here is possible; one missed is left to
-    CP-SAT, which also proves that no other is."""
+    CP-SAT, which also proves that no other is. Stops when ``budget``'s wall clock runs out (the
+    solve after it then finds nothing left: not complete)."""
     # the hand made has the count's size (COUNT holds); with every slot filled 1.1.3 No Pending Card cannot
     # be broken and only a selected card's held literal is read (1.1.3 from the hand): the evaluator of
     # the rest is several times faster on the thousands of filled selections
     ev = Evaluator([c for c in constraints if c.rule is not COUNT])
     fit = Evaluator([c for c in constraints if c.rule not in (COUNT, EMPTY_HIDDEN)])
     found: dict = {}
-    for key in product(*[ctx.values(s) for s in others]):
+    for n, key in enumerate(product(*[ctx.values(s) for s in others])):
+        if not n % 16 and budget is not None and budget.limited and budget.left() <= 0:
+            break
         for v in ctx.values(free):
             choice = {**dict(zip(others, key)), free: v}
             hand = _hand_for(ctx, fit, choice)

@@ -163,3 +163,23 @@ def test_1_1_pairs_as_another_faction_on_every_shipped_example(path):
                          *[a for m in ("tk", "ds") if ch.get(m) for a in (f"--{m}", ch[m])])
                 assert r2.exit_code == 0, r2.output
             del hidden
+
+
+def test_1_1_3_pairs_and_check_as_on_the_command_line():
+    """`pairs --as` (--count, --json) and `check --as` (--json): the same answers as the API, exit 0 / 1."""
+    ex = str(EXAMPLES / "ae-soviet-production.yaml")
+    r = run("pairs", ex, "--faction", "soviet", "--as", "western", "--count")
+    assert (r.exit_code, r.stdout.strip()) == (0, "7")
+    got = run("pairs", ex, "--faction", "soviet", "--as", "western", "--json").json
+    assert list(got)[:6] == ["format-version", "game", "turn", "faction", "viewer", "hands"]
+    assert got["count"] == len(got["choices"]) == 7 and got["complete"] is True
+    assert {"tk": "tk-soviet-38", "ds": None, "hand": {"tk": ["tk-soviet-38", "tk-soviet-39", "tk-soviet-26b"],
+                                                       "ds": ["ds-soviet-24", "ds-soviet-16"]}} in got["choices"]
+    r = run("check", ex, "--faction", "soviet", "--as", "western", "--tk", "38", "--ds", "24", "--json")
+    assert r.exit_code == 1 and r.json["possible"] is False
+    assert [v["title"] for v in r.json["violations"]] == ["Soviet Production Limit"]
+    r = run("check", ex, "--faction", "soviet", "--as", "western", "--tk", "39", "--ds", "24")
+    assert r.exit_code == 0 and r.stdout.startswith("Possible: Soviet Pending Cards TK 39 Total War Production")
+    # --as the faction asked, or the referee: the ordinary ruling on that view
+    assert run("pairs", ex, "--faction", "soviet", "--as", "soviet", "--count").stdout.strip() == "4"
+    assert run("pairs", ex, "--faction", "soviet", "--as", "referee", "--count").stdout.strip() == "4"
