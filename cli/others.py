@@ -95,3 +95,29 @@ def print_check(pos, faction: str, choice: dict, as_json: bool) -> int:
             click.echo("  (the time limit was reached while the rules were narrowed down: fewer of them may do)")
     click.echo(interpretations_text(ans.interpretations))
     return EXIT_OK if ans.possible else EXIT_ILLEGAL
+
+
+def report_others(pos, limit=None) -> list[dict]:
+    """``report --as F``: for each other faction, how many cards its hand may hold and how many
+    selections it may have made, as counts only (the candidates are listed by ``pairs --as``); a faction
+    whose selection cannot be asked (its Pending Cards await their reveal) with the reason. Empty for
+    the referee's view and a page without ``--as``."""
+    from ..api import InputError
+    viewer = pos.data.viewer
+    if viewer in (None, "referee"):
+        return []
+    out = []
+    for g in pos.factions:
+        if g == viewer:
+            continue
+        row = {"faction": g, "name": faction_name(g)}
+        try:
+            ans = pos.possible_selections(g, limit)
+        except InputError as exc:
+            row["note"] = exc.message
+        else:
+            row["hands"] = [{"map": h.map, "hand-count": h.count, "pending-placed": h.placed,
+                             "candidates": len(h.candidates), "known": h.known} for h in ans.seen]
+            row["count"], row["complete"] = ans.count(), ans.complete
+        out.append(row)
+    return out

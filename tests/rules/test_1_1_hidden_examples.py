@@ -183,3 +183,18 @@ def test_1_1_3_pairs_and_check_as_on_the_command_line():
     # --as the faction asked, or the referee: the ordinary ruling on that view
     assert run("pairs", ex, "--faction", "soviet", "--as", "soviet", "--count").stdout.strip() == "4"
     assert run("pairs", ex, "--faction", "soviet", "--as", "referee", "--count").stdout.strip() == "4"
+
+
+def test_1_1_report_as_a_faction_counts_what_the_others_may_hold(tmp_path):
+    """`report --as F`: for each other faction, the cards its hand may hold and the selections it may have
+    made, as counts (no card named: the page names no card the viewer may not see); none in the referee's."""
+    ex = str(EXAMPLES / "ae-soviet-production.yaml")
+    data = run("report", ex, "--as", "western", "--json").json
+    assert data["others"] == [{"faction": "soviet", "name": "Soviet", "hands": [
+        {"map": "tk", "hand-count": 3, "pending-placed": False, "candidates": 3, "known": True},
+        {"map": "ds", "hand-count": 2, "pending-placed": False, "candidates": 3, "known": False}],
+        "count": 7, "complete": True}]
+    assert "others" not in run("report", ex, "--as", "referee", "--json").json
+    page = tmp_path / "page.html"
+    assert run("report", ex, "--as", "western", "-o", str(page)).exit_code == 0
+    assert "Soviet: 7 possible selections" in page.read_text(encoding="utf-8")
