@@ -57,7 +57,9 @@ def print_pairs(pos, faction: str, as_json: bool, limit, rows: int, count_only: 
                    "hold (1.1, 1.1.3)")
         for line in hand_lines(pos, ans):
             click.echo(line)
-        shown = list(islice(ans.choices, rows)) if rows else ans.choices
+        from .selection import _natural     # the order people read (as pairs' table): 9 before 10, no card last
+        ordered = sorted(ans.choices, key=lambda ch: tuple(_natural(ch[m]) for m in pos.maps))
+        shown = list(islice(ordered, rows)) if rows else ordered
         table = [[i + 1] + [_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
         click.echo(tabulate(table, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
         if len(shown) < ans.count():
