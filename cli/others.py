@@ -40,8 +40,9 @@ def hand_lines(pos, ans) -> list[str]:
     return [f"The {name} hand as the {faction_name(ans.viewer)} faction sees it (1.1):"] + out
 
 
-def print_pairs(pos, faction: str, as_json: bool, limit, rows: int, count_only: bool, progress) -> int:
-    """``pairs --as``: every selection G may have made for some hand of its count. Exit as ``pairs``."""
+def print_pairs(pos, faction: str, as_json: bool, limit, rows: int, count_only: bool, progress, natural) -> int:
+    """``pairs --as``: every selection G may have made for some hand of its count, the table in the order
+    ``natural`` (a card's sort key) gives. Exit as ``pairs``."""
     ans = pos.possible_selections(faction, limit, progress)
     if count_only:
         if as_json:
@@ -57,8 +58,7 @@ def print_pairs(pos, faction: str, as_json: bool, limit, rows: int, count_only: 
                    "hold (1.1, 1.1.3)")
         for line in hand_lines(pos, ans):
             click.echo(line)
-        from .selection import _natural     # the order people read (as pairs' table): 9 before 10, no card last
-        ordered = sorted(ans.choices, key=lambda ch: tuple(_natural(ch[m]) for m in pos.maps))
+        ordered = sorted(ans.choices, key=lambda ch: tuple(natural(ch[m]) for m in pos.maps))
         shown = list(islice(ordered, rows)) if rows else ordered
         table = [[i + 1] + [_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
         click.echo(tabulate(table, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))

@@ -129,7 +129,7 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
         pos = pos.view(viewer.lower())
         if hidden(pos, f, viewer):
             with live_line(as_json) as progress:
-                return print_pairs(pos, f, as_json, limit, rows, count_only, progress)
+                return print_pairs(pos, f, as_json, limit, rows, count_only, progress, _natural)
     with live_line(as_json) as progress:
         legal = pos.legal_selections(f, limit, progress)
         complete, excluded = legal.complete, legal.excluded()
