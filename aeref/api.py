@@ -59,11 +59,12 @@ if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are im
     from .answers.replacements import Allocation, Placement, ReplacementsRuling
     from .answers.turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
     from .answers.why import Count, Why
+    from .answers.others import PossibleRuling, PossibleSelections
 
 __all__ = [
     "Allocation", "Budget", "Count", "DEFAULT_TIME_LIMIT", "DrmAnswer", "FACTIONS", "Faction", "InputError",
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
-    "Placement", "Plan", "Position", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
+    "Placement", "Plan", "Position", "PossibleRuling", "PossibleSelections", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
     "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
 ]   # and, loaded on first use (``__getattr__``), the game record's names of :data:`_RECORD`
@@ -405,6 +406,55 @@ class Position:
         if ruling.legal:
             return Ruling(True, (), interps, (seen_note(message),))
         return Ruling(False, (Violation.of(ORDER_OF_PLAY.violation(message)),) + ruling.violations, interps)
+
+    # -- 1.1 face down: what another faction may have placed
+
+    def _hidden_faction(self, faction: str) -> str:
+        """``faction`` when its hand lies face down in this view (1.1); raises :class:`InputError`
+        naming why not (its hand is seen here: ask :meth:`legal_selections`)."""
+        from .solver.selection.hidden import is_hidden   # lazy: see select
+        f = self.data.require_faction(faction)
+        if not is_hidden(self.data, f):
+            raise InputError(Problem(self.data.file, f"factions.{f}", (
+                f"the {faction_name(f)} hand is not face down in the {self.viewer} view: its selections are "
+                "its legal selections (pairs without --as, or --as of that faction)")))
+        return f
+
+    def possible_selections(self, faction: str, time_limit: TimeLimit = None,
+                            progress: ProgressSink = None) -> PossibleSelections:
+        """From this view (:meth:`view`), every Pending Card selection ``faction``, whose hand lies face
+        down here, may have made or may make (1.1, 1.1.3): legal for *some* hand of its ``hand-count``
+        drawn from the cards it may hold (:class:`~aeref.answers.others.HandSeen`), each with one such
+        hand; 1.1.3 No Pending Card is decided over those hands. Raises :class:`InputError` when the
+        hand is not face down here, when its Pending Cards await their reveal, or when the hand-count
+        exceeds the cards it may hold."""
+        from .solver.selection.hidden_solve import possible_selections as _possible   # lazy: imports ortools
+        from .answers.others import HandSeen, PossibleSelections                    # lazy: see why
+        f = self._hidden_faction(faction)
+        res = _possible(self.data, f, budget=_budget(time_limit), progress=progress)
+        return PossibleSelections(self.game, str(self.turn), f, self.viewer,
+                                  tuple(HandSeen.of(h) for h in res.ctx.hands.values()),
+                                  [ch for ch, _ in res.selections], [hand for _, hand in res.selections],
+                                  res.complete, interpretations_used(self.data))
+
+    def check_possible(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
+                       ds: Optional[str] = None, time_limit: TimeLimit = None) -> PossibleRuling:
+        """From this view, may ``faction`` (its hand face down here) have selected ``selection`` (or the
+        cards ``tk`` and ``ds``; a map left out: no card)? Possible with a hand that makes it legal, or
+        impossible whatever it holds with a minimal set of rules (1.1, 1.1.3). Raises
+        :class:`InputError` as :meth:`possible_selections` and for a card the decks do not hold;
+        :class:`Undecided` when the time limit ends the first solve."""
+        from .solver.selection.choices import SolverLimitReached                       # lazy: imports ortools
+        from .solver.selection.hidden_solve import possible as _possible                # lazy: imports ortools
+        from .answers.others import _possible_ruling                                    # lazy: see why
+        f = self._hidden_faction(faction)
+        sel = selection if selection is not None else Selection(tk, ds)
+        choice = {m: self.card_id(ref, m, f) for m, ref in sel.cards().items()}
+        try:
+            r = _possible(self.data, f, choice, budget=_budget(time_limit))
+        except SolverLimitReached:
+            raise Undecided("the time limit ended the search before the solver decided the selection") from None
+        return _possible_ruling(f, self.viewer, r, interpretations_used(self.data))
 
     def why(self, faction: str, card: str, time_limit: TimeLimit = None) -> Why:
         """Why ``card`` (an id; or a bare number: the faction's card of that number on the only map

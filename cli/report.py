@@ -390,6 +390,10 @@ def report_data(pos, factions: list[str], allocation: Optional[tuple] = None,
         left_out = excluded(pos, f, limit, legal)      # enumerated first: the matrix rules cells while time is left
         data["factions"].append({"faction": f, "name": faction_name(f), "matrix": matrix(pos, f, legal, limit, reserve),
                                  "excluded": left_out})
+    from .others import report_others       # lazy: the command module of `pairs --as`
+    others = report_others(pos, limit)      # a faction's view: what the others may hold and may have placed (1.1)
+    if others:
+        data["others"] = others
     if pos.data.map_board is not None and pos.data.replacements:
         for (m, f) in sorted(pos.data.replacements):
             if f not in pos.factions:

@@ -16,7 +16,7 @@ from .liveline import live_line
 from .options import (
     STDIN_HELP, Count, card_option, faction_option, interp_option, json_option, state_argument, time_limit_option,
 )
-from .options import private_option
+from .options import as_option, private_option
 from .text import interpretations_text
 
 #: Rows of the ``pairs`` table shown when ``--limit`` is not given.
@@ -113,10 +113,14 @@ def validate(state, state_file, as_json):
                    "--json lists every selection.")
 @click.option("--count", "count_only", is_flag=True,
               help="Print only the number of legal selections (with --json: {\"count\", \"complete\"}).")
+@as_option
 @private_option
-def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only):
+def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only, viewer):
     """Every legal Pending Card selection of a faction this turn (1.1.3), and why each hand card
     in none of them is left out.
+
+    With --as F of another faction: every selection the faction may have made for some hand F's
+    view allows (1.1 face down), each with such a hand, and the cards it may hold.
 
     Exit code 1 when no legal selection exists other than selecting nothing, 4 when the time limit
     ended the enumeration before every selection was found (130: Ctrl-C did).
@@ -124,10 +128,17 @@ def pairs(state, faction, as_json, interpretations, time_limit, rows, count_only
     \b
     Example:
       aeref pairs examples/ae-soviet-production.yaml --faction soviet
+      aeref pairs examples/ae-soviet-production.yaml --faction soviet --as western
     """
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
     f = require_faction(pos, faction)
+    if viewer is not None:
+        from .others import hidden, print_pairs
+        pos = pos.view(viewer.lower())
+        if hidden(pos, f, viewer):
+            with live_line(as_json) as progress:
+                return print_pairs(pos, f, as_json, limit, rows, count_only, progress, _natural)
     with live_line(as_json) as progress:
         legal = pos.legal_selections(f, limit, progress)
         complete, excluded = legal.complete, legal.excluded()
@@ -194,18 +205,28 @@ def _pairs_exit(legal, complete: bool) -> int:
 @card_option("ds", "The proposed DS Pending Card (id or number).")
 @json_option
 @interp_option
+@as_option
 @private_option
-def check(state, faction, tk_card, ds_card, as_json, interpretations):
+def check(state, faction, tk_card, ds_card, as_json, interpretations, viewer):
     """Rule on one proposed Pending Card selection (1.1.3). A slot left out means no card.
 
-    Exit code 0 when legal, 1 when illegal.
+    With --as F of another faction: possible (legal for some hand F's view allows, 1.1 face down)
+    with such a hand, or impossible whatever the faction holds, with the rules why.
+
+    Exit code 0 when legal (possible), 1 when illegal (impossible).
 
     \b
     Example:
       aeref check examples/ae-soviet-production.yaml --faction soviet --tk 38 --ds 24
+      aeref check examples/ae-soviet-production.yaml --faction soviet --tk 38 --ds 24 --as western
     """
     pos = load(state, interpretations)
     f = require_faction(pos, faction)
+    if viewer is not None:
+        from .others import hidden, print_check
+        pos = pos.view(viewer.lower())
+        if hidden(pos, f, viewer):
+            return print_check(pos, f, selection_args(pos, f, tk_card, ds_card), as_json)
     choice = pos.completed(f, selection_args(pos, f, tk_card, ds_card))   # a slot left open by a placed card: 1.1.3
     ruling = pos.check(f, tk=choice.get("tk"), ds=choice.get("ds"))
     if as_json:

@@ -15,6 +15,7 @@ import sys
 from . import logistics, war_state  # noqa: F401
 from .option_cards import procedure, turn  # noqa: F401
 from .selection import rules as selection  # noqa: F401
+from .selection import hidden  # noqa: F401
 from .engine.registry import RULES, Row
 from .replacements import locations, received, taking  # noqa: F401
 from .replacements import rules as replacement_rules  # noqa: F401

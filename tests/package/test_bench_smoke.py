@@ -22,6 +22,7 @@ SMOKE = [
     (("bench/batch.py", "--smoke"), "In one process"),
     (("bench/imports.py", "--smoke"), "without pandas"),
     (("bench/supply.py", "--smoke"), "identical"),
+    (("bench/others.py", "--smoke"), "pairs --as"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]

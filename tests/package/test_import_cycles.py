@@ -62,6 +62,7 @@ LAZY = {
     ("aeref.api", "aeref.answers.plan"): "`check` plans nothing",
     ("aeref.record", "aeref.api"): "a link is re-derived by the answers of the API, which imports this module",
     ("aeref.record", "aeref.model.files.write"): "only a link that is re-derived loads the writer (the one definition of a file's keys)",
+    ("aeref.api", "aeref.answers.others"): "`check` of a faction's own selection asks nothing of another faction's face-down hand",
     ("aeref.api", "aeref.model.files.yamlio"): "only check_replacements reads a second file (the allocation)",
     ("aeref.cli", "aeref.cli"): "command modules are loaded when their command runs (start-up speed)",
     ("aeref.cli", "aeref.solver"): "the rules are loaded by the command that runs them (start-up speed)",

@@ -1,0 +1,105 @@
+"""What another faction may hold and may have placed, from one faction's view (1.1, 1.1.3): the
+answers of ``pairs --faction G --as F`` (:class:`PossibleSelections`) and ``check --faction G --as F``
+(:class:`PossibleRuling`), made by :meth:`aeref.api.Position.possible_selections` and
+:meth:`aeref.api.Position.check_possible`. Built from the view alone: no hidden card is in them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .ruling import Violation
+
+#: What the deduction of the cards a hand may hold assumes (docs/face-down.md, docs/interpretations.md).
+ASSUMES = ("a faction's hand on a map holds only cards of its own deck of that map; every card of that deck may be in "
+           "it but the Current Card (face up), the cards removed, the cards set aside once played (1.1.1 Step 1: "
+           "not recyclable) and, in AE, a © card whose twin the faction played (1.1.1 Step 2); the hand holds "
+           "hand-count of them, and a Pending Card placed face down came from it")
+
+
+@dataclass(frozen=True)
+class HandSeen:
+    """Faction G's hand on ``map`` as the viewer sees it: ``count`` cards face down, ``placed`` a
+    Pending Card face down, ``candidates`` the cards it may hold, ``known`` True when it holds every
+    one, ``left_out`` ``((card id, why), ...)`` the cards of its deck it cannot hold."""
+
+    map: str
+    count: int
+    placed: bool
+    candidates: tuple
+    known: bool
+    left_out: tuple = ()
+
+    @classmethod
+    def of(cls, h) -> "HandSeen":
+        return cls(h.map, h.count, h.placed, tuple(h.cards), h.known, tuple(h.left_out))
+
+    def as_json(self) -> dict:
+        return {"map": self.map, "hand-count": self.count, "pending-placed": self.placed,
+                "candidates": list(self.candidates), "known": self.known,
+                "left-out": [{"card": c, "why": why} for c, why in self.left_out]}
+
+
+@dataclass
+class PossibleSelections:
+    """Every Pending Card selection ``faction`` may have made (or may make) for some hand that
+    ``viewer``'s view allows (1.1.3 over every hand of the ``hand-count``): ``choices`` ``[{map: card
+    id or None}]`` in FORMAT 5 order, ``hands[i]`` one hand (``{map: [card ids]}``) that makes
+    ``choices[i]`` legal; ``seen`` the :class:`HandSeen` of each map; ``complete`` False when the time
+    limit ended the search. A selection listed is legal for at least one such hand, one not listed
+    for none."""
+
+    game: str
+    turn: str
+    faction: str
+    viewer: str
+    seen: tuple
+    choices: list
+    hands: list
+    complete: bool
+    interpretations: dict
+    notes: list = field(default_factory=list)
+
+    def count(self) -> int:
+        """The number of possible selections."""
+        return len(self.choices)
+
+    @property
+    def nothing_only(self) -> bool:
+        """Only "no Pending Card" is possible, whatever the hand."""
+        return self.complete and all(all(v is None for v in ch.values()) for ch in self.choices)
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref pairs --faction G --as F``: the fields of ``pairs`` (each choice with the
+        ``hand`` that makes it legal) and ``viewer``, ``hands`` (what G may hold) and ``assumes``."""
+        return {"game": self.game, "turn": self.turn, "faction": self.faction, "viewer": self.viewer,
+                "hands": [h.as_json() for h in self.seen],
+                "choices": [{**ch, "hand": hand} for ch, hand in zip(self.choices, self.hands)],
+                "count": self.count(), "complete": self.complete, "interpretations": self.interpretations,
+                "assumes": ASSUMES, **({"notes": list(self.notes)} if self.notes else {})}
+
+
+@dataclass(frozen=True)
+class PossibleRuling:
+    """One proposed selection of ``faction`` from ``viewer``'s view: ``possible`` with a ``hand``
+    that makes it legal, or impossible whatever ``faction`` holds with the :class:`Violation` of a
+    minimal set of rules (``complete`` False: the time limit left them proved but perhaps not minimal)."""
+
+    faction: str
+    viewer: str
+    selection: dict
+    possible: bool
+    hand: Optional[dict]
+    violations: tuple
+    interpretations: dict
+    complete: bool = True
+
+    def as_json(self) -> dict:
+        """The JSON of ``aeref check --faction G --as F``."""
+        return {"faction": self.faction, "viewer": self.viewer, "selection": self.selection,
+                "possible": self.possible, "hand": self.hand, "violations": [v.as_json() for v in self.violations],
+                "complete": self.complete, "interpretations": self.interpretations, "assumes": ASSUMES}
+
+
+def _possible_ruling(faction: str, viewer: str, r, interpretations: dict) -> PossibleRuling:
+    return PossibleRuling(faction, viewer, dict(r.choice), r.possible, r.hand,
+                          tuple(Violation.of(v) for v in r.violations), interpretations, r.complete)

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Benchmark of what another faction may have placed (1.1 face down, 1.1.3), side by side with `pairs`.
+
+Run by hand from the project root (not a test)::
+
+    python bench/others.py             # 60 candidates for a hand of 30 per map, 3 runs each
+    python bench/others.py --smoke     # 10 candidates for a hand of 5, once: the test suite's check that it runs
+
+For generated AE positions (the Soviet faction, test-only cards of ``bench/selection.py``'s
+generator: war states above and below the map's, Production Values, © twins, Rearmament and Offensive
+cards, requirements) it times, in the process (the ortools import paid before timing):
+
+* ``pairs`` on a known hand: :meth:`aeref.api.Position.legal_selections` of the Soviet faction
+  holding all N cards of each map (the referee's view), counted;
+* ``pairs --as western``: :meth:`aeref.api.Position.possible_selections` of the Soviet faction, its
+  hand N/2 of those N cards per map, face down in the Western view (N candidates per map);
+
+and prints the medians, the ratio (the target: within 3x) and the number of selections of each.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tabulate import tabulate
+
+import aeref
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.support.bench import load as load_bench   # noqa: E402  (the generator of bench/selection.py)
+from tests.support.scale_positions import write       # noqa: E402
+
+TARGET_RATIO = 3.0
+
+
+def _timed(fn, runs: int) -> tuple[float, object]:
+    times, out = [], None
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), out
+
+
+def bench(n: int, runs: int, tmp: Path) -> list:
+    """One row: N cards per map known, against N candidates for a hand of N/2."""
+    state = load_bench("selection").generate(n)
+    known = aeref.load(write(state, tmp / f"known-{n}.yaml"))
+    hidden_state = dict(state)
+    hidden_state["factions"] = {"soviet": {m: dict(sec, hand=sec["hand"][: n // 2])
+                                           for m, sec in state["factions"]["soviet"].items()}}
+    seen = aeref.load(write(hidden_state, tmp / f"hidden-{n}.yaml")).view("western")
+    t_known, legal = _timed(lambda: int(known.legal_selections("soviet").count()), runs)
+    t_hidden, possible = _timed(lambda: seen.possible_selections("soviet"), runs)
+    assert possible.complete
+    ratio = t_hidden / t_known if t_known else float("inf")
+    return [f"{n} known / {n} for {n // 2}", f"{t_known * 1000:.0f}", legal, f"{t_hidden * 1000:.0f}", possible.count(),
+            f"{ratio:.1f}x", "yes" if ratio <= TARGET_RATIO else "NO"]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--smoke", action="store_true", help="10 candidates for a hand of 5, once")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each, the median shown (default 3)")
+    args = ap.parse_args(argv)
+    aeref.load(ROOT / "examples" / "ae-soviet-production.yaml").legal_selections("soviet").count()   # ortools imported
+    sizes, runs = ((10,), 1) if args.smoke else ((20, 40, 60), args.runs)
+    with tempfile.TemporaryDirectory() as d:
+        rows = [bench(n, runs, Path(d)) for n in sizes]
+    print(tabulate(rows, headers=["cards per map", "pairs ms", "legal", "pairs --as ms", "possible", "ratio",
+                                  f"within {TARGET_RATIO:g}x"], tablefmt="github"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

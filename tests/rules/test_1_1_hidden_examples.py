@@ -1,0 +1,200 @@
+"""The rules' own examples from another faction's view (1.1 face down, 1.1.3.3), the hand known
+exactly, the answers made from the view alone (byte by byte the same whatever the faction really
+holds, as long as the public facts are the same), and `pairs` / `check` `--as` on every shipped
+example from every view."""
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import aeref
+
+from ..support.cli import run
+
+DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
+EXAMPLES = DECKS.parent
+
+AE_SOVIET = """
+game: ae
+turn: Nov-Dec 1941
+war-state: {{tk: total, ds: limited}}
+factions:
+  soviet:
+    tk:
+      current: null
+      hand: [23, 26b, 38, 39]
+    ds:
+      current: null
+      hand: {ds}
+countries:
+  Russia: {{posture: war, status: active, alignment: soviet}}
+"""
+
+ANNUAL_TK = """
+game: tk
+turn: {turn}
+war-state: limited
+factions:
+  axis:
+    tk:
+      current: 3
+      hand: [90, 28a]
+  western:
+    tk:
+      current: null
+      hand: []
+cards:
+  - {{map: tk, faction: axis, number: 90, name: Test Only Further Rearmament, war-state: pre-war, rearmament: true}}
+"""
+
+
+def write(tmp_path, body: str, name: str = "state.yaml") -> Path:
+    text = "decks: [" + ", ".join(str(DECKS / f"{d}.yaml") for d in ("axis", "western", "soviet")) + "]\n"
+    path = tmp_path / name
+    path.write_text(text + textwrap.dedent(body))
+    return path
+
+
+def test_1_1_3_3_soviet_production_limit_example_from_the_western_view(tmp_path):
+    """1.1.3.3 © example, Western view: Total War on TK, Russia at War. Whatever the Soviet faction holds,
+    TK 38 Total War Production (3) leaves no room for a DS card with a Production Value above 0; TK 39 (2)
+    with DS 24 (1) is possible, with a hand that holds both."""
+    seen = aeref.load(write(tmp_path, AE_SOVIET.format(ds="[11b, 24]"))).view("western")
+    r = seen.check_possible("soviet", tk="38", ds="24")
+    assert not r.possible
+    assert [v.as_json() for v in r.violations] == [{
+        "rule": "1.1.3.3", "title": "Soviet Production Limit",
+        "message": "tk-soviet-38 (3) + ds-soviet-24 (1) = 4 exceeds the limit 3 (Total War on TK)"}]
+    ok = seen.check_possible("soviet", tk="39", ds="24")
+    assert ok.possible and "tk-soviet-39" in ok.hand["tk"] and "ds-soviet-24" in ok.hand["ds"]
+    assert len(ok.hand["tk"]) == 4 and len(ok.hand["ds"]) == 2
+    got = seen.possible_selections("soviet")
+    assert got.complete
+    assert {"tk": "tk-soviet-38", "ds": "ds-soviet-24"} not in got.choices
+    assert {"tk": "tk-soviet-38", "ds": "ds-soviet-16"} not in got.choices        # Production Value 1 too
+    assert {"tk": "tk-soviet-38", "ds": "ds-soviet-11b"} in got.choices           # Production Value 0
+    # the TK hand is known exactly (every card of the deck is in it); the DS hand is 2 of 3
+    tk, ds = got.seen
+    assert (tk.known, ds.known, ds.candidates) == (True, False, ("ds-soviet-24", "ds-soviet-11b", "ds-soviet-16"))
+
+
+@pytest.mark.parametrize("turn,possible", [("Nov-Dec 1937", True), ("Mar-Apr 1938", False)])
+def test_1_1_3_3_rearmament_timing_example_from_the_western_view(tmp_path, turn, possible):
+    """1.1.3.3 Annual example, Western view: the Axis revealed a Rearmament card (3) in Nov-Dec 1937; it may
+    have selected another, revealed Mar-Apr 1938. In Mar-Apr 1938 (revealed May-June 1938, the same year)
+    it cannot, whatever it holds."""
+    seen = aeref.load(write(tmp_path, ANNUAL_TK.format(turn=turn))).view("western")
+    r = seen.check_possible("axis", tk="90")
+    assert r.possible == possible
+    if not possible:
+        assert [(v.rule.number, v.rule.title) for v in r.violations] == [("1.1.3.3", "Annual Selection Restrictions")]
+        assert "tk-axis-3" in r.violations[0].message and "1938" in r.violations[0].message
+    assert ({"tk": "tk-axis-90"} in seen.possible_selections("axis").choices) == possible
+
+
+def test_1_1_3_no_pending_card_is_decided_over_the_hands_not_the_candidates(tmp_path):
+    """1.1.3 (empty-slot=forced): with Pre-War on DS no Soviet DS card but 16 fits; the DS hand holds 2 of
+    24, 11b, 16. Taken as the hand, the candidate list would forbid an empty DS slot (16 fits); but the
+    hand 24, 11b holds no card that fits, so an empty DS slot is possible - with that hand."""
+    body = AE_SOVIET.format(ds="[11b, 24]").replace("ds: limited", "ds: pre-war").replace(
+        "war-state: {tk: total, ds: pre-war}", "war-state: {tk: limited, ds: pre-war}").replace(
+        "Russia: {posture: war, status: active, alignment: soviet}",
+        "Russia: {status: active, alignment: soviet, tk: {posture: war}, ds: {posture: policy-affected}}")
+    seen = aeref.load(write(tmp_path, body)).view("axis")
+    r = seen.check_possible("soviet", tk="26b")
+    assert r.possible and sorted(r.hand["ds"]) == ["ds-soviet-11b", "ds-soviet-24"]
+    assert seen.check_possible("soviet", tk="26b", ds="16").possible
+
+
+def _outputs(path: Path) -> list[str]:
+    out = []
+    for args in (["pairs", "--faction", "soviet"], ["pairs", "--faction", "soviet", "--json"],
+                 ["check", "--faction", "soviet", "--tk", "38", "--ds", "24"],
+                 ["check", "--faction", "soviet", "--tk", "39", "--ds", "16", "--json"]):
+        r = run(*args, str(path), "--as", "western")
+        assert r.exit_code in (0, 1), r.output
+        out.append(r.stdout)
+    return out
+
+
+def test_1_1_face_down_the_answer_is_the_same_whatever_the_hand(tmp_path):
+    """1.1: the answers are made from the Western view alone - byte by byte the same for every Soviet DS hand
+    of two cards (the public facts are the same), and none names a card as the one the Soviet holds."""
+    outs = []
+    for i, ds in enumerate(("[11b, 24]", "[24, 16]", "[16, 11b]")):
+        d = tmp_path / str(i)
+        d.mkdir()
+        outs.append(_outputs(write(d, AE_SOVIET.format(ds=ds))))
+    assert outs[0] == outs[1] == outs[2]
+    d = tmp_path / "fewer"                       # a public fact changed (the hand-count): the answer changes
+    d.mkdir()
+    assert _outputs(write(d, AE_SOVIET.format(ds="[24]"))) != outs[0]
+
+
+def _examples():
+    return sorted(p for p in EXAMPLES.glob("*.yaml") if "allocation" not in p.name)
+
+
+@pytest.mark.parametrize("path", _examples(), ids=lambda p: p.name)
+def test_1_1_pairs_as_another_faction_on_every_shipped_example(path):
+    """Every shipped example, every faction's view of every other faction: an answer, or one `Error:` line
+    (exit 2: the faction is not in the file, its Pending Cards await their reveal); never a traceback."""
+    factions = aeref.load(path).factions
+    for viewer in ("axis", "western", "soviet"):
+        for g in factions:
+            if g == viewer:
+                continue
+            r = run("pairs", str(path), "--faction", g, "--as", viewer, "--json")
+            assert r.exit_code in (0, 1, 2), r.output
+            if r.exit_code == 2:
+                assert r.stderr.startswith("Error: ") and len(r.stderr.strip().splitlines()) == 1, r.stderr
+                continue
+            got = json.loads(r.stdout)
+            assert list(got)[0] == "format-version" and got["viewer"] == viewer and got["faction"] == g
+            hidden = aeref.load(path).hidden_cards(viewer)
+            # never a card the viewer may not see, but as a candidate of the very faction asked about
+            named = {c for h in got["hands"] for c in h["candidates"]}
+            assert all(cid.split("-")[1] == g for cid in named)
+            for ch in got["choices"]:
+                r2 = run("check", str(path), "--faction", g, "--as", viewer,
+                         *[a for m in ("tk", "ds") if ch.get(m) for a in (f"--{m}", ch[m])])
+                assert r2.exit_code == 0, r2.output
+            del hidden
+
+
+def test_1_1_3_pairs_and_check_as_on_the_command_line():
+    """`pairs --as` (--count, --json) and `check --as` (--json): the same answers as the API, exit 0 / 1."""
+    ex = str(EXAMPLES / "ae-soviet-production.yaml")
+    r = run("pairs", ex, "--faction", "soviet", "--as", "western", "--count")
+    assert (r.exit_code, r.stdout.strip()) == (0, "7")
+    got = run("pairs", ex, "--faction", "soviet", "--as", "western", "--json").json
+    assert list(got)[:6] == ["format-version", "game", "turn", "faction", "viewer", "hands"]
+    assert got["count"] == len(got["choices"]) == 7 and got["complete"] is True
+    assert {"tk": "tk-soviet-38", "ds": None, "hand": {"tk": ["tk-soviet-38", "tk-soviet-39", "tk-soviet-26b"],
+                                                       "ds": ["ds-soviet-24", "ds-soviet-16"]}} in got["choices"]
+    r = run("check", ex, "--faction", "soviet", "--as", "western", "--tk", "38", "--ds", "24", "--json")
+    assert r.exit_code == 1 and r.json["possible"] is False
+    assert [v["title"] for v in r.json["violations"]] == ["Soviet Production Limit"]
+    r = run("check", ex, "--faction", "soviet", "--as", "western", "--tk", "39", "--ds", "24")
+    assert r.exit_code == 0 and r.stdout.startswith("Possible: Soviet Pending Cards TK 39 Total War Production")
+    # --as the faction asked, or the referee: the ordinary ruling on that view
+    assert run("pairs", ex, "--faction", "soviet", "--as", "soviet", "--count").stdout.strip() == "4"
+    assert run("pairs", ex, "--faction", "soviet", "--as", "referee", "--count").stdout.strip() == "4"
+
+
+def test_1_1_report_as_a_faction_counts_what_the_others_may_hold(tmp_path):
+    """`report --as F`: for each other faction, the cards its hand may hold and the selections it may have
+    made, as counts (no card named: the page names no card the viewer may not see); none in the referee's."""
+    ex = str(EXAMPLES / "ae-soviet-production.yaml")
+    data = run("report", ex, "--as", "western", "--json").json
+    assert data["others"] == [{"faction": "soviet", "name": "Soviet", "hands": [
+        {"map": "tk", "hand-count": 3, "pending-placed": False, "candidates": 3, "known": True},
+        {"map": "ds", "hand-count": 2, "pending-placed": False, "candidates": 3, "known": False}],
+        "count": 7, "complete": True}]
+    assert "others" not in run("report", ex, "--as", "referee", "--json").json
+    page = tmp_path / "page.html"
+    assert run("report", ex, "--as", "western", "-o", str(page)).exit_code == 0
+    assert "Soviet: 7 possible selections" in page.read_text(encoding="utf-8")
