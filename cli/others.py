@@ -36,7 +36,7 @@ def hand_lines(pos, ans) -> list[str]:
         known = "known exactly" if h.known else f"{h.count + h.placed} of {len(h.candidates)}"
         out.append(f"  {h.map.upper()}: {plural(h.count, 'card')} face down{placed}; may hold ({known}): {cards}")
         if h.left_out:
-            out.append(f"      cannot hold: " + "; ".join(f"{_cell(pos, c)} ({why})" for c, why in h.left_out))
+            out.append("      cannot hold: " + "; ".join(f"{_cell(pos, c)} ({why})" for c, why in h.left_out))
     return [f"The {name} hand as the {faction_name(ans.viewer)} faction sees it (1.1):"] + out
 
 

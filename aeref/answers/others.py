@@ -5,7 +5,7 @@ answers of ``pairs --faction G --as F`` (:class:`PossibleSelections`) and ``chec
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from .ruling import Violation
 
@@ -25,15 +25,15 @@ class HandSeen:
     map: str
     count: int
     placed: bool
-    candidates: tuple
+    candidates: tuple[Any, ...]
     known: bool
-    left_out: tuple = ()
+    left_out: tuple[Any, ...] = ()
 
     @classmethod
-    def of(cls, h) -> "HandSeen":
+    def of(cls, h: Any) -> "HandSeen":
         return cls(h.map, h.count, h.placed, tuple(h.cards), h.known, tuple(h.left_out))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"map": self.map, "hand-count": self.count, "pending-placed": self.placed,
                 "candidates": list(self.candidates), "known": self.known,
                 "left-out": [{"card": c, "why": why} for c, why in self.left_out]}
@@ -52,12 +52,12 @@ class PossibleSelections:
     turn: str
     faction: str
     viewer: str
-    seen: tuple
-    choices: list
-    hands: list
+    seen: tuple[Any, ...]
+    choices: list[Any]
+    hands: list[Any]
     complete: bool
-    interpretations: dict
-    notes: list = field(default_factory=list)
+    interpretations: dict[str, Any]
+    notes: list[Any] = field(default_factory=list)
 
     def count(self) -> int:
         """The number of possible selections."""
@@ -68,7 +68,7 @@ class PossibleSelections:
         """Only "no Pending Card" is possible, whatever the hand."""
         return self.complete and all(all(v is None for v in ch.values()) for ch in self.choices)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref pairs --faction G --as F``: the fields of ``pairs`` (each choice with the
         ``hand`` that makes it legal) and ``viewer``, ``hands`` (what G may hold) and ``assumes``."""
         return {"game": self.game, "turn": self.turn, "faction": self.faction, "viewer": self.viewer,
@@ -86,20 +86,20 @@ class PossibleRuling:
 
     faction: str
     viewer: str
-    selection: dict
+    selection: dict[str, Any]
     possible: bool
-    hand: Optional[dict]
-    violations: tuple
-    interpretations: dict
+    hand: Optional[dict[str, Any]]
+    violations: tuple[Any, ...]
+    interpretations: dict[str, Any]
     complete: bool = True
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref check --faction G --as F``."""
         return {"faction": self.faction, "viewer": self.viewer, "selection": self.selection,
                 "possible": self.possible, "hand": self.hand, "violations": [v.as_json() for v in self.violations],
                 "complete": self.complete, "interpretations": self.interpretations, "assumes": ASSUMES}
 
 
-def _possible_ruling(faction: str, viewer: str, r, interpretations: dict) -> PossibleRuling:
+def _possible_ruling(faction: str, viewer: str, r: Any, interpretations: dict[str, Any]) -> PossibleRuling:
     return PossibleRuling(faction, viewer, dict(r.choice), r.possible, r.hand,
                           tuple(Violation.of(v) for v in r.violations), interpretations, r.complete)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from ...model.files.errors import InputError, Problem
 from ...model.files.load import Position
@@ -183,10 +183,9 @@ def _post_count(ctx: HiddenContext):
     who = faction_name(ctx.faction)
     for m, h in ctx.hands.items():
         many = plural(h.size, "card")
-        yield AtMost(tuple((1, Lit(held(c), True)) for c in h.cards), h.size,
-                     lambda _held, m=m, many=many: f"the {who} {m.upper()} hand holds {many} (1.1: face down)")
-        yield AtMost(tuple((1, Lit(held(c), None)) for c in h.cards), len(h.cards) - h.size,
-                     lambda _held, m=m, many=many: f"the {who} {m.upper()} hand holds {many} (1.1: face down)")
+        words = _hand_words(who, m, many)
+        yield AtMost(tuple((1, Lit(held(c), True)) for c in h.cards), h.size, words)
+        yield AtMost(tuple((1, Lit(held(c), None)) for c in h.cards), len(h.cards) - h.size, words)
 
 
 def _post_placed(ctx: HiddenContext):
@@ -230,6 +229,11 @@ EMPTY_HIDDEN = rules["1.1.3"].row(EMPTY.title, _post_empty_hidden, ("empty-slot"
 HIDDEN_RULES: tuple[Row, ...] = tuple(r for r in RULES if r is not EMPTY) + (PLACED, COUNT, EMPTY_HIDDEN)
 #: The facts of the view (not rules a selection breaks): always enforced.
 FACTS: tuple[Row, ...] = (COUNT,)
+
+
+def _hand_words(who: str, m: str, many: str) -> Callable[[Any], str]:
+    """The words of the hand count's two sums (1.1: the hand face down, its size public)."""
+    return lambda _held: f"the {who} {m.upper()} hand holds {many} (1.1: face down)"
 
 
 def hidden_constraints(ctx: HiddenContext) -> list:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Optional
+from typing import Any, Optional
 
 from ...model.files.load import Position
 
@@ -36,7 +36,8 @@ from .rules import choice_key
 
 #: CP-SAT parameters of the many small solves of the enumeration: a pure-Boolean model, solved again with
 #: one clause more each time; presolve, probing, symmetry detection and LP relaxation cost more than they save
-_QUICK = dict(cp_model_presolve=False, cp_model_probing_level=0, symmetry_level=0, linearization_level=0)
+_QUICK: dict[str, Any] = dict(cp_model_presolve=False, cp_model_probing_level=0, symmetry_level=0,
+                             linearization_level=0)
 
 #: The enforcement key of the view's facts (the hand's size): assumed in every solve.
 _FACT_KEY = "facts of the view"
@@ -135,7 +136,7 @@ def _seeded(ctx: HiddenContext, constraints: list, others: list, free, budget: O
     fit = Evaluator([c for c in constraints if c.rule not in (COUNT, EMPTY_HIDDEN)])
     found: dict = {}
     for n, key in enumerate(product(*[ctx.values(s) for s in others])):
-        if not n % 16 and budget is not None and budget.limited and budget.left() <= 0:
+        if not n % 16 and budget is not None and budget.limited and (budget.left() or 0.0) <= 0:
             break
         for v in ctx.values(free):
             choice = {**dict(zip(others, key)), free: v}
@@ -170,9 +171,10 @@ def possible(pos: Position, faction: str, choice: dict, *, budget: Optional[Budg
     full = {m: choice.get(m) for m in pos.maps}
     ctx = make_hidden_context(pos, faction, {m: [v] for m, v in full.items() if v})
     constraints = hidden_constraints(ctx)
-    facts = {r.key for r in FACTS}
+    facts = {r.key for r in FACTS if r is not None}
     comp = compile_model(constraints, singleton_classes(domains(ctx)), enforce=True,
-                         enforce_key=lambda c: _FACT_KEY if c.rule.key in facts else c.rule.key)
+                         enforce_key=lambda c: _FACT_KEY if c.rule is not None and c.rule.key in facts
+                         else c.rule.key if c.rule is not None else "")
     picked = [comp.lit((m, v)) for m, v in full.items()]
     if any(x is False for x in picked):
         raise ValueError(f"{choice}: a value outside the slots")    # never: every card asked is a candidate

@@ -83,7 +83,7 @@ def whole(pos, faction, hand: dict, raw=None):
 def possible_set(pos, faction, raw=None) -> dict:
     """``{frozenset of (map, card or None): True}`` for every selection legal for some hand, by
     brute force (the value: any one hand that makes it legal)."""
-    cands, size = candidates(pos, faction), sizes(pos, faction)
+    size = sizes(pos, faction)
     found: dict = {}
     for hand in hands(pos, faction):
         w = whole(pos, faction, hand, raw)
