@@ -127,7 +127,7 @@ class WarStateAnswer(_Writes):
         return out
 
 
-@dataclass   # not frozen yet: its write records the seals (the seal code is being reworked)
+@dataclass(frozen=True)
 class Placed(_Writes):
     """``select``: the :class:`Ruling` on the selection and, when legal, the ``position`` with the
     cards placed face down as the Pending Cards (None when illegal); ``pending`` ``{map: card}``."""
@@ -149,10 +149,10 @@ class Placed(_Writes):
         if self.seal_for is None and self.made_by and getattr(self.position.data.raw, "record", None) is not None:
             # a file of a game record: a Pending Card placed face down is always sealed, or no other player
             # could check it at its reveal (aeref verify, docs/face-down.md "The game record")
-            self.seal_for = self.made_by["faction"]
+            object.__setattr__(self, "seal_for", self.made_by["faction"])     # frozen: recorded as written
         if self.seal_for is not None:
             from ..model.files.write import seal_pending      # lazy: only commands that write load the writer
-            self.seals = seal_pending(self.position.data, self.seal_for, path, previous)
+            object.__setattr__(self, "seals", seal_pending(self.position.data, self.seal_for, path, previous))
         super().write(path, force, previous)
 
     def _writable(self, previous: Optional[str]) -> None:

@@ -68,10 +68,11 @@ def test_the_facts_handed_out_are_copies():
     (lambda: aeref.load(EXAMPLES / "tk-1939.yaml").why("axis", "22a"), "legal"),
     (lambda: aeref.load(EXAMPLES / "tk-axis-1939-plan.yaml").plan("axis", turns=2), "result"),
     (lambda: aeref.load(EXAMPLES / "tk-soviet-replacements.yaml").logistics("soviet"), "actions"),
+    (lambda: aeref.load(EXAMPLES / "tk-1939.yaml").select("axis", tk="4a", seal=True), "seals"),
 ])
 def test_every_answer_is_frozen(make, field):
-    """A ruling, a violation, an allocation and its placements, a reveal, the next turn, a why, a plan and
-    the logistics actions: setting a field raises."""
+    """A ruling, a violation, an allocation and its placements, a reveal, the next turn, a why, a plan, the
+    logistics actions and a selection placed: setting a field raises."""
     answer = make()
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(answer, field, None)
