@@ -44,6 +44,11 @@ CHOICE: dict = {"type": "object", "properties": {"tk": OPT_STR, "ds": OPT_STR}, 
 LOST = obj({"step": STR, "count": INT, "rule": STR, "reason": STR})
 RULING = {"legal": BOOL, "violations": array(VIOLATION)}
 
+#: a seal a reveal opened (the game record, docs/face-down.md)
+OPENED = obj({"faction": FACTION, "map": MAP, "card": STR, "nonce": STR, "seal": STR, "sealed-in": STR})
+#: the first broken link of a game record, or null when the chain holds
+BROKEN: dict = {"oneOf": [{"type": "null"}, obj({"file": STR, "where": STR, "message": STR, "rule": OPT_STR})]}
+
 #: command name -> (title, the object's fields: required, optional)
 COMMANDS: dict[str, tuple[str, dict, dict]] = {
     "validate": ("aeref validate --json", {
@@ -103,6 +108,15 @@ COMMANDS: dict[str, tuple[str, dict, dict]] = {
         "interpretations": INTERPRETATIONS, "written": array({})},
         {"cards": array(obj({"card": STR, "map": MAP, "earliest": OPT_STR, "proved": BOOL, "plan": array(OBJ),
                              "reasons": array({})}))}),
+    "split": ("aeref split --json", {"public": STR, "private": STRINGS}, {"decks": STRINGS}),
+    "verify": ("aeref verify --json", {
+        "file": STR, "holds": BOOL, "turns": STRINGS, "selections": INT, "opened": INT,
+        "links": array(obj({"file": STR, "parent": OPT_STR, "made-by": OBJ, "turn": STR, "opened": array(OPENED)})),
+        "broken": BROKEN}, {}),
+    "log": ("aeref log --json", {
+        "file": STR, "holds": BOOL, "broken": BROKEN,
+        "entries": array(obj({"file": STR, "turn": STR, "command": STR, "faction": OPT_STR, "events": STRINGS}))},
+        {}),
 }
 
 

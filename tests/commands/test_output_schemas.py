@@ -114,3 +114,24 @@ def test_a_field_added_keeps_the_schema():
     """A field added keeps the format version (docs/commands.md): the schemas allow it."""
     doc = dict(GOLDEN_JSON["why"][0], **{"a-new-field": [1, 2]})
     assert not list(_validator("why").iter_errors(doc))
+
+
+def test_the_game_record_s_outputs_hold_to_their_schemas(aeref, tmp_path):
+    """split, verify and log on a dealt game with a sealed selection and the next Seasonal Turn."""
+    import shutil
+    shutil.copytree(ROOT / "examples", tmp_path / "ex")
+    ex = tmp_path / "ex"
+    outputs = {"split": aeref("split", ex / "tk-1939.yaml", "-o", ex / "mail" / "t1.yaml", "--json")}
+    assert aeref("select", ex / "mail" / "t1.yaml", "--faction", "axis", "--tk", "4a", "--seal", "--write",
+                 ex / "mail" / "t2.yaml").exit_code == 0
+    outputs["verify"] = aeref("verify", ex / "mail" / "t2.yaml", "--json")
+    outputs["log"] = aeref("log", ex / "mail" / "t2.yaml", "--json")
+    for command, r in outputs.items():
+        assert r.exit_code == 0, r
+        errors = [e.message for e in _validator(command).iter_errors(json.loads(r.stdout))]
+        assert errors == [], (command, errors)
+    broken = json.loads(outputs["verify"].stdout)
+    broken.update(holds=False, broken={"file": "t2.yaml", "where": "record.parent", "message": "...", "rule": None})
+    assert not list(_validator("verify").iter_errors(broken))
+    broken["broken"] = {"file": "t2.yaml"}
+    assert list(_validator("verify").iter_errors(broken))
