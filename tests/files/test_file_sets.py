@@ -125,3 +125,30 @@ def test_files_of_two_writes_mixed_by_hand_are_refused(game, tmp_path):
     assert r.exit_code == 2 and r.stderr.count("\n") == 1, r
     assert "t2.axis.private.yaml: tk.pending: tk-axis-4a with this nonce does not open the seal of the public file" in r.stderr
     assert "come from different writes" in r.stderr
+
+
+def _files(folder: Path, names: list[str]) -> dict[str, bytes]:
+    return {n: (folder / n).read_bytes() for n in names}
+
+
+@pytest.mark.parametrize("moment", ["staged", "0", "1", "2", "3", "4"])
+def test_split_killed_at_any_moment_leaves_the_old_deal_or_the_new_one(tmp_path, moment):
+    """`split --force` over an earlier deal (its public file and three private files; the decks are the same): after a
+    kill -9 at any moment the next command reads one deal whole, never a public file with another deal's hands."""
+    folder = tmp_path / "ex"
+    shutil.copytree(EXAMPLES, folder)
+    assert run("split", folder / "tk-1939.yaml", "-o", folder / "deal" / "t1.yaml").exit_code == 0
+    names = ["t1.yaml"] + [f"t1.{f}.private.yaml" for f in FACTIONS]
+    old = _files(folder / "deal", names)
+    other = folder / "tk-1939-other.yaml"            # another deal: the Axis hand without 22a
+    other.write_text((folder / "tk-1939.yaml").read_text(encoding="utf-8").replace(", 22a", ""), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "aeref", "split", str(other), "-o", str(folder / "deal" / "t1.yaml"),
+                        "--force"], env={**os.environ, "AEREF_TEST_KILL_AFTER": moment}, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == -9, (r.returncode, r.stderr)
+    v = run("validate", folder / "deal" / "t1.yaml")
+    assert v.exit_code == 0, v                         # the hand counts of the public file fit the private files
+    now = _files(folder / "deal", names)
+    changed = [n for n in ("t1.yaml", "t1.axis.private.yaml") if now[n] != old[n]]
+    assert changed in ([], ["t1.yaml", "t1.axis.private.yaml"]), changed
+    assert (changed == []) == (moment == "staged")
