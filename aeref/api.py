@@ -192,7 +192,8 @@ class Position:
                 why = f"the {name} faction's hand is face down in the {faction_name(self.data.viewer)} view (1.1)"
             else:
                 why = (f"the {name} faction's hand is face down (not in the files read): this ruling needs it; give "
-                       f"the {name} private file (--private FILE, or {private_path(self.data.file, f).name} beside "
+                       f"the {name} private file (--private FILE: the newest its player keeps, which select and "
+                       f"reveal write beside the one they read; or {private_path(self.data.file, f).name} beside "
                        "the state file)")
             raise InputError(Problem(self.data.file, f"factions.{f}", why))
         return f
@@ -234,8 +235,8 @@ class Position:
                 name = faction_name(f)
                 raise InputError(Problem(self.data.file, f"factions.{f}.{m}", (
                     f"the {name} Pending Card on the {m.upper()} map is face down (not in the files read): its reveal "
-                    f"needs the {name} private file (--private FILE, or {private_path(self.data.file, f).name} "
-                    "beside the state file)")))
+                    f"needs the {name} private file (--private FILE: the newest its player keeps; or "
+                    f"{private_path(self.data.file, f).name} beside the state file)")))
 
     def _check_seals(self, f: str, previous: Any) -> None:
         """Raises :class:`InputError` when a sealed Pending Card of ``f`` does not match its seal (card,

@@ -425,6 +425,9 @@ def _events(link: Link, raw: dict, praw: Optional[dict], own: dict) -> list[str]
             if sec.get("current") != before.get("current") and cmd != "select":
                 out.append(f"{faction_name(g)} {m.upper()} Current Card: {before.get('current') or 'none'} -> "
                            f"{sec.get('current') or 'none'}")
+    if cmd == "reveal" and not out and not link.opened:
+        out.append(f"{faction_name(f) if f and f != 'all' else 'Every faction'}: no Pending Card to reveal (1.1.3: "
+                   "no card was selected)")
     for o in link.opened:
         out.append(f"{faction_name(o['faction'])} {str(o['map']).upper()} seal opened: {o['card']} (it matches the "
                    "seal made at its selection)")

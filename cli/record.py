@@ -7,6 +7,7 @@ import click
 from .common import EXIT_ILLEGAL, EXIT_OK
 from .jsonout import emit_json
 from .options import json_option
+from ..model.game.vocabulary import plural
 
 _MAIL = click.option("--mail", "mail", type=click.Path(file_okay=False), default=None, metavar="DIR",
                      help="The folder of the files you received (default: the folder of FILE).")
@@ -33,9 +34,9 @@ def verify(file, mail, as_json):
     else:
         s = v.summary()
         if v.holds:
-            click.echo(f"The game record of {file} holds: {len(v.links)} files from the deal "
-                       f"({v.links[0].file}), {s['turns'][0]} to {s['turns'][-1]}; {s['selections']} selections, "
-                       f"{s['opened']} seals opened.")
+            click.echo(f"The game record of {file} holds: {plural(len(v.links), 'file')} from the deal "
+                       f"({v.links[0].file}), {s['turns'][0]} to {s['turns'][-1]}; "
+                       f"{plural(s['selections'], 'selection')}, {plural(s['opened'], 'seal')} opened.")
         else:
             b = v.broken
             click.echo(f"Broken: {b['file']}: {b['where']}: {b['message']}" + (f" ({b['rule']})" if b['rule'] else ""))

@@ -314,7 +314,10 @@ def seasonal_turn(pos: Position) -> Optional[dict]:
         note = None
     except InputError as exc:
         prev, note = None, exc.one_line()
-    res = pos.reveal("all", prev or False)
+    try:
+        res = pos.reveal("all", prev or False)
+    except InputError:
+        return None             # no reveal due here: the Pending Cards were placed after this turn's reveal (Step 4)
     steps = [{"faction": faction_name(r.faction), "map": (s.map or "").upper(), "rule": s.rule, "title": s.title,
               "message": s.message} for r in res.reveals for s in r.steps]
     names = data.interpretations_in_force["calendar"]

@@ -32,7 +32,7 @@ import yaml
 from .atomic import write_text
 from .fileset import write_set
 from .record import new_record, relative
-from .errors import InputError
+from .errors import InputError, Problem
 from ..secrecy.private import private_path, public_problems, split
 from ..secrecy.seal import new_nonce, position_digest, seal
 from ..game.vocabulary import faction_name
@@ -302,6 +302,18 @@ def chained(pos: Position) -> bool:
     return getattr(pos.raw, "record", None) is not None
 
 
+def _beside_its_parent(pos: Position, out_path: str | Path) -> None:
+    """Raises :class:`InputError` when a file of a game record would be written outside the folder of the file
+    it is made from: its decks and ``previous:`` are named relative to it, and every other player holds the
+    game's files in one folder; a file written elsewhere names folders of this machine that no one else has."""
+    here, there = Path(pos.file).resolve().parent, Path(out_path).resolve().parent
+    if here != there:
+        raise InputError(Problem(str(out_path), "record", (
+            f"a file of a game record is written beside the file it is made from ({Path(pos.file).name}, in "
+            f"{Path(pos.file).parent}): its decks and previous: are named relative to it, as every player's copy of "
+            "the game's files names them; write it into that folder (nothing was written)")))
+
+
 def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Path] = None,
                 force: bool = False, made_by: Optional[dict] = None, opened: Optional[list] = None) -> list[Path]:
     """Write ``pos`` as a state file at ``out_path`` (see :func:`state_text`), atomically; a position
@@ -320,6 +332,8 @@ def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Pa
     replaced_earlier(out_path, Path(previous) if previous is not None else pos.seasonal.previous_path)
     record = new_record(pos, out_path, made_by, opened) if made_by is not None and (
         is_split(pos) or chained(pos)) else None
+    if record is not None and "parent" in record:
+        _beside_its_parent(pos, out_path)
     if is_split(pos):
         files = split_texts(pos, out_path, previous, record=record)
         write_files(files, force)

@@ -33,6 +33,8 @@ from ..files.yamlio import load_yaml_file
 
 #: The keys of a faction's section of one map that only its private file may hold.
 PRIVATE_KEYS = ("hand", "pending", "nonce")
+#: The hint of a private file that does not fit its public file: most often one of an earlier turn.
+_OLDER = " (a private file of an earlier Seasonal Turn? give the newest one its player keeps)"
 #: What a private file's section of one map may hold.
 _SECTION_KEYS = set(PRIVATE_KEYS)
 #: The top-level keys of a private file besides the maps.
@@ -161,7 +163,7 @@ def _join_section(body: dict, at: tuple, f: str, m: str, name: str, where: str, 
         count = _get(sec, "hand-count")
         if count is not None and count != len(hand):
             problems.append(Problem(name, join_path(where, "hand"), f"holds {len(hand)} cards; the public file "
-                                                                    f"{shown} says {join_path(pw, 'hand-count')}: {count}"))
+                                                                    f"{shown} says {join_path(pw, 'hand-count')}: {count}{_OLDER}"))
         public = {}
         for key in ("current", "removed", "played"):
             v = _get(sec, key)
@@ -179,7 +181,7 @@ def _join_section(body: dict, at: tuple, f: str, m: str, name: str, where: str, 
     if pending is not None:
         if not (_get(sec, "pending-placed") or _get(sec, "sealed")):
             problems.append(Problem(name, join_path(where, "pending"), f"the public file {shown} shows no Pending Card "
-                                                                       f"placed ({join_path(pw, 'pending-placed')} or sealed)"))
+                                                                       f"placed ({join_path(pw, 'pending-placed')} or sealed){_OLDER}"))
         if _get(sec, "pending") is not None:
             problems.append(Problem(name, join_path(where, "pending"), f"the public file {shown} names a Pending Card "
                                                                        f"too ({join_path(pw, 'pending')})"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -443,7 +444,10 @@ def test_1_1_a_plan_page_made_as_its_faction_holds_no_other_factions_hidden_card
         out = tmp_path / side / "page.html"
         r = aeref("report", tmp_path / side / state, "--as", "axis", "--plan", "axis", "--turns", "3", "-o", out)
         assert r.exit_code == 0, r
-        pages.append(out.read_text(encoding="utf-8").replace(str(tmp_path / side), "FOLDER"))
+        page = out.read_text(encoding="utf-8").replace(str(tmp_path / side), "FOLDER")
+        # what the others may hold is counted from the decks, which are public and which the swap changes (it adds
+        # test-only cards): that section is compared apart, in tests/rules/test_1_1_hidden_examples.py
+        pages.append(re.sub(r'<section id="others">.*?</section>', "", page, flags=re.S))
     assert 'id="plan"' in pages[0]
     for cid, name in hidden.items():
         assert cid not in pages[0]

@@ -284,3 +284,32 @@ def test_1_1_1_a_next_seasonal_turn_that_skips_a_faction_s_step_4_is_refused(tab
     code, out, _ = run("verify", west / "t5x.yaml")
     assert code == 1 and "record.made-by: next-turn is refused on t3.yaml" in out, out
     assert "Soviet" in out
+
+
+def test_1_1_1_a_player_s_page_after_its_next_sealed_selection(table):
+    """After the reveals the Axis selects again, sealed: its own page (report --as axis with its newest private
+    file) is drawn (the reveal of this turn is made: the page shows no reveal to come), and a reveal of a faction
+    with no Pending Card is told as such in the log."""
+    t = table
+    _play_to_the_reveal(t)
+    t.aeref("axis", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml",
+            "--write", "mail/t6.yaml")
+    t.aeref("axis", "reveal", "mail/t6.yaml", "--faction", "soviet", "--write", "mail/t7.yaml")
+    t.aeref("axis", "select", "mail/t7.yaml", "--private", "t6.axis.private.yaml", "--faction", "axis", "--tk", "28a",
+            "--write", "mail/t8.yaml")
+    code, _, err = run("report", t.home("axis") / "mail" / "t8.yaml", "--as", "axis", "--private",
+                       t.home("axis") / "t8.axis.private.yaml", "-o", t.home("axis") / "t8.html")
+    assert code == 0, err
+    code, out, _ = run("log", t.home("axis") / "mail" / "t8.yaml")
+    assert "Soviet: no Pending Card to reveal" in out, out
+
+
+def test_1_1_a_file_of_the_record_is_written_beside_its_parent(table, tmp_path):
+    """A file written outside the folder of the file it is made from would name this machine's folders (its decks,
+    its previous:): refused, nothing written."""
+    t = table
+    code, _, err = run("select", t.home("axis") / "mail" / "t1.yaml", "--private",
+                       t.home("axis") / "t1.axis.private.yaml", "--faction", "axis", "--tk", "4a",
+                       "--write", tmp_path / "elsewhere.yaml")
+    assert code == 2 and "is written beside the file it is made from" in err, err
+    assert not (tmp_path / "elsewhere.yaml").exists()
