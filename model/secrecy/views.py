@@ -79,7 +79,9 @@ def view(pos: Position, viewer: Optional[str]) -> Position:
             out.factions[f][m] = FactionMap(current=fm.current, pending=None, hand=[],
                                             played=list(fm.played), removed=list(fm.removed),
                                             hand_face_down=len(fm.hand) + (fm.hand_face_down or 0),
-                                            pending_face_down=fm.pending is not None or fm.pending_face_down)
+                                            pending_face_down=fm.pending is not None or fm.pending_face_down,
+                                            # public: the turn of the selection (a card or no card) and its seal
+                                            selected=fm.selected, sealed=fm.sealed, sealed_in=fm.sealed_in)
     out.read_previous = None      # the previous position holds the hands as they were: not the viewer's to read
     out._previous = False
     out.raw = None                # the file as read holds every card

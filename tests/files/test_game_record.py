@@ -313,3 +313,14 @@ def test_1_1_a_file_of_the_record_is_written_beside_its_parent(table, tmp_path):
                        "--write", tmp_path / "elsewhere.yaml")
     assert code == 2 and "is written beside the file it is made from" in err, err
     assert not (tmp_path / "elsewhere.yaml").exists()
+
+
+def test_1_1_3_a_no_card_selection_is_public_in_every_view(table):
+    """1.1.3 "must say so": the Soviet selection of no card is as public as the Axis seal; the Western view shows
+    it as no card (selected), the Axis Pending Card as placed face down."""
+    t = table
+    _play_to_the_reveal(t)
+    west = t.home("western")
+    code, out, _ = run("show", west / "mail" / "t4.yaml", "--as", "western", "--private", west / "t3.western.private.yaml")
+    assert code == 0
+    assert "no card (selected in Mar-Apr 1939, 1.1.3)" in out and "placed, face down (selected in Mar-Apr 1939" in out
