@@ -24,11 +24,11 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = "ae-1941.yaml"
 
 
-def play(folder: Path, turns: int) -> Path:
-    """The game of ``turns`` Seasonal Turns in ``folder``: returns its last public file."""
+def play(folder: Path, turns: int, example: str = EXAMPLE) -> Path:
+    """The game of ``turns`` Seasonal Turns from examples/``example`` in ``folder``: returns its last public file."""
     import aeref
     shutil.copytree(ROOT / "examples", folder / "dealer")
-    pos = aeref.load(folder / "dealer" / EXAMPLE)
+    pos = aeref.load(folder / "dealer" / example)
     mail = folder / "mail"
     pos.split(mail / "t0.yaml", private_dirs={f: folder / f for f in pos.data.factions})
     shutil.rmtree(folder / "dealer")

@@ -165,7 +165,9 @@ def _join_section(body: dict, at: tuple, f: str, m: str, name: str, where: str, 
             problems.append(Problem(name, join_path(where, "hand"), f"holds {len(hand)} cards; the public file "
                                                                     f"{shown} says {join_path(pw, 'hand-count')}: {count}{_OLDER}"))
         public = {}
-        for key in ("current", "removed", "played"):
+        # a card played may be back in the hand when it is recyclable (♺, 1.1.1 Step 1): the decks decide that
+        # (model/files/consistency.py), not the join
+        for key in ("current", "removed"):
             v = _get(sec, key)
             for i, item in enumerate(v if isinstance(v, list) else [v] if v is not None else []):
                 ref = item.get("card") if isinstance(item, dict) else item

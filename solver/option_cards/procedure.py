@@ -217,6 +217,15 @@ def _twin(pos: Position, card) -> list[tuple[str, str]]:
     return [(c.map, cid) for cid, c in pos.cards.items() if c.map in pos.maps and card.is_twin_of(c)]
 
 
+def _to_hand(fm, cid: str) -> None:
+    """``cid`` goes back into the hand of the map section ``fm``; into a hand that lies face down (a public file
+    read without its private file: another player checking the reveal) it goes face down, one card more."""
+    if fm.hand_face_down is not None:
+        fm.hand_face_down += 1
+    else:
+        fm.hand.append(cid)
+
+
 def _discard(pos: Position, fm, m: str, r: MapReveal) -> Step:
     """1.1.1 Step 1 on map ``m``: the Current Card of ``fm`` (the faction's map section of the position
     being changed) is discarded, to the hand when recyclable (♺), else set aside."""
@@ -227,7 +236,7 @@ def _discard(pos: Position, fm, m: str, r: MapReveal) -> Step:
     fm.played.append(PlayedCard(fm.current, pos.turn.ahead(-1)))
     if c.recyclable:
         r.discarded_to = "hand"
-        fm.hand.append(fm.current)
+        _to_hand(fm, fm.current)
         msg = f"{pos.card_text(c.id)} is discarded; it is recyclable (♺) and returns to the hand"
     else:
         r.discarded_to = "set-aside"
@@ -258,7 +267,7 @@ def _reveal_pending(pos: Position, faction: str, fm, m: str, r: MapReveal, previ
         return step(REVEAL,
                     f"{pos.card_text(cid)} is revealed and becomes the Current Card; it was legally selected "
                     f"in {previous.turn} (checked against {previous.file})", m)
-    fm.hand.append(cid)
+    _to_hand(fm, cid)
     why = "; ".join(f"{v.rule} {v.title}: {v.message}" for v in r.violations)
     return step(ILLEGAL,
                 f"{pos.card_text(cid)} was illegal when selected in {previous.turn} ({why}): it returns "

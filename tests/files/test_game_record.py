@@ -324,3 +324,22 @@ def test_1_1_3_a_no_card_selection_is_public_in_every_view(table):
     code, out, _ = run("show", west / "mail" / "t4.yaml", "--as", "western", "--private", west / "t3.western.private.yaml")
     assert code == 0
     assert "no card (selected in Mar-Apr 1939, 1.1.3)" in out and "placed, face down (selected in Mar-Apr 1939" in out
+
+
+def _bench_play():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_verify", Path(__file__).resolve().parents[2] / "bench" / "verify.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.play
+
+
+@pytest.mark.parametrize("example", ["ds-1941.yaml", "ae-aug-1941.yaml", "ae-1941.yaml"])
+def test_1_1_1_honest_games_in_ds_and_ae_verify_at_every_file(tmp_path, example):
+    """Two Seasonal Turns played honestly through the API (each faction's first legal selection, sealed; the next
+    Seasonal Turn; the reveals in the order of play): a recyclable (♺) Current Card going back into a face-down
+    hand, © twins and no-card selections included, every file of the chain holds for a player without the hands."""
+    last = _bench_play()(tmp_path, 2, example)
+    for p in sorted((tmp_path / "mail").glob("t*.yaml")):
+        code, out, err = run("verify", p)
+        assert code == 0, (p.name, out, err)
