@@ -63,11 +63,15 @@ class Verified:
         return self.broken is None
 
     def summary(self) -> dict:
-        """``{turns, selections, sealed, opened}``: the Seasonal Turns the chain spans, the selections made,
-        how many were sealed and how many seals were opened."""
+        """``{turns, selections, opened, deal}``: the Seasonal Turns the chain spans, the selections made, how
+        many seals were opened, and the deal the chain starts from (``{file, digest}``: the SHA-256 of its bytes,
+        which the players compare once, as any file with no parent could claim to be a deal)."""
         turns = sorted({ln.turn for ln in self.links}, key=lambda t: [ln.turn for ln in self.links].index(t))
         sel = [ln for ln in self.links if ln.made_by.get("command") == "select"]
-        return {"turns": turns, "selections": len(sel), "opened": sum(len(ln.opened) for ln in self.links)}
+        root = self.links[0] if self.links and self.links[0].parent is None else None
+        deal = {"file": root.file, "digest": bytes_digest(root.file)} if root is not None else None
+        return {"turns": turns, "selections": len(sel), "opened": sum(len(ln.opened) for ln in self.links),
+                "deal": deal}
 
     def as_json(self) -> dict:
         """The JSON of ``aeref verify``."""
@@ -103,6 +107,21 @@ class Mail:
         self._by_digest: Optional[dict[str, Path]] = None
         #: the files read so far, parsed (a chain reads each file twice: as a link and as its parent)
         self.parsed: dict = {}
+        self._children: Optional[dict[str, list[Path]]] = None
+
+    def children(self, digest: str) -> list[Path]:
+        """The files of this folder whose record names the parent ``digest``."""
+        self.find(digest)
+        if self._children is None:
+            self._children = {}
+            for p in (self._by_digest or {}).values():
+                try:
+                    raw, rec = _load_record(p, self.parsed)
+                except InputError:
+                    continue
+                if rec is not None and isinstance(rec.get("parent"), str):
+                    self._children.setdefault(rec["parent"], []).append(p)
+        return self._children.get(digest, [])
 
     def find(self, digest: str) -> Optional[Path]:
         """The file of this folder whose bytes have ``digest``, or None."""
@@ -182,28 +201,64 @@ def _check_select(file: Path, raw: dict, parent: Path, praw: dict, made_by: dict
                                            f"{parent.name}, now {_shown(now)}): a selection places Pending Cards only",
                          "1.1.1 Step 4")
     digest = position_digest(raw)
+    made = 0
     for m, sec in (child["factions"][f] or {}).items():
         before = (par.get("factions", {}).get(f) or {}).get(m) or {}
-        where = f"factions.{f}.{m}"
-        placed = bool(sec.get("sealed") or sec.get("pending-placed") or sec.get("pending"))
-        if any(before.get(k) for k in ("sealed", "pending-placed", "pending", "selected")):
-            if any(sec.get(k) != before.get(k) for k in ("sealed", "pending-placed", "pending", "selected")):
-                raise BrokenLink(str(file), where, f"the {name} {m.upper()} Pending Card was placed in {parent.name} "
-                                                   "already and is placed again", "1.1.3 Card selection is final")
-            continue
-        if not placed:
-            continue
-        if sec.get("pending-placed") and not sec.get("sealed"):
-            raise BrokenLink(str(file), where, f"the {name} {m.upper()} Pending Card is placed face down without a "
-                                               "seal: no other player can check it at its reveal (select --seal)",
-                             "1.1.1 Step 2")
-        if sec.get("sealed") and sec.get("sealed-in") != digest:
-            raise BrokenLink(str(file), f"{where}.sealed-in", f"the seal names the position {sec.get('sealed-in')}, "
-                                                              f"but this file is the position {digest}")
-        n, was = sec.get("hand-count"), before.get("hand-count")
-        if isinstance(n, int) and isinstance(was, int) and n != was - 1:
-            raise BrokenLink(str(file), f"{where}.hand-count", f"{was} - 1 = {was - 1} cards are left in the hand "
-                                                               f"after placing one, not {n}", "1.1.1 Step 4")
+        made += _check_placed(file, f"factions.{f}.{m}", f"the {name} {m.upper()}", sec, before, parent, digest)
+    if not made:
+        raise BrokenLink(str(file), f"factions.{f}", f"a selection by the {name} faction that selects nothing: no card "
+                                                     "placed and no 'no card' recorded", "1.1.1 Step 4")
+
+
+def _check_placed(file: Path, where: str, whose: str, sec: dict, before: dict, parent: Path, digest: str) -> int:
+    """One map of a ``select`` link: 1 when the selection of that map is made here (a card sealed, or no card
+    recorded with ``selected:``), 0 when it was made before and is unchanged; raises :class:`BrokenLink`."""
+    keys = ("sealed", "sealed-in", "pending-placed", "pending", "selected")
+    n, was = sec.get("hand-count"), before.get("hand-count")
+    if was is not None and (not isinstance(n, int) or isinstance(n, bool)):
+        raise BrokenLink(str(file), f"{where}.hand-count", f"the hand count is {_shown(n)}, not a number of cards "
+                                                           f"({was} in {parent.name})", "1.1.1 Step 4")
+    if any(before.get(k) for k in keys):
+        if any(sec.get(k) != before.get(k) for k in keys) or n != was:
+            raise BrokenLink(str(file), where, f"{whose} selection was made in {parent.name} already and is made "
+                                               "again", "1.1.3 Card selection is final")
+        return 0
+    placed = bool(sec.get("sealed") or sec.get("pending-placed") or sec.get("pending"))
+    if sec.get("pending-placed") and not sec.get("sealed"):
+        raise BrokenLink(str(file), where, f"{whose} Pending Card is placed face down without a seal: no other player "
+                                           "can check it at its reveal (select --seal)", "1.1.1 Step 2")
+    if sec.get("sealed") and sec.get("sealed-in") != digest:
+        raise BrokenLink(str(file), f"{where}.sealed-in", f"the seal names the position {sec.get('sealed-in')}, "
+                                                          f"but this file is the position {digest}")
+    if isinstance(was, int) and n != was - placed:
+        raise BrokenLink(str(file), f"{where}.hand-count", f"{was} - {int(placed)} = {was - placed} cards are left in "
+                                                           f"the hand, not {n}", "1.1.1 Step 4")
+    return 1 if placed or sec.get("selected") else 0
+
+
+def _check_cause(file: Path, made_by: dict, praw: dict, parent: Path) -> None:
+    """A war state change named as set off by a card (12: "the card being revealed") names a Current Card of
+    the file it was made from: a card still face down in a hand sets off nothing."""
+    card = made_by.get("card")
+    if card is None:
+        return
+    currents = {str(sec.get("current")) for sections in (canonical(praw).get("factions") or {}).values()
+                for sec in (sections or {}).values() if isinstance(sec, dict) and sec.get("current")}
+    if str(card) not in currents:
+        raise BrokenLink(str(file), "record.made-by.card", f"{card} sets off the war state change, but it is no Current "
+                                                           f"Card of {parent.name}: only a card revealed does", "12")
+
+
+def _check_decks_carried(file: Path, rec: dict, parent: Path, praw: dict) -> None:
+    """A link carries its parent's decks and their digests unchanged (the decks of the deal, every player's
+    same cards): compared as files, wherever each record names them from."""
+    def resolved(r: Optional[dict], where: Path) -> dict[str, Any]:
+        decks = (r or {}).get("decks")
+        return {str((where.parent / str(k)).resolve()): v for k, v in decks.items()} if isinstance(decks, dict) else {}
+    mine, theirs = resolved(rec, file), resolved(_record(praw), parent)
+    if mine != theirs:
+        raise BrokenLink(str(file), "record.decks", f"the decks differ from those of {parent.name}: every file of a game "
+                                                    "carries the decks of the deal and their digests")
 
 
 def _check_opened(file: Path, opened: list, praw: dict) -> None:
@@ -294,7 +349,14 @@ def _face_down_twins(data: Any, derived: dict, got: dict) -> dict:
 
 def _link(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path]:
     """Check the link of ``file`` (its loaded YAML ``raw``, its record ``rec``); returns its parent (None:
-    the root). Raises :class:`BrokenLink`."""
+    the root). Raises :class:`BrokenLink`, also for a record that is not one aeref writes."""
+    try:
+        return _link_checked(file, raw, rec, mail)
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError) as exc:
+        raise BrokenLink(str(file), "record", f"not a game record aeref writes ({type(exc).__name__}: {exc})") from None
+
+
+def _link_checked(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path]:
     made_by = rec.get("made-by") or {}
     cmd = made_by.get("command")
     if "parent" not in rec:
@@ -306,10 +368,20 @@ def _link(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path]:
         raise BrokenLink(str(file), "record.parent", "a deal (split) is the root of a game and has no parent")
     parent = _parent(file, rec, mail)
     praw, _ = _load_record(parent, mail.parsed)
+    twins = [p for p in mail.children(str(rec.get("parent"))) if p.resolve() != file.resolve()]
+    if twins:
+        raise BrokenLink(str(file), "record.parent", f"{parent.name} was made into two files, {file.name} and "
+                                                     f"{twins[0].name}: a game goes on from one file (a selection made "
+                                                     "twice, or another player's turn taken); keep the one mailed first")
     opened = rec.get("opened") or []
+    _check_decks_carried(file, rec, parent, praw)
     if cmd == "select":
+        if opened:
+            raise BrokenLink(str(file), "record.opened", "a selection opens no seal: only a reveal does", "1.1.1 Step 2")
         _check_select(file, raw, parent, praw, made_by)
     elif cmd in ("reveal", "next-turn", "war-state"):
+        if cmd == "war-state":
+            _check_cause(file, made_by, praw, parent)
         _check_opened(file, opened, praw)
         _check_derived(file, raw, parent, made_by, opened)
     else:
@@ -433,7 +505,10 @@ def _events(link: Link, raw: dict, praw: Optional[dict], own: dict) -> list[str]
                    "seal made at its selection)")
     was, now = par.get("war-state"), child.get("war-state")
     if praw is not None and was != now:
-        out.append(f"war state: {was} -> {now}")
+        card, to = link.made_by.get("card"), link.made_by.get("to")
+        cause = f" (set off by {card})" if card else f" (declared with --to {to}: no card sets it off; agree on it)" \
+            if to else ""
+        out.append(f"war state: {was} -> {now}{cause}")
     return out
 
 

@@ -38,6 +38,10 @@ def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None
     overrides = parse_interpretations(interpretations)
     pos = api.load(state, overrides, war_state_due, privates_given())
     if pos.data.raw is not None and pos.data.raw.record is not None:
+        if state == "-" and pos.data.raw.record.parent is not None:
+            raise BadInput("-: a file of a game record read from standard input cannot be checked against the file it "
+                           "was made from, and what is written from it would name no parent: give its path in the "
+                           "mail folder")
         api.check_link(state)       # a file of a game record: its own link first (a forgery is refused here)
     if limit is not None:
         limit.check(f"loading {state}")

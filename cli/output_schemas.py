@@ -111,6 +111,7 @@ COMMANDS: dict[str, tuple[str, dict, dict]] = {
     "split": ("aeref split --json", {"public": STR, "private": STRINGS}, {"decks": STRINGS}),
     "verify": ("aeref verify --json", {
         "file": STR, "holds": BOOL, "turns": STRINGS, "selections": INT, "opened": INT,
+        "deal": {"oneOf": [{"type": "null"}, obj({"file": STR, "digest": STR})]},
         "links": array(obj({"file": STR, "parent": OPT_STR, "made-by": OBJ, "turn": STR, "opened": array(OPENED)})),
         "broken": BROKEN}, {}),
     "log": ("aeref log --json", {

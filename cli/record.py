@@ -37,6 +37,7 @@ def verify(file, mail, as_json):
             click.echo(f"The game record of {file} holds: {plural(len(v.links), 'file')} from the deal "
                        f"({v.links[0].file}), {s['turns'][0]} to {s['turns'][-1]}; "
                        f"{plural(s['selections'], 'selection')}, {plural(s['opened'], 'seal')} opened.")
+            click.echo(f"  The deal is {s['deal']['digest']}: the same for every player (compare it once).")
         else:
             b = v.broken
             click.echo(f"Broken: {b['file']}: {b['where']}: {b['message']}" + (f" ({b['rule']})" if b['rule'] else ""))

@@ -281,7 +281,14 @@ def test_1_1_1_a_next_seasonal_turn_that_skips_a_faction_s_step_4_is_refused(tab
     forged["record"]["parent-file"] = "t3.yaml"
     forged["previous"] = "t3.yaml"
     (west / "t5x.yaml").write_text(yaml.safe_dump(forged, sort_keys=False), encoding="utf-8")
-    code, out, _ = run("verify", west / "t5x.yaml")
+    code, out, _ = run("verify", west / "t5x.yaml")         # beside the real t4.yaml: two files made from t3
+    assert code == 1 and "t3.yaml was made into two files" in out, out
+    alone = t.root / "alone"                                  # a player who never received t4.yaml
+    alone.mkdir()
+    shutil.copytree(west / "decks", alone / "decks")
+    for name in ("t1.yaml", "t2.yaml", "t3.yaml", "t5x.yaml"):
+        shutil.copyfile(west / name, alone / name)
+    code, out, _ = run("verify", alone / "t5x.yaml")
     assert code == 1 and "record.made-by: next-turn is refused on t3.yaml" in out, out
     assert "Soviet" in out
 
@@ -339,7 +346,55 @@ def test_1_1_1_honest_games_in_ds_and_ae_verify_at_every_file(tmp_path, example)
     """Two Seasonal Turns played honestly through the API (each faction's first legal selection, sealed; the next
     Seasonal Turn; the reveals in the order of play): a recyclable (♺) Current Card going back into a face-down
     hand, © twins and no-card selections included, every file of the chain holds for a player without the hands."""
-    last = _bench_play()(tmp_path, 2, example)
+    _bench_play()(tmp_path, 2, example)
     for p in sorted((tmp_path / "mail").glob("t*.yaml")):
         code, out, err = run("verify", p)
         assert code == 0, (p.name, out, err)
+
+
+def test_1_1_3_a_selection_that_selects_nothing_or_opens_a_seal_is_refused(table):
+    """1.1.1 Step 4: a `select` link must make a selection (a card sealed, or no card recorded), keep every hand
+    count but the one card placed, and open no seal."""
+    t = table
+    _play_to_the_reveal(t)
+    west = t.home("western") / "mail"
+    import hashlib
+    def link(change, name):
+        d = yaml.safe_load((west / "t4.yaml").read_text(encoding="utf-8"))
+        d["record"]["parent"] = "sha256:" + hashlib.sha256((west / "t4.yaml").read_bytes()).hexdigest()
+        d["record"]["parent-file"] = "t4.yaml"
+        d["record"]["made-by"] = {"command": "select", "faction": "axis", "turn": "Mar-Apr 1939"}
+        change(d)
+        folder = t.root / name
+        shutil.copytree(west, folder)
+        for p in folder.glob("t5*.yaml"):
+            p.unlink()
+        (folder / "t9.yaml").write_text(yaml.safe_dump(d, sort_keys=False), encoding="utf-8")
+        code, out, _ = run("verify", folder / "t9.yaml")
+        assert code == 1, out
+        return out
+    assert "selection was made in t4.yaml already" in link(
+        lambda d: d["factions"]["axis"]["tk"].update({"hand-count": 7}), "more")
+    assert "a selection opens no seal" in link(lambda d: d["record"].update(opened=[{
+        "faction": "western", "map": "tk", "card": "tk-western-28a", "nonce": "0" * 32, "seal": "sha256:00",
+        "sealed-in": "sha256:00"}]), "opened")
+    assert "selects nothing" in link(lambda d: None, "nothing")     # a link that places and changes nothing
+
+
+def test_1_1_a_file_of_the_record_from_standard_input_and_a_war_state_caused_by_a_hidden_card(table, monkeypatch):
+    """A file of the record read from standard input is refused (no folder to find its parent in); a war state
+    change whose record names as its cause a card that is no Current Card of its parent is a broken link (12)."""
+    t = table
+    _play_to_the_reveal(t)
+    west = t.home("western") / "mail"
+    monkeypatch.chdir(west)                 # the decks are found from the working folder
+    r = _run("show", "-", input=(west / "t5.yaml").read_text(encoding="utf-8"))
+    assert r.exit_code == 2 and "read from standard input cannot be checked" in r.stderr, r
+    import hashlib
+    d = yaml.safe_load((west / "t5.yaml").read_text(encoding="utf-8"))
+    d["record"].update(parent="sha256:" + hashlib.sha256((west / "t5.yaml").read_bytes()).hexdigest(),
+                       **{"parent-file": "t5.yaml", "made-by": {"command": "war-state", "map": "tk",
+                                                                  "turn": "May-June 1939", "card": "tk-axis-22a"}})
+    (west / "t9.yaml").write_text(yaml.safe_dump(d, sort_keys=False), encoding="utf-8")
+    code, out, _ = run("verify", west / "t9.yaml")
+    assert code == 1 and "record.made-by.card: tk-axis-22a sets off the war state change, but it is no Current" in out
