@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Optional, Union
 
 from .model.files.errors import InputError, Problem
+from .model.files.load import keeping_previous
 from .model.files.record import bytes_digest
 from .model.files.yamlio import load_yaml_file
 from .model.game.vocabulary import faction_name
@@ -407,8 +408,11 @@ def verify(path: Union[str, Path], mail: Union[str, Path, None] = None) -> Verif
     (default: the file's folder) as the files the player holds. Returns :class:`Verified` (``broken`` is the
     first broken link, walking back from ``path``). Raises :class:`InputError` when ``path`` cannot be read or
     is not a file of a game record."""
-    file = Path(path)
-    held = Mail(mail if mail is not None else file.parent)
+    with keeping_previous():            # each link re-derived reads its previous: position: read each once
+        return _verify(Path(path), Mail(mail if mail is not None else Path(path).parent))
+
+
+def _verify(file: Path, held: Mail) -> Verified:
     raw, rec = _load_record(file, held.parsed)
     if rec is None:
         raise InputError(Problem(str(file), "record", "not a file of a game record (no record:): a game's files "

@@ -11,7 +11,7 @@ import os
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from .base import validate_items
 from ..game.cards import Card, CardFile, derive_kinds
@@ -114,6 +114,37 @@ def load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[
     ``inline`` cards. Every problem goes to ``problems`` with its file and
     place; requirements naming an unknown card go to ``problems`` too (and
     to ``refs``)."""
+    key = _built_key(decks, inline, base)
+    if key is not None and key in _BUILT:
+        return DeckCards(cards=_BUILT[key])     # the same deck files, unchanged: their cards (frozen) once built
+    before = len(problems)
+    out = _load_cards(decks, inline, base, shown, problems)
+    if key is not None and len(problems) == before and not out.unreadable and not out.missing:
+        if len(_BUILT) > 16:
+            _BUILT.clear()
+        _BUILT[key] = out.cards
+    return out
+
+
+#: The cards built from deck files, by the files' versions (:func:`_built_key`): a process that reads many
+#: positions of one game (aeref verify) builds them once. The cards are frozen and their mapping is not changed.
+_BUILT: dict[tuple, dict] = {}
+
+
+def _built_key(decks: list, inline: Any, base: Path) -> Optional[tuple]:
+    """What the cards of ``decks`` depend on: each file's path, modification time, size and inode; None when
+    the state file writes cards inline or a deck cannot be read (then nothing is kept)."""
+    if inline:
+        return None
+    try:
+        return tuple((str((base / d).resolve()), st.st_mtime_ns, st.st_size, st.st_ino)
+                     for d in decks for st in [os.stat(base / d)])
+    except (OSError, TypeError, ValueError):
+        return None
+
+
+def _load_cards(decks: list, inline: Any, base: Path, shown: str, problems: list[Problem]) -> DeckCards:
+    """:func:`load_cards`, built from the files."""
     out = DeckCards()
     loaded: list[tuple[CardFile, str, str]] = []
     listed: dict[Path, int] = {}

@@ -7,9 +7,12 @@ are in :mod:`model.game.position` (and may be imported from here too).
 """
 from __future__ import annotations
 
+import contextlib
+import os
+
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from pydantic import ValidationError
 
@@ -72,6 +75,18 @@ def read_state(path: str | Path, war_state_due: bool = False,
     joined. ``previous_link``: check the file's ``previous:`` link
     (:func:`model.files.previous.link_problems`; False for a file read as another's previous, whose own
     link is the chain's, not this command's). Never raises for bad input."""
+    key = _kept_key(path) if _KEPT is not None and not previous_link and text is None and not privates else None
+    if key is not None and key in _KEPT:
+        return _KEPT[key]
+    out = _read_state(path, war_state_due, privates, text, previous_link)
+    if key is not None:
+        _KEPT[key] = out
+    return out
+
+
+def _read_state(path: str | Path, war_state_due: bool, privates: Iterable[str | Path], text: Optional[str],
+                previous_link: bool) -> tuple[Optional[Position], list[Problem]]:
+    """:func:`read_state`, read from the file."""
     shown = str(path)
     joined: list = []
     try:
@@ -113,6 +128,31 @@ def read_state(path: str | Path, war_state_due: bool = False,
     if problems:
         return None, problems
     return pos, []
+
+
+#: Previous positions kept while :func:`keeping_previous` is on (``aeref verify`` re-derives hundreds of links,
+#: each reading the position its Pending Cards were selected in): by the file's path and version.
+_KEPT: Optional[dict[tuple, Any]] = None
+
+
+@contextlib.contextmanager
+def keeping_previous() -> Iterator[None]:
+    """While on, a file read as a ``previous:`` position (``previous_link=False``, no private file) is read once per
+    version of the file and the same :class:`Position` handed out again: its readers only read it."""
+    global _KEPT
+    was, _KEPT = _KEPT, {} if _KEPT is None else _KEPT
+    try:
+        yield
+    finally:
+        _KEPT = was
+
+
+def _kept_key(path: str | Path) -> Optional[tuple]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (str(Path(path).resolve()), st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def _read_previous(path: Path) -> Optional[Position]:
