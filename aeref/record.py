@@ -400,7 +400,32 @@ def _load_record(file: Path, cache: Optional[dict] = None) -> tuple[dict, Option
             cache[key] = raw
     if not isinstance(raw, dict):
         raise InputError(Problem(str(file), "", "a state file is a mapping"))
+    twice = _given_twice(raw)
+    if twice:
+        raise InputError(Problem(str(file), twice[0], f"key {twice[1]} is given twice (as every command reads it)"))
     return raw, _record(raw)
+
+
+def _given_twice(value: Any, where: str = "") -> Optional[tuple[str, str]]:
+    """The first mapping of ``value`` with two keys of one spelling (``War_State`` and ``war-state``): ``(where,
+    key)``; None when there is none. The comparisons read keys as every command does, so a key written twice
+    would otherwise be read one way here and another way there."""
+    if isinstance(value, dict):
+        seen: set[str] = set()
+        for k, v in value.items():
+            key = str(k).lower().replace("_", "-")
+            if key in seen:
+                return where, key
+            seen.add(key)
+            found = _given_twice(v, f"{where}.{k}" if where else str(k))
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found = _given_twice(v, f"{where}[{i}]")
+            if found:
+                return found
+    return None
 
 
 def verify(path: Union[str, Path], mail: Union[str, Path, None] = None) -> Verified:

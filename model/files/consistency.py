@@ -18,6 +18,8 @@ file and the place:
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from .errors import Problem, join_path
 from .names import norm_key, norm_name
 from ..game.position import FactionMap, Position
@@ -46,9 +48,12 @@ def contradictions(pos: Position, war_state_due: bool = False) -> list[Problem]:
     for f, sections in pos.factions.items():
         fkey = _written(written, f)
         fw = join_path("factions", fkey)
+        private = next((name for g, name in pos.private_files if g == f), None)
         for m, fm in sections.items():
             mw = join_path(fw, _written(written.get(fkey, {}), m))
-            out += _set_aside(pos, fm, mw)
+            # a hand read from the faction's private file is named there (its map section's hand)
+            hand_at = (private, m) if private is not None else None
+            out += _set_aside(pos, fm, mw, hand_at)
             out += _one_reveal_a_season(pos, fm, mw)
     if not war_state_due:
         out += _pre_war(pos)
@@ -56,7 +61,7 @@ def contradictions(pos: Position, war_state_due: bool = False) -> list[Problem]:
     return out
 
 
-def _set_aside(pos: Position, fm: FactionMap, mw: str) -> list[Problem]:
+def _set_aside(pos: Position, fm: FactionMap, mw: str, hand_at: Optional[tuple] = None) -> list[Problem]:
     """One faction's cards on one map (at ``mw``): a card removed or set aside once played (1.1.1 Step 1)
     that is still in the hand, played again, or the Current or Pending Card; the Current Card as Pending Card."""
     out: list[Problem] = []
@@ -69,9 +74,9 @@ def _set_aside(pos: Position, fm: FactionMap, mw: str) -> list[Problem]:
         earlier = [p for p in fm.played if p.card == cid]
         if earlier and not card.recyclable:
             when = f" in {earlier[0].turn}" if earlier[0].turn else ""
-            out.append(Problem(pos.file, join_path(mw, "hand", i),
-                               f"{card.text} was played{when} and is not recyclable: it was set aside "
-                               "(1.1.1 Step 1) and cannot be in the hand"))
+            file, where = (hand_at[0], join_path(hand_at[1], "hand", i)) if hand_at else (pos.file, join_path(mw, "hand", i))
+            out.append(Problem(file, where, f"{card.text} was played{when} and is not recyclable: it was set aside "
+                                            "(1.1.1 Step 1) and cannot be in the hand"))
     first: dict[str, int] = {}
     for i, p in enumerate(fm.played):
         card = pos.cards[p.card]

@@ -398,3 +398,14 @@ def test_1_1_a_file_of_the_record_from_standard_input_and_a_war_state_caused_by_
     (west / "t9.yaml").write_text(yaml.safe_dump(d, sort_keys=False), encoding="utf-8")
     code, out, _ = run("verify", west / "t9.yaml")
     assert code == 1 and "record.made-by.card: tk-axis-22a sets off the war state change, but it is no Current" in out
+
+
+def test_1_1_a_key_given_twice_in_a_file_of_the_record_is_refused_by_verify_too(table):
+    """A file with `War_State: total` beside `war-state: pre-war` is refused by every command; verify, which
+    reads the files' keys as every command does, refuses it too (exit 2, naming the key) rather than taking one."""
+    t = table
+    west = t.home("western") / "mail"
+    text = (west / "t1.yaml").read_text(encoding="utf-8")
+    (west / "t1.yaml").write_text(text + "War_State: total\n", encoding="utf-8")
+    code, _, err = run("verify", west / "t1.yaml")
+    assert code == 2 and "key war-state is given twice" in err, err

@@ -66,7 +66,7 @@ COMMANDS = [
     ("tk-1939.yaml", "axis", ["drm"], (0,)),
     ("tk-soviet-replacements.yaml", "soviet", ["logistics", "-f", "soviet"], (0, 1)),
     ("tk-soviet-replacements.yaml", "soviet", ["check-logistics", "-f", "soviet"], (0, 1)),
-    ("ds-axis-selected.yaml", "axis", ["next-turn", "--write", "{tmp}/next.yaml"], (0,)),
+    ("ds-axis-selected.yaml", "axis", ["next-turn", "--write", "{tmp}/mail/next.yaml"], (0,)),
     ("tk-1939.yaml", "axis", ["split", "-o", "{tmp}/again.yaml"], (0,)),
 ]
 

@@ -144,7 +144,7 @@ def _private(folder, name, body):
     ({"private": "axis", "game": "tk", "ds": {"hand": ["11"]}}, "ds", "no Axis section of the DS map"),
     ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a"]}}, "tk.hand", "hand-count: 4"),
     ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "3"]}}, "tk.hand[3]",
-     "lists it at factions.axis.tk.played[0]"),
+     "was played in Nov-Dec 1938 and is not recyclable"),
     ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "pending": "3"}}, "tk.pending",
      "shows no Pending Card placed"),
     ({"private": "axis", "game": "tk", "tk": {"hand": ["11", "4a", "22a", "28a"], "nonce": "0" * 32}}, "tk.nonce",
