@@ -305,7 +305,7 @@ def _derive(parent: Path, made_by: dict, opened: list, out: Path) -> Any:
     return ans.position.data, None
 
 
-def _check_derived(file: Path, raw: dict, parent: Path, made_by: dict, opened: list) -> None:
+def _check_derived(file: Path, raw: dict, parent: Path, praw: dict, made_by: dict, opened: list) -> None:
     from .model.files.write import state_dict           # lazy: the writer is the one definition of a file's keys
     try:
         data, previous = _derive(parent, made_by, opened, file)
@@ -314,7 +314,7 @@ def _check_derived(file: Path, raw: dict, parent: Path, made_by: dict, opened: l
                                                       f"{exc.problems[0].message}") from None
     except ValueError as exc:
         raise BrokenLink(str(file), "record.made-by", f"{made_by.get('command')} is refused on {parent.name}: {exc}") from None
-    derived, _ = split(state_dict(data, file, previous, record=None))
+    derived, _ = split(state_dict(data, file, previous, praw, record=None))   # praw: the parent, parsed once
     want = _face_down_twins(data, _public(derived), _public(raw))
     diff = _first_difference(want, _public(raw))
     if diff is not None:
@@ -384,7 +384,7 @@ def _link_checked(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path
         if cmd == "war-state":
             _check_cause(file, made_by, praw, parent)
         _check_opened(file, opened, praw)
-        _check_derived(file, raw, parent, made_by, opened)
+        _check_derived(file, raw, parent, praw, made_by, opened)
     else:
         raise BrokenLink(str(file), "record.made-by.command", f"{cmd!r} is not a command that writes a game's files")
     return parent
