@@ -141,6 +141,13 @@ def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force
     return EXIT_ILLEGAL if not r.goal.empty and r.goal_plan is None and r.complete else EXIT_OK
 
 
+def _hand_text(h) -> str:
+    """A hand of the answer: its cards, and the Pending Cards face down it assumes."""
+    cards = ", ".join(c for cs in h["hand"].values() for c in cs) or "no card"
+    placed = "".join(f" (Pending Card {m.upper()} {c})" for m, c in h["pending"].items())
+    return cards + placed
+
+
 def _possible_text(pos, ans) -> list[str]:
     """``plan --as``: per card G may hold its earliest turn over every hand, with a hand and its plan."""
     r = ans.result
@@ -152,7 +159,7 @@ def _possible_text(pos, ans) -> list[str]:
         for b in r.earliest:
             name = f"{b.card} {pos.cards[b.card].name}"
             if b.turn is not None:
-                hand = ", ".join(c for cs in b.hand.values() for c in cs)
+                hand = _hand_text(b.hand)
                 out.append(f"  {name}: earliest {b.turn} whatever the {g} faction holds (proved over every hand); "
                            f"reached with the hand {hand}:")
                 out += _timeline(pos, b.earliest.plan)
@@ -163,7 +170,7 @@ def _possible_text(pos, ans) -> list[str]:
                 out.append(f"  {name}: cannot be revealed by {r.last} whatever the {g} faction holds (proved over "
                            "every hand)")
                 if b.stopped is not None and b.stopped.reasons:
-                    hand = ", ".join(c for cs in b.hand.values() for c in cs)
+                    hand = _hand_text(b.hand)
                     out.append(f"    with the hand {hand}, a minimal set of the rules that stop it in every turn:")
                     out += [f"      {rule}: {msg}" for rule, msg in b.stopped.reasons]
             else:
@@ -172,7 +179,7 @@ def _possible_text(pos, ans) -> list[str]:
         by = f" by {r.goal.by}" if r.goal.by else f" by {r.last}"
         out.append(f"  Goal: reveal {', '.join(r.goal.want)}{by}")
         if r.goal_plan is not None:
-            hand = ", ".join(c for cs in r.goal_hand.values() for c in cs)
+            hand = _hand_text(r.goal_hand)
             out.append(f"  Possible: earliest {r.goal_turn} (proved over every hand), with the hand {hand}:")
             out += _timeline(pos, r.goal_plan)
         elif r.complete:

@@ -105,6 +105,11 @@ def _possible_ruling(faction: str, viewer: str, r: Any, interpretations: dict[st
                           tuple(Violation.of(v) for v in r.violations), interpretations, r.complete)
 
 
+def _hand_json(h: Any) -> dict[str, Any]:
+    """``hand`` ({map: [card ids]}) and ``pending`` ({map: card id}, the Pending Cards face down it assumes)."""
+    return {"hand": h["hand"] if h else None, "pending": h["pending"] if h else None}
+
+
 def _reasons(b: Any) -> list[Any]:
     """The rules of the hand shown: that stop the card the turn before, or (no hand reveals it) in every turn."""
     e = b.earliest if b.earliest is not None else b.stopped
@@ -146,14 +151,14 @@ class PossiblePlan:
                                "hands-planned": r.planned, "complete": r.complete}
         if r.goal.empty:
             out["cards"] = [{"card": b.card, "map": b.map, "earliest": str(b.turn) if b.turn else None,
-                             "proved": b.proved, "hand": b.hand,
+                             "proved": b.proved, **_hand_json(b.hand),
                              "plan": _turns_json(b.earliest.plan if b.earliest else ()),
                              "reasons": [{"rule": k, "message": m} for k, m in _reasons(b)]}
                             for b in r.earliest]
         else:
             out["goal"] = {"want": list(r.goal.want), "by": str(r.goal.by) if r.goal.by else None}
             out["reached"] = str(r.goal_turn) if r.goal_turn else None
-            out["hand"] = r.goal_hand
+            out.update(_hand_json(r.goal_hand))
             out["plan"] = _turns_json(r.goal_plan) if r.goal_plan else None
         out["facts"] = list(r.facts)
         out["interpretations"] = dict(r.interpretations)

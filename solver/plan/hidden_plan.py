@@ -19,8 +19,9 @@ already been found revealed in the first turn possible (no hand can do better: a
 Seasonal Turn is revealed in the next, 1.1.3).
 
 A map where G's Pending Card lies face down: the hand held one card more when it was selected (the
-Pending Card came from it), and the first selection is asked anew over that hand, as ``pairs --as`` asks
-it. Imports ortools (through the planner): the API loads this module lazily.
+Pending Card came from it); each hand of that size is planned once per card of it as the Pending Card, the
+rest the hand (1.1.3 Card Selection Is Final then rules the first turn as in any plan). Imports ortools
+(through the planner): the API loads this module lazily.
 """
 from __future__ import annotations
 
@@ -48,7 +49,8 @@ MAX_HANDS = 64
 class HiddenEarliest:
     """The earliest turn ``card`` (on ``map``) can be revealed over every consistent hand: ``earliest``
     the planner's :class:`~solver.plan.planner.Earliest` of a hand that reaches it first (None: no hand
-    holds the card in a plan that reveals it), ``hand`` that hand (``{map: [card ids]}``); ``proved``
+    holds the card in a plan that reveals it), ``hand`` that hand (``{"hand": {map: [card ids]}, "pending":
+    {map: card id}}``, the Pending Cards placed face down that hand assumes); ``proved``
     False when some hand's search was ended by the time limit."""
     card: str
     map: str
@@ -89,33 +91,51 @@ class HiddenPlanResult:
 
 
 def _map_hands(h) -> list:
-    """Every hand of one map as the view allows it: ``size`` of the candidates (1.1)."""
-    return [tuple(c) for c in combinations(h.cards, h.size)]
+    """Every hand of one map as the view allows it, ``(cards in the hand, Pending Card or None)``: ``size`` of
+    the candidates (1.1), with a Pending Card face down each of them in turn the Pending Card."""
+    out = []
+    for held in combinations(h.cards, h.size):
+        if not h.placed:
+            out.append((tuple(held), None))
+        else:
+            out += [(tuple(c for c in held if c != p), p) for p in held]
+    return out
 
 
 def hand_count(seen: dict) -> int:
-    """The number of hands consistent with the view: the product over the maps of C(candidates, size)."""
-    return prod(comb(len(h.cards), h.size) for h in seen.values())
+    """The number of hands consistent with the view: the product over the maps of C(candidates, size), times
+    the size on a map whose Pending Card lies face down (which of them it is)."""
+    return prod(comb(len(h.cards), h.size) * (h.size if h.placed else 1) for h in seen.values())
 
 
 def consistent_hands(seen: dict):
-    """Every hand ``{map: (card ids)}`` the view allows, in deck order."""
+    """Every hand ``{map: ((card ids), Pending Card or None)}`` the view allows, in deck order."""
     maps = list(seen)
     for combo in product(*[_map_hands(seen[m]) for m in maps]):
         yield dict(zip(maps, combo))
 
 
 def whole(pos: Position, faction: str, hand: dict) -> Position:
-    """The view ``pos`` with ``faction``'s hands given as ``hand`` (a Pending Card face down back in the
-    hand: the first selection is asked anew). Only the hypothesis is added: no hidden card is read."""
+    """The view ``pos`` with ``faction``'s hands and Pending Cards given as ``hand``. Only the hypothesis is
+    added: no hidden card is read."""
     out = copy.copy(pos)
     out.factions = {f: dict(s) for f, s in pos.factions.items()}
-    for m, cards in hand.items():
+    for m, (cards, pending) in hand.items():
         fm = copy.copy(pos.factions[faction][m])
-        fm.hand, fm.pending, fm.selected = list(cards), None, None
+        fm.hand, fm.pending = list(cards), pending
         fm.hand_face_down, fm.pending_face_down = None, False
         out.factions[faction][m] = fm
     return out
+
+
+def _shown(hand: dict) -> dict:
+    """The hand as the answer shows it: ``{"hand": {map: [card ids]}, "pending": {map: card id}}``."""
+    return {"hand": {m: list(cs) for m, (cs, _) in hand.items()},
+            "pending": {m: p for m, (_, p) in hand.items() if p is not None}}
+
+
+def _held(hand: dict) -> set:
+    return {c for cs, p in hand.values() for c in (*cs, *([p] if p else []))}
 
 
 def _refuse_many(pos: Position, faction: str, n: int) -> InputError:
@@ -152,7 +172,7 @@ def _earliest(pos, f, turns, assumptions, budget, progress, seen, res: HiddenPla
     best: dict = {(m, c): HiddenEarliest(c, m, None, None) for m, h in seen.items() for c in h.cards}
     first = pos.turn.ahead(1)                 # a card selected now is revealed in the next Seasonal Turn (1.1.3)
     for hand in consistent_hands(seen):
-        if all(best[(m, c)].turn == first for m, cs in hand.items() for c in cs):
+        if all(best[(m, c)].turn == first for m, (cs, p) in hand.items() for c in (*cs, *([p] if p else []))):
             continue                          # nothing this hand holds can come earlier
         got = _planner.plan(whole(pos, f, hand), f, turns, assumptions, _planner.Goal(), False, budget, progress)
         res.planned += 1
@@ -164,17 +184,16 @@ def _earliest(pos, f, turns, assumptions, budget, progress, seen, res: HiddenPla
             if not e.proved:
                 b.proved = False
             if e.turn is not None and (b.turn is None or e.turn < b.turn):
-                b.earliest, b.hand, b.stopped = e, {m: list(cs) for m, cs in hand.items()}, None
+                b.earliest, b.hand, b.stopped = e, _shown(hand), None
             elif e.turn is None and b.earliest is None and b.stopped is None:
-                b.stopped, b.hand = e, {m: list(cs) for m, cs in hand.items()}
+                b.stopped, b.hand = e, _shown(hand)
     res.earliest = list(best.values())
 
 
 def _goal(pos, f, turns, assumptions, goal, budget, progress, seen, res: HiddenPlanResult) -> None:
     """Fill the goal's plan: the earliest over the hands that hold every wanted card (no other can reach it)."""
     for hand in consistent_hands(seen):
-        held = {c for cs in hand.values() for c in cs}
-        if not set(goal.want) <= held:
+        if not set(goal.want) <= _held(hand):
             continue
         got = _planner.plan(whole(pos, f, hand), f, turns, assumptions, goal, False, budget, progress)
         res.planned += 1
@@ -182,4 +201,4 @@ def _goal(pos, f, turns, assumptions, goal, budget, progress, seen, res: HiddenP
         turn = got.goal_turn
         if got.goal_plan is not None and turn is not None and (res.goal_turn is None or turn < res.goal_turn):
             res.goal_plan, res.goal_turn = got.goal_plan, turn
-            res.goal_hand = {m: list(cs) for m, cs in hand.items()}
+            res.goal_hand = _shown(hand)
