@@ -173,7 +173,7 @@ def test_1_1_3_2_east_wind_rain_cannot_be_revealed_before_aug_sept_1941_whatever
     assert str(ok.goal_turn) == "Aug-Sept 1941" and "ds-axis-28a" in ok.goal_hand["hand"]["ds"]
 
 
-def test_1_1_hidden_plan_cli_text_json_and_exit_codes(tmp_path):
+def test_1_1_hidden_plan_cli_text_json_and_exit_codes(tmp_path, monkeypatch):
     """``plan --faction G --as F``: the text says "whatever the Axis faction holds"; ``--json`` opens with
     ``format-version``; a goal no hand reaches exits 1; a wanted card no hand may hold, --avoid, and more
     hands than are planned one by one are refused (exit 2, one ``Error:`` line)."""
@@ -191,6 +191,7 @@ def test_1_1_hidden_plan_cli_text_json_and_exit_codes(tmp_path):
                          (["--avoid", "ds:12"], "--avoid")):
         r = run("plan", str(path), "--faction", "axis", "--as", "western", *extra)
         assert r.exit_code == 2 and r.stderr.count("\n") == 1 and words in r.stderr, r.output
+    monkeypatch.setattr(hidden_plan, "MAX_HANDS", 100)
     big = Path(__file__).resolve().parents[2] / "examples" / "ae-1941.yaml"
     r = run("plan", str(big), "--faction", "axis", "--as", "western")
     assert r.exit_code == 2 and "hands consistent with this view number 420" in r.stderr, r.output
