@@ -184,6 +184,14 @@ def _possible_text(pos, ans) -> list[str]:
             out += _timeline(pos, r.goal_plan)
         elif r.complete:
             out.append(f"  Impossible whatever the {g} faction holds: no consistent hand has a plan that reaches it")
+            if r.goal_stopped is None:
+                out.append(f"    no hand the {g} faction may hold has every wanted card")
+            else:
+                hand, cards, rules = r.goal_stopped
+                out.append(f"    with the hand {_hand_text(hand)}, these wanted cards cannot all come: {', '.join(cards)}")
+                if rules:
+                    out.append("    a minimal set of the rules that keep them from all coming (each in a Seasonal Turn):")
+                    out += [f"      {rule}: {msg}" for rule, msg in rules]
         else:
             out.append("  No plan found before the time limit ended the search (not proved impossible)")
     out.append("  Assumed:")

@@ -160,6 +160,9 @@ class PossiblePlan:
             out["reached"] = str(r.goal_turn) if r.goal_turn else None
             out.update(_hand_json(r.goal_hand))
             out["plan"] = _turns_json(r.goal_plan) if r.goal_plan else None
+            stop = r.goal_stopped
+            out["stopped"] = None if stop is None else {**_hand_json(stop[0]), "conflict": list(stop[1]),
+                                                        "conflict-rules": [{"rule": k, "message": m} for k, m in stop[2]]}
         out["facts"] = list(r.facts)
         out["interpretations"] = dict(r.interpretations)
         out["assumes"] = ASSUMES

@@ -88,6 +88,9 @@ class HiddenPlanResult:
     goal_plan: Optional[list] = None
     goal_turn: Optional[Turn] = None
     goal_hand: Optional[dict] = None
+    #: no hand reaches the goal: the first hand holding every wanted card, with the planner's minimal set of the
+    #: wanted cards and of the rules (each in a turn) that keep them from all coming there (None: no hand holds them)
+    goal_stopped: Optional[tuple] = None
     planned: int = 0
     complete: bool = True
 
@@ -219,3 +222,5 @@ def _goal(pos, f, turns, assumptions, goal, budget, progress, seen, res: HiddenP
         if got.goal_plan is not None and turn is not None and (res.goal_turn is None or turn < res.goal_turn):
             res.goal_plan, res.goal_turn = got.goal_plan, turn
             res.goal_hand = _shown(hand)
+        elif got.goal_plan is None and got.complete and res.goal_stopped is None:
+            res.goal_stopped = (_shown(hand), list(got.conflict), list(got.conflict_rules))

@@ -230,3 +230,19 @@ def test_1_1_hidden_plan_on_the_shipped_examples(name):
                 continue
             assert ans.complete
             assert all(b.turn is None or b.turn >= pos.turn.ahead(1) for b in ans.earliest)
+
+
+def test_1_1_3_3_soviet_production_limit_over_every_hand_from_the_western_view():
+    """1.1.3.3 © example, Western view: Total War on TK; TK 38 Total War Production (3) and DS 16 Pre-War
+    Production (1) sum to 4, over the limit 3: no Soviet hand reveals both by Mar-Apr 1942, and the rule says
+    why; TK 39 (2) and DS 16 (1) can come together, with a hand holding both."""
+    seen = aeref.load(Path(__file__).resolve().parents[2] / "examples" / "ae-soviet-production.yaml").view("western")
+    no = seen.possible_plan("soviet", want=["tk:38", "ds:16"], by="Mar-Apr 1942")
+    assert not no.reached() and no.complete
+    hand, cards, rules = no.goal_stopped
+    assert "ds-soviet-16" in hand["hand"]["ds"] and cards == ["tk-soviet-38", "ds-soviet-16"]
+    assert rules == [("1.1.3.3 Soviet Production Limit",
+                      "Nov-Dec 1941: tk-soviet-38 (3) + ds-soviet-16 (1) = 4 exceeds the limit 3 (Total War on TK)")]
+    yes = seen.possible_plan("soviet", want=["tk:39", "ds:16"], by="Mar-Apr 1942")
+    assert str(yes.goal_turn) == "Mar-Apr 1942" and "ds-soviet-16" in yes.goal_hand["hand"]["ds"]
+    assert yes.as_json()["stopped"] is None
