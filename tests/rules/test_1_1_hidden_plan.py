@@ -246,3 +246,15 @@ def test_1_1_3_3_soviet_production_limit_over_every_hand_from_the_western_view()
     yes = seen.possible_plan("soviet", want=["tk:39", "ds:16"], by="Mar-Apr 1942")
     assert str(yes.goal_turn) == "Mar-Apr 1942" and "ds-soviet-16" in yes.goal_hand["hand"]["ds"]
     assert yes.as_json()["stopped"] is None
+
+
+def test_1_1_hidden_plan_from_the_public_file_and_the_viewers_private_file(tmp_path):
+    """1.1: dealt as a public file and private files, ``plan --as western --private`` (the Western file
+    alone) answers as the whole file's Western view does, byte for byte."""
+    whole_file = write(tmp_path, EAST_WIND.format(hand="[2a, 28a]"))
+    public = tmp_path / "pub.yaml"
+    assert run("split", str(whole_file), "-o", str(public)).exit_code == 0
+    args = ("--faction", "axis", "--as", "western", "--turns", "3", "--json")
+    dealt = run("plan", str(public), "--private", str(tmp_path / "pub.western.private.yaml"), *args)
+    assert dealt.exit_code == 0, dealt.output
+    assert dealt.stdout == run("plan", str(whole_file), *args).stdout
