@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from functools import lru_cache
 from itertools import product
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from aeref.solver.selection.hidden import hidden_hands
 
 from ..support import hidden_oracle, oracle, plan_oracle
 from ..support.cli import run
+from ..support.distributions import draw_examples
 from ..support.plan_positions import plan_cases
 from ..support.profiles import scaled
 from ..support.selection_positions import FACTIONS, load
@@ -93,13 +95,14 @@ def _brute(seen, g, raw, turns) -> dict:
 
 @st.composite
 def hidden_plan_cases(draw):
-    """(whole position, F's view with G's hand-count lowered by 0-2 on each map, G, turns): the view of a
+    """(whole position, F's view with G's hand-count lowered by 0-3 or by half on each map, G, turns): the view of a
     position whose hand held fewer cards, the others left in the deck (so the hand is 1 of several)."""
     state, deck, g, turns = draw(plan_cases())
     pos = load(state, deck)
     seen = view(pos, draw(st.sampled_from([f for f in FACTIONS if f != g])))
     for m, fm in list(seen.factions.get(g, {}).items()):
-        drop = draw(st.integers(0, min(2, fm.hand_face_down or 0)))
+        n = fm.hand_face_down or 0
+        drop = draw(st.integers(0, min(3, n)) | st.just(n // 2))       # half the hand: the most hands
         seen.factions[g][m] = type(fm)(**{**fm.__dict__, "hand_face_down": (fm.hand_face_down or 0) - drop})
     return pos, seen, g, min(turns, 3)
 
@@ -130,6 +133,41 @@ def test_1_1_hidden_plan_agrees_with_planning_every_hand_by_brute_force(case):
             assert {m: len(cs) + (m in p) for m, cs in h.items()} == size
             placed = {m: (tuple(cs), p.get(m)) for m, cs in h.items()}
             assert plan_oracle.explore(_whole(seen, g, placed, pos.raw), g, turns).earliest[b.card] == b.turn
+
+
+def _per_hand(seen, g, raw, turns) -> dict:
+    """``{card: {earliest turn of each hand holding it}}`` by the brute force."""
+    per: dict = {}
+    for hand in hidden_oracle.hands(seen, g):
+        for placed in _placements(seen, g, hand):
+            got = plan_oracle.explore(_whole(seen, g, placed, raw), g, turns).earliest
+            for cs in hand.values():
+                for c in cs:
+                    per.setdefault(c, set()).add(got.get(c))
+    return per
+
+
+@lru_cache(maxsize=None)
+def _deciding() -> tuple:
+    """The drawn positions where the hand decides: some card's earliest turn differs between the hands that hold
+    it (a card it needs first, or that keeps it back, is in some hands only)."""
+    out = []
+    for pos, seen, g, turns in draw_examples(hidden_plan_cases(), 150):
+        if oracle.awaits_reveal(pos, g) or not hidden_oracle.consistent(seen, g):
+            continue
+        if any(len(ts) > 1 for ts in _per_hand(seen, g, pos.raw, turns).values()):
+            out.append((pos, seen, g, turns))
+    return tuple(out)
+
+
+def test_1_1_hidden_plan_agrees_where_the_hand_decides():
+    """1.1, 1.1.3: on the drawn positions where which hand G holds changes a card's earliest turn (at least 10 of
+    them), the answer is the least over the hands, as the brute force finds it."""
+    cases = _deciding()
+    assert len(cases) >= 10, len(cases)
+    for pos, seen, g, turns in cases:
+        got = hidden_plan.plan_hidden(seen, g, turns)
+        assert {b.card: b.turn for b in got.earliest if b.turn is not None} == _brute(seen, g, pos.raw, turns)
 
 
 @settings(max_examples=scaled(25), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
