@@ -141,11 +141,15 @@ def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force
     return EXIT_ILLEGAL if not r.goal.empty and r.goal_plan is None and r.complete else EXIT_OK
 
 
-def _hand_text(h) -> str:
-    """A hand of the answer: its cards, and the Pending Cards face down it assumes."""
-    cards = ", ".join(c for cs in h["hand"].values() for c in cs) or "no card"
-    placed = "".join(f" (Pending Card {m.upper()} {c})" for m, c in h["pending"].items())
-    return cards + placed
+def _hand_text(pos, h) -> str:
+    """A hand of the answer, map by map (card numbers), and the Pending Cards face down it assumes."""
+    def num(c):
+        return pos.cards[c].number
+    parts = []
+    for m, cs in h["hand"].items():
+        placed = f" and the Pending Card {num(h['pending'][m])}" if m in h["pending"] else ""
+        parts.append(f"{m.upper()} {', '.join(num(c) for c in cs) or 'no card'}{placed}")
+    return "; ".join(parts)
 
 
 def _possible_text(pos, ans) -> list[str]:
@@ -159,7 +163,7 @@ def _possible_text(pos, ans) -> list[str]:
         for b in r.earliest:
             name = f"{b.card} {pos.cards[b.card].name}"
             if b.turn is not None:
-                hand = _hand_text(b.hand)
+                hand = _hand_text(pos, b.hand)
                 out.append(f"  {name}: earliest {b.turn} whatever the {g} faction holds (proved over every hand); "
                            f"reached with the hand {hand}:")
                 out += _timeline(pos, b.earliest.plan)
@@ -170,8 +174,8 @@ def _possible_text(pos, ans) -> list[str]:
                 out.append(f"  {name}: cannot be revealed by {r.last} whatever the {g} faction holds (proved over "
                            "every hand)")
                 if b.stopped is not None and b.stopped.reasons:
-                    hand = _hand_text(b.hand)
-                    out.append(f"    with the hand {hand}, a minimal set of the rules that stop it in every turn:")
+                    hand = _hand_text(pos, b.hand)
+                    out.append(f"    with the hand {hand}: a minimal set of the rules that stop it in every turn:")
                     out += [f"      {rule}: {msg}" for rule, msg in b.stopped.reasons]
             else:
                 out.append(f"  {name}: not found before the time limit ended the search (not proved)")
@@ -179,7 +183,7 @@ def _possible_text(pos, ans) -> list[str]:
         by = f" by {r.goal.by}" if r.goal.by else f" by {r.last}"
         out.append(f"  Goal: reveal {', '.join(r.goal.want)}{by}")
         if r.goal_plan is not None:
-            hand = _hand_text(r.goal_hand)
+            hand = _hand_text(pos, r.goal_hand)
             out.append(f"  Possible: earliest {r.goal_turn} (proved over every hand), with the hand {hand}:")
             out += _timeline(pos, r.goal_plan)
         elif r.complete:
@@ -188,7 +192,7 @@ def _possible_text(pos, ans) -> list[str]:
                 out.append(f"    no hand the {g} faction may hold has every wanted card")
             else:
                 hand, cards, rules = r.goal_stopped
-                out.append(f"    with the hand {_hand_text(hand)}, these wanted cards cannot all come: {', '.join(cards)}")
+                out.append(f"    with the hand {_hand_text(pos, hand)}: these wanted cards cannot all come: {', '.join(cards)}")
                 if rules:
                     out.append("    a minimal set of the rules that keep them from all coming (each in a Seasonal Turn):")
                     out += [f"      {rule}: {msg}" for rule, msg in rules]
