@@ -59,12 +59,12 @@ if TYPE_CHECKING:   # for the signatures: the answers `check` never gives are im
     from .answers.replacements import Allocation, Placement, ReplacementsRuling
     from .answers.turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
     from .answers.why import Count, Why
-    from .answers.others import PossibleRuling, PossibleSelections
+    from .answers.others import PossiblePlan, PossibleRuling, PossibleSelections
 
 __all__ = [
     "Allocation", "Budget", "Count", "DEFAULT_TIME_LIMIT", "DrmAnswer", "FACTIONS", "Faction", "InputError",
     "AllocationError", "LegalSelections", "LogisticsActions", "LogisticsRuling", "MAPS", "Map", "NextTurn", "Placed",
-    "Placement", "Plan", "Position", "PossibleRuling", "PossibleSelections", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
+    "Placement", "Plan", "Position", "PossiblePlan", "PossibleRuling", "PossibleSelections", "Progress", "ReplacementsRuling", "RevealAnswer", "Rule", "Ruling", "SEGMENTS",
     "Selection", "TimeLimit", "TimeLimitReached", "Undecided", "Violation", "WAR_STATES", "WarState",
     "WarStateAnswer", "Why", "load", "REFEREE", "VIEWERS",
 ]   # and, loaded on first use (``__getattr__``), the game record's names of :data:`_RECORD`
@@ -456,6 +456,51 @@ class Position:
         except SolverLimitReached:
             raise Undecided("the time limit ended the search before the solver decided the selection") from None
         return _possible_ruling(f, self.viewer, r, interpretations_used(self.data))
+
+    def possible_plan(self, faction: str, turns: Optional[int] = None, want: Sequence[str] = (),
+                      by: Optional[str] = None, assume: Sequence[str] = (), time_limit: TimeLimit = None,
+                      progress: ProgressSink = None) -> PossiblePlan:
+        """From this view, ``faction``'s plan (its hand face down here) over every hand the view allows
+        (1.1, 1.1.1, 1.1.3): per card it may hold the earliest Seasonal Turn it can be revealed in for some
+        such hand, with that hand, its plan and the rules that stop the card the turn before in it; with
+        ``want`` (cards it may hold) and ``by``, the earliest plan of any hand revealing them (by then).
+        Exact: each consistent hand is planned as :meth:`plan` plans a hand. Raises :class:`InputError`
+        as :meth:`possible_selections` and when more hands are consistent than are planned one by one;
+        ``ValueError`` as :meth:`plan`, and for a wanted card no hand may hold."""
+        from .solver.plan import hidden_plan as _hidden, planner as _plan   # lazy: imports ortools
+        from .answers.others import HandSeen, PossiblePlan                 # lazy: see why
+        f = self._hidden_faction(faction)
+        if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
+            raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
+        if by and not want:
+            raise ValueError(f"--by {by}: it is the turn by which the wanted cards are revealed; give the cards with "
+                             "--want MAP:CARD")
+        n = _plan.default_turns(self.data.turn) if turns is None else int(turns)
+        last = self.data.turn.ahead(n)
+        goal = _plan.Goal(tuple(self._hidden_card(f, w) for w in want),
+                          plan_turn(self, by, f"--by {by}", last) if by else None)
+        assumptions = tuple(assumption(self, a, last, f) for a in assume)
+        res = _hidden.plan_hidden(self.data, f, n, assumptions, goal, _budget(time_limit), progress)
+        return PossiblePlan(res, tuple(HandSeen.of(h) for h in res.seen))
+
+    def _hidden_card(self, faction: str, ref: str) -> str:
+        """The card ``ref`` (``MAP:CARD``, an id or a bare number) of ``faction``, one its hidden hand may hold
+        (1.1). Raises ``ValueError`` naming ``--want`` otherwise."""
+        from .solver.selection.hidden import hidden_hands   # lazy: see select
+        text = str(ref).strip()
+        map_, card = (text.split(":", 1) if ":" in text else (None, text))
+        if map_ is not None and map_.lower() not in self.data.maps:
+            raise ValueError(f"--want {ref}: game {self.data.game} has no {map_.upper()} map "
+                             f"(maps: {', '.join(self.data.maps)})")
+        try:
+            cid = self._why_card(faction, card) if map_ is None else self.card_id(card, map_.lower(), faction)
+        except InputError as exc:
+            raise ValueError(f"--want {ref}: {exc.message}") from None
+        held = [c for h in hidden_hands(self.data, faction).values() for c in h.cards]
+        if cid not in held:
+            raise ValueError(f"--want {ref}: no hand the {faction_name(faction)} faction may hold has {cid} "
+                             f"(it may hold: {', '.join(held) or 'none'})")
+        return str(cid)
 
     def why(self, faction: str, card: str, time_limit: TimeLimit = None) -> Why:
         """Why ``card`` (an id; or a bare number: the faction's card of that number on the only map

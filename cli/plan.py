@@ -10,7 +10,8 @@ from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
 from .jsonout import emit_json
 from .liveline import live_line
-from .options import STDIN_HELP, OutputFolder, private_option, faction_option, force_option, interp_option, json_option, plan_goal_options, state_argument, time_limit_option
+from .others import hand_lines
+from .options import STDIN_HELP, OutputFolder, as_option, private_option, faction_option, force_option, interp_option, json_option, plan_goal_options, state_argument, time_limit_option
 from .text import interpretations_text
 from .writing import _refused
 
@@ -87,8 +88,10 @@ def _text(pos, ans) -> list[str]:
 @json_option
 @interp_option
 @time_limit_option
+@as_option
 @private_option
-def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force, as_json, interpretations, time_limit):
+def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force, as_json, interpretations, time_limit,
+         viewer):
     """Plan a faction's Pending Cards over the next Seasonal Turns (1.1.1, 1.1.3): for every
     card of its hand the earliest turn it can be revealed in, with a plan and the rules that stop it
     the turn before; with --want/--by/--avoid the earliest plan that reaches the goal, or the wanted
@@ -96,15 +99,27 @@ def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force
     reaches, and every plan shown is re-checked turn by turn. What the faction does not decide stays
     as in the file (listed under Assumed).
 
+    With --as F of another faction (its hand face down in F's view, 1.1): for every card it may
+    hold the earliest turn it can be revealed in for some hand F's view allows, with that hand and
+    its plan; with --want/--by the earliest plan of any hand (each consistent hand is planned).
+
     Exit code 0, or 1 when a goal cannot be reached.
 
     \b
     Example:
       aeref plan examples/tk-axis-1939-plan.yaml --faction axis --turns 4
+      aeref plan examples/ds-1941.yaml --faction axis --as western --turns 3
     """
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
     f = require_faction(pos, faction)
+    if viewer is not None:
+        pos = pos.view(viewer.lower())
+        if viewer.lower() not in ("referee", f):
+            if avoid or count or write_dir:
+                raise BadInput("--avoid, --count and --write-dir plan a faction's own hand: with --as of another "
+                               "faction only --turns, --want, --by and --assume are read")
+            return _possible(pos, f, turns, want, by, assume, as_json, limit)
     try:
         with live_line(as_json) as progress:
             ans = pos.plan(f, turns, want, by, avoid, count, assume, time_limit=limit, progress=progress)
@@ -122,5 +137,87 @@ def plan(state, faction, turns, want, by, avoid, count, assume, write_dir, force
             click.echo(line)
         for w in ans.written:
             click.echo(f"Wrote {w}")
+    r = ans.result
+    return EXIT_ILLEGAL if not r.goal.empty and r.goal_plan is None and r.complete else EXIT_OK
+
+
+def _hand_text(pos, h) -> str:
+    """A hand of the answer, map by map (card numbers), and the Pending Cards face down it assumes."""
+    def num(c):
+        return pos.cards[c].number
+    parts = []
+    for m, cs in h["hand"].items():
+        placed = f" and the Pending Card {num(h['pending'][m])}" if m in h["pending"] else ""
+        parts.append(f"{m.upper()} {', '.join(num(c) for c in cs) or 'no card'}{placed}")
+    return "; ".join(parts)
+
+
+def _possible_text(pos, ans) -> list[str]:
+    """``plan --as``: per card G may hold its earliest turn over every hand, with a hand and its plan."""
+    r = ans.result
+    g, v = faction_name(r.faction), faction_name(r.viewer)
+    out = [f"Plan for the {g} faction as the {v} faction sees it, {r.start} to {r.last}: over every hand the "
+           f"{g} faction may hold (1.1 face down; {r.hands} consistent, {r.planned} planned, each as its own plan)"]
+    out += hand_lines(pos, ans)
+    if r.goal.empty:
+        for b in r.earliest:
+            name = f"{b.card} {pos.cards[b.card].name}"
+            if b.turn is not None:
+                hand = _hand_text(pos, b.hand)
+                out.append(f"  {name}: earliest {b.turn} whatever the {g} faction holds (proved over every hand); "
+                           f"reached with the hand {hand}:")
+                out += _timeline(pos, b.earliest.plan)
+                if b.earliest.reasons:
+                    out.append(f"    not in {b.turn.ahead(-1)} with that hand: a minimal set of the rules that stop it:")
+                    out += [f"      {rule}: {msg}" for rule, msg in b.earliest.reasons]
+            elif b.proved:
+                out.append(f"  {name}: cannot be revealed by {r.last} whatever the {g} faction holds (proved over "
+                           "every hand)")
+                if b.stopped is not None and b.stopped.reasons:
+                    hand = _hand_text(pos, b.hand)
+                    out.append(f"    with the hand {hand}: a minimal set of the rules that stop it in every turn:")
+                    out += [f"      {rule}: {msg}" for rule, msg in b.stopped.reasons]
+            else:
+                out.append(f"  {name}: not found before the time limit ended the search (not proved)")
+    else:
+        by = f" by {r.goal.by}" if r.goal.by else f" by {r.last}"
+        out.append(f"  Goal: reveal {', '.join(r.goal.want)}{by}")
+        if r.goal_plan is not None:
+            hand = _hand_text(pos, r.goal_hand)
+            out.append(f"  Possible: earliest {r.goal_turn} (proved over every hand), with the hand {hand}:")
+            out += _timeline(pos, r.goal_plan)
+        elif r.complete:
+            out.append(f"  Impossible whatever the {g} faction holds: no consistent hand has a plan that reaches it")
+            if r.goal_stopped is None:
+                out.append(f"    no hand the {g} faction may hold has every wanted card")
+            else:
+                hand, cards, rules = r.goal_stopped
+                out.append(f"    with the hand {_hand_text(pos, hand)}: these wanted cards cannot all come: {', '.join(cards)}")
+                if rules:
+                    out.append("    a minimal set of the rules that keep them from all coming (each in a Seasonal Turn):")
+                    out += [f"      {rule}: {msg}" for rule, msg in rules]
+        else:
+            out.append("  No plan found before the time limit ended the search (not proved impossible)")
+    out.append("  Assumed:")
+    out += [f"    {f}" for f in r.facts]
+    out.append(f"    {ans.as_json()['assumes']}")
+    if not r.complete:
+        out.append("  Not proved in full: the time limit ended the search (raise --time-limit)")
+    out.append(interpretations_text(r.interpretations))
+    return out
+
+
+def _possible(pos, f, turns, want, by, assume, as_json, limit) -> int:
+    """``plan --faction G --as F``: the answer of :meth:`aeref.api.Position.possible_plan`, printed."""
+    try:
+        with live_line(as_json) as progress:
+            ans = pos.possible_plan(f, turns, want, by, assume, time_limit=limit, progress=progress)
+    except (ValueError, InputError) as exc:
+        raise BadInput(str(getattr(exc, "message", None) or exc)) from None
+    if as_json:
+        emit_json(ans.as_json())
+    else:
+        for line in _possible_text(pos, ans):
+            click.echo(line)
     r = ans.result
     return EXIT_ILLEGAL if not r.goal.empty and r.goal_plan is None and r.complete else EXIT_OK

@@ -30,7 +30,7 @@ if TYPE_CHECKING:   # for type checkers and the API docs (griffe): at run time _
     from .replacements import Allocation, Placement, ReplacementsRuling
     from .turn import DrmAnswer, NextTurn, Placed, RevealAnswer, WarStateAnswer
     from .why import Count, Why
-    from .others import HandSeen, PossibleRuling, PossibleSelections
+    from .others import HandSeen, PossiblePlan, PossibleRuling, PossibleSelections
 
 #: The answers imported on first use, by the module of aeref that holds each.
 LAZY: dict[str, str] = {
@@ -41,14 +41,14 @@ LAZY: dict[str, str] = {
     "RevealAnswer": "aeref.answers.turn", "WarStateAnswer": "aeref.answers.turn",
     "LogisticsActions": "aeref.answers.logistics", "LogisticsRuling": "aeref.answers.logistics",
     "Plan": "aeref.answers.plan",
-    "HandSeen": "aeref.answers.others", "PossibleRuling": "aeref.answers.others",
+    "HandSeen": "aeref.answers.others", "PossiblePlan": "aeref.answers.others", "PossibleRuling": "aeref.answers.others",
     "PossibleSelections": "aeref.answers.others",
 }
 
 __all__ = [
     "Allocation", "AllocationError", "ChoiceStream", "Count", "DrmAnswer", "HandSeen", "LegalSelections", "LogisticsActions",
-    "LogisticsRuling", "NextTurn", "Placed", "Placement", "Plan", "PossibleRuling", "PossibleSelections", "ReplacementsRuling", "RevealAnswer", "Ruling",
-    "Selection", "TimeLimit", "Undecided", "Violation", "WarStateAnswer", "Why",
+    "LogisticsRuling", "NextTurn", "Placed", "Placement", "Plan", "PossiblePlan", "PossibleRuling", "PossibleSelections", "ReplacementsRuling", "RevealAnswer",
+    "Ruling", "Selection", "TimeLimit", "Undecided", "Violation", "WarStateAnswer", "Why",
 ]
 
 

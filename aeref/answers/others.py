@@ -103,3 +103,67 @@ class PossibleRuling:
 def _possible_ruling(faction: str, viewer: str, r: Any, interpretations: dict[str, Any]) -> PossibleRuling:
     return PossibleRuling(faction, viewer, dict(r.choice), r.possible, r.hand,
                           tuple(Violation.of(v) for v in r.violations), interpretations, r.complete)
+
+
+def _hand_json(h: Any) -> dict[str, Any]:
+    """``hand`` ({map: [card ids]}) and ``pending`` ({map: card id}, the Pending Cards face down it assumes)."""
+    return {"hand": h["hand"] if h else None, "pending": h["pending"] if h else None}
+
+
+def _reasons(b: Any) -> list[Any]:
+    """The rules of the hand shown: that stop the card the turn before, or (no hand reveals it) in every turn."""
+    e = b.earliest if b.earliest is not None else b.stopped
+    return list(e.reasons) if e is not None else []
+
+
+def _turns_json(steps: Any) -> list[Any]:
+    return [{"turn": str(s.turn), "reveal": str(s.reveal_turn), "pending": dict(s.choice), "changes": list(s.changes),
+             "legal": s.legal} for s in steps or ()]
+
+
+@dataclass(frozen=True)
+class PossiblePlan:
+    """``faction``'s plan from ``viewer``'s view over every hand it allows (1.1, 1.1.1, 1.1.3), from the
+    result ``result`` (:class:`aeref.solver.plan.hidden_plan.HiddenPlanResult`): per card it may hold the
+    earliest Seasonal Turn it can be revealed in for some hand (``result.earliest``: the turn, the hand,
+    that hand's plan and the rules that stop the card the turn before in it), or with a goal the earliest
+    plan of any hand (``goal_plan``, ``goal_turn``, ``goal_hand``); ``seen`` the :class:`HandSeen` of each
+    map; ``hands`` the consistent hands, ``planned`` those planned (the others held only cards already
+    found in the first turn possible)."""
+
+    result: Any
+    seen: tuple[Any, ...]
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "result":
+            raise AttributeError(name)
+        return getattr(self.result, name)
+
+    def reached(self) -> bool:
+        """With a goal: some hand has a plan reaching it."""
+        return self.result.goal_plan is not None
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON of ``aeref plan --faction G --as F`` (docs/format-additions.md)."""
+        r = self.result
+        out: dict[str, Any] = {"faction": r.faction, "viewer": r.viewer, "from": str(r.start), "to": str(r.last),
+                               "hands": [h.as_json() for h in self.seen], "hands-consistent": r.hands,
+                               "hands-planned": r.planned, "complete": r.complete}
+        if r.goal.empty:
+            out["cards"] = [{"card": b.card, "map": b.map, "earliest": str(b.turn) if b.turn else None,
+                             "proved": b.proved, **_hand_json(b.hand),
+                             "plan": _turns_json(b.earliest.plan if b.earliest else ()),
+                             "reasons": [{"rule": k, "message": m} for k, m in _reasons(b)]}
+                            for b in r.earliest]
+        else:
+            out["goal"] = {"want": list(r.goal.want), "by": str(r.goal.by) if r.goal.by else None}
+            out["reached"] = str(r.goal_turn) if r.goal_turn else None
+            out.update(_hand_json(r.goal_hand))
+            out["plan"] = _turns_json(r.goal_plan) if r.goal_plan else None
+            stop = r.goal_stopped
+            out["stopped"] = None if stop is None else {**_hand_json(stop[0]), "conflict": list(stop[1]),
+                                                        "conflict-rules": [{"rule": k, "message": m} for k, m in stop[2]]}
+        out["facts"] = list(r.facts)
+        out["interpretations"] = dict(r.interpretations)
+        out["assumes"] = ASSUMES
+        return out

@@ -23,6 +23,7 @@ SMOKE = [
     (("bench/imports.py", "--smoke"), "without pandas"),
     (("bench/supply.py", "--smoke"), "identical"),
     (("bench/others.py", "--smoke"), "pairs --as"),
+    (("bench/hidden_plan.py", "--smoke"), "planned"),
     # mutation.py runs the test suite on every mutant (hours, needs mutmut): only its arguments are checked
     (("bench/mutation.py", "--help"), "--sample"),
 ]
