@@ -47,7 +47,7 @@ from .solver.engine.limits import DEFAULT_TIME_LIMIT, Budget, Progress, Progress
 from .solver.engine.limits import process_started as process_started   # re-exported: the console script's clock
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
-from .plan_options import assumption, plan_card, plan_turn
+from .plan_options import assumption, card_named, horizon, plan_card, plan_turn
 from .model.files.record import new_record, relative
 from .answers import LAZY as _LAZY_ANSWERS
 from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
@@ -470,13 +470,7 @@ class Position:
         from .solver.plan import hidden_plan as _hidden, planner as _plan   # lazy: imports ortools
         from .answers.others import HandSeen, PossiblePlan                 # lazy: see why
         f = self._hidden_faction(faction)
-        if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
-            raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
-        if by and not want:
-            raise ValueError(f"--by {by}: it is the turn by which the wanted cards are revealed; give the cards with "
-                             "--want MAP:CARD")
-        n = _plan.default_turns(self.data.turn) if turns is None else int(turns)
-        last = self.data.turn.ahead(n)
+        n, last = horizon(self, turns, want, by, _plan.MAX_TURNS, _plan.default_turns(self.data.turn))
         goal = _plan.Goal(tuple(self._hidden_card(f, w) for w in want),
                           plan_turn(self, by, f"--by {by}", last) if by else None)
         assumptions = tuple(assumption(self, a, last, f) for a in assume)
@@ -487,15 +481,7 @@ class Position:
         """The card ``ref`` (``MAP:CARD``, an id or a bare number) of ``faction``, one its hidden hand may hold
         (1.1). Raises ``ValueError`` naming ``--want`` otherwise."""
         from .solver.selection.hidden import hidden_hands   # lazy: see select
-        text = str(ref).strip()
-        map_, card = (text.split(":", 1) if ":" in text else (None, text))
-        if map_ is not None and map_.lower() not in self.data.maps:
-            raise ValueError(f"--want {ref}: game {self.data.game} has no {map_.upper()} map "
-                             f"(maps: {', '.join(self.data.maps)})")
-        try:
-            cid = self._why_card(faction, card) if map_ is None else self.card_id(card, map_.lower(), faction)
-        except InputError as exc:
-            raise ValueError(f"--want {ref}: {exc.message}") from None
+        cid = card_named(self, faction, ref, "--want")
         held = [c for h in hidden_hands(self.data, faction).values() for c in h.cards]
         if cid not in held:
             raise ValueError(f"--want {ref}: no hand the {faction_name(faction)} faction may hold has {cid} "
@@ -858,13 +844,7 @@ class Position:
         from .solver.plan import planner as _plan   # lazy: see select
         from .answers.plan import Plan   # lazy: see why
         f = self.require_seen(faction)     # a plan needs the hand (1.1: face down in another faction's view)
-        if turns is not None and not 1 <= int(turns) <= _plan.MAX_TURNS:
-            raise ValueError(f"--turns {turns}: the horizon is 1 to {_plan.MAX_TURNS} Seasonal Turns")
-        if by and not want:
-            raise ValueError(f"--by {by}: it is the turn by which the wanted cards are revealed; give the cards with "
-                             "--want MAP:CARD")
-        n = _plan.default_turns(self.data.turn) if turns is None else int(turns)
-        last = self.data.turn.ahead(n)
+        n, last = horizon(self, turns, want, by, _plan.MAX_TURNS, _plan.default_turns(self.data.turn))
         goal = _plan.Goal(tuple(plan_card(self, f, w, "--want") for w in want),
                           plan_turn(self, by, f"--by {by}", last) if by else None,
                           tuple(plan_card(self, f, a, "--avoid") for a in avoid))

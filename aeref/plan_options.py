@@ -5,25 +5,44 @@ is that :class:`~aeref.api.Position`.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional, Sequence
 
 from .model.files.errors import InputError
 from .model.game.calendar import parse_turn
 from .model.game.vocabulary import WAR_STATES, WarState
 
 
-def plan_card(pos: Any, faction: str, ref: str, option: str) -> str:
-    """The card id ``ref`` (``MAP:CARD``, an id or a bare number) names in ``faction``'s hand or Pending Cards,
-    for ``option`` (``--want`` / ``--avoid``). Raises ValueError naming the option and value otherwise."""
+def card_named(pos: Any, faction: str, ref: str, option: str) -> str:
+    """The card id ``ref`` (``MAP:CARD``, an id or a bare number) names among ``faction``'s cards, for ``option``.
+    Raises ValueError naming the option and value for a map not in play or a card that is not one."""
     text = str(ref).strip()
     map_, card = (text.split(":", 1) if ":" in text else (None, text))
     if map_ is not None and map_.lower() not in pos.data.maps:
         raise ValueError(f"{option} {ref}: game {pos.data.game} has no {map_.upper()} map "
                          f"(maps: {', '.join(pos.data.maps)})")
     try:
-        cid = pos._why_card(faction, card) if map_ is None else pos.card_id(card, map_.lower(), faction)
+        return str(pos._why_card(faction, card) if map_ is None else pos.card_id(card, map_.lower(), faction))
     except InputError as exc:
         raise ValueError(f"{option} {ref}: {exc.message}") from None
+
+
+def horizon(pos: Any, turns: Optional[int], want: Sequence[str], by: Optional[str], max_turns: int,
+            default: int) -> tuple[int, Any]:
+    """The plan's horizon: ``(turns, last Seasonal Turn)``; ``default`` when ``turns`` is None. Raises
+    ValueError for a horizon outside 1 to ``max_turns`` or ``by`` without ``want``."""
+    if turns is not None and not 1 <= int(turns) <= max_turns:
+        raise ValueError(f"--turns {turns}: the horizon is 1 to {max_turns} Seasonal Turns")
+    if by and not want:
+        raise ValueError(f"--by {by}: it is the turn by which the wanted cards are revealed; give the cards with "
+                         "--want MAP:CARD")
+    n = default if turns is None else int(turns)
+    return n, pos.data.turn.ahead(n)
+
+
+def plan_card(pos: Any, faction: str, ref: str, option: str) -> str:
+    """The card id ``ref`` (``MAP:CARD``, an id or a bare number) names in ``faction``'s hand or Pending Cards,
+    for ``option`` (``--want`` / ``--avoid``). Raises ValueError naming the option and value otherwise."""
+    cid = card_named(pos, faction, ref, option)
     hand = [c for m in pos.data.maps for c in pos.data.hand(faction, m)]
     pending = [fm.pending for fm in pos.data.factions[faction].values() if fm.pending]
     if cid not in hand + pending:
