@@ -256,7 +256,9 @@ def _check_decks_carried(file: Path, rec: dict, parent: Path, praw: dict) -> Non
     def resolved(r: Optional[dict], where: Path) -> dict[str, Any]:
         decks = (r or {}).get("decks")
         return {str((where.parent / str(k)).resolve()): v for k, v in decks.items()} if isinstance(decks, dict) else {}
-    mine, theirs = resolved(rec, file), resolved(_record(praw), parent)
+    same_folder = file.parent == parent.parent      # as aeref writes them: compared as written, no path resolved
+    mine = rec.get("decks") if same_folder else resolved(rec, file)
+    theirs = (_record(praw) or {}).get("decks") if same_folder else resolved(_record(praw), parent)
     if mine != theirs:
         raise BrokenLink(str(file), "record.decks", f"the decks differ from those of {parent.name}: every file of a game "
                                                     "carries the decks of the deal and their digests")
@@ -391,19 +393,19 @@ def _link_checked(file: Path, raw: dict, rec: dict, mail: Mail) -> Optional[Path
 
 
 def _load_record(file: Path, cache: Optional[dict] = None) -> tuple[dict, Optional[dict]]:
-    key = file.resolve()
+    key = str(file)
     if cache is not None and key in cache:
-        raw = cache[key]
-    else:
-        raw = load_yaml_file(file, str(file))
-        if cache is not None:
-            cache[key] = raw
+        return cache[key]
+    raw = load_yaml_file(file, str(file))
     if not isinstance(raw, dict):
         raise InputError(Problem(str(file), "", "a state file is a mapping"))
     twice = _given_twice(raw)
     if twice:
         raise InputError(Problem(str(file), twice[0], f"key {twice[1]} is given twice (as every command reads it)"))
-    return raw, _record(raw)
+    out = (raw, _record(raw))
+    if cache is not None:
+        cache[key] = out
+    return out
 
 
 def _given_twice(value: Any, where: str = "") -> Optional[tuple[str, str]]:
