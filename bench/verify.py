@@ -3,15 +3,15 @@
 Plays an AE game by e-mail from examples/ae-1941.yaml through the public API: the deal (`split`), then each
 Seasonal Turn each faction selects its first legal Pending Cards sealed (or no card when none fits), the next
 Seasonal Turn, and each faction's reveal in the order of play: 7 files per Seasonal Turn. Then times, cold
-(a fresh process each, PYTHONDONTWRITEBYTECODE unset and PYTHONPYCACHEPREFIX in a scratch folder, after one
-warm-up run), `aeref verify` of the last file and `aeref check` of the deal's example, and prints the ratio.
+(a fresh process each, the bytecode cache in a scratch PYTHONPYCACHEPREFIX, after one warm-up round) and side by
+side (bench/selection.py's rounds), `aeref verify` of the last file and `aeref check` of the deal's example, and
+prints the ratio.
 
     python bench/verify.py [--turns 40] [--runs 3]      # --quick: 2 Seasonal Turns, 1 run (a smoke run)
 """
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import subprocess
@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+from selection import cold_env, interleaved   # noqa: E402  (the cold, side-by-side timing of the other benchmarks)
 EXAMPLE = "ae-1941.yaml"
 
 
@@ -63,24 +65,6 @@ def _private(folder: Path, faction: str) -> Path:
     return files[-1]
 
 
-def cold(args: list[str], runs: int, cwd: Path) -> float:
-    """Median wall seconds of ``aeref ARGS`` in a fresh process, after one warm-up run."""
-    scratch = tempfile.mkdtemp(prefix="aeref-pycache-")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = scratch
-    cmd = [sys.executable, "-m", "aeref", *args]
-    subprocess.run(cmd, cwd=cwd, env=env, capture_output=True)
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
-        times.append(time.perf_counter() - t)
-        if r.returncode not in (0, 1):
-            raise SystemExit(f"aeref {' '.join(args)}: exit {r.returncode}: {r.stderr}")
-    shutil.rmtree(scratch, ignore_errors=True)
-    return statistics.median(times)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--turns", type=int, default=40)
@@ -97,8 +81,14 @@ def main(argv=None) -> int:
         r = subprocess.run([sys.executable, "-m", "aeref", "verify", str(last)], capture_output=True, text=True)
         if r.returncode != 0:
             raise SystemExit(f"verify: exit {r.returncode}: {r.stdout}{r.stderr}")
-        v = cold(["verify", str(last)], runs, folder)
-        c = cold(["check", str(ROOT / "examples" / EXAMPLE), "--faction", "soviet"], runs, folder)
+        env = cold_env(True)            # bench/selection.py: the bytecode cache of an installed package
+        try:
+            v, c = (statistics.median(t) for t in interleaved(
+                [[sys.executable, "-m", "aeref", "verify", str(last)],
+                 [sys.executable, "-m", "aeref", "check", str(ROOT / "examples" / EXAMPLE), "--faction", "soviet"]],
+                env, runs))
+        finally:
+            shutil.rmtree(env["PYTHONPYCACHEPREFIX"], ignore_errors=True)
     print(f"AE game by e-mail from examples/{EXAMPLE}: {turns} Seasonal Turns, {files} public files "
           f"(played in {played:.1f} s)")
     print("| command | cold wall time (median of %d) |" % runs)
