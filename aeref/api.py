@@ -169,6 +169,12 @@ class Position:
     viewer = property(lambda self: self.data.viewer or REFEREE,
                       doc="Who sees this position: ``referee`` (every card) or the faction of a :meth:`view`.")
 
+    @property
+    def chained(self) -> bool:
+        """Whether this position was read from a file of a game record (it has a ``record:``, docs/face-down.md
+        "The game record"): its link is checked (:func:`check_link`) and what is written from it is chained."""
+        return getattr(self.data.raw, "record", None) is not None
+
     def view(self, viewer: Optional[str]) -> "Position":
         """The position as ``viewer`` sees it (1.1: another player's cards are not examined before they
         are played; a Pending Card lies face down): a faction's view keeps its own hands and Pending

@@ -25,6 +25,7 @@ from typing import Any, Optional, Union
 
 from .model.files.errors import InputError, Problem
 from .model.files.load import keeping_previous
+from .model.files.names import norm_key
 from .model.files.record import bytes_digest
 from .model.files.yamlio import load_yaml_file
 from .model.game.vocabulary import faction_name
@@ -95,7 +96,7 @@ class BrokenLink(Exception):
 
 
 def _record(raw: Any) -> Optional[dict]:
-    rec = next((v for k, v in raw.items() if str(k).lower() == RECORD), None) if isinstance(raw, dict) else None
+    rec = next((v for k, v in raw.items() if norm_key(k) == RECORD), None) if isinstance(raw, dict) else None
     return canonical(rec) if isinstance(rec, dict) else None
 
 
@@ -413,11 +414,11 @@ def _given_twice(value: Any, where: str = "") -> Optional[tuple[str, str]]:
     key)``; None when there is none. The comparisons read keys as every command does, so a key written twice
     would otherwise be read one way here and another way there."""
     if isinstance(value, dict):
-        seen: set[str] = set()
+        seen: set[object] = set()
         for k, v in value.items():
-            key = str(k).lower().replace("_", "-")
+            key = norm_key(k)               # as the schemas read a key (model/files/base.py)
             if key in seen:
-                return where, key
+                return where, str(key)
             seen.add(key)
             found = _given_twice(v, f"{where}.{k}" if where else str(k))
             if found:

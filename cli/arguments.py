@@ -37,8 +37,8 @@ def load(state: str, interpretations: tuple = (), limit: Optional[Budget] = None
     `war-state` asks); raises :class:`~aeref.api.TimeLimitReached` when ``limit`` ran out meanwhile."""
     overrides = parse_interpretations(interpretations)
     pos = api.load(state, overrides, war_state_due, privates_given())
-    if pos.data.raw is not None and pos.data.raw.record is not None:
-        if state == "-" and pos.data.raw.record.parent is not None:
+    if pos.chained:
+        if state == "-" and pos.data.raw.record.parent is not None:    # the deal itself has no parent to check
             raise BadInput("-: a file of a game record read from standard input cannot be checked against the file it "
                            "was made from, and what is written from it would name no parent: give its path in the "
                            "mail folder")

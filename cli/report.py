@@ -247,7 +247,7 @@ def report(state, factions, allocation, allocation_faction, output, force, inter
             raise BadInput(f"{name}: it sets the plan the page draws; give --plan FACTION with it")
     limit = budget(time_limit)
     pos = load(state, interpretations, limit)
-    chained = pos.data.raw is not None and pos.data.raw.record is not None and state != "-"
+    chained = pos.chained and state != "-"
     if viewer is not None:      # the page as one viewer sees it (1.1): only its own selection matrix
         pos = pos.view(viewer)
         fs = [pos.require_seen(f) for f in factions] or [f for f in pos.factions if f == pos.viewer or pos.viewer == "referee"]

@@ -146,7 +146,7 @@ class Placed(_Writes):
         public position written, docs/face-down.md) and the position written as a public file and
         private files. A selection in a file of a game record is always sealed."""
         self._writable(previous)
-        if self.seal_for is None and self.made_by and getattr(self.position.data.raw, "record", None) is not None:
+        if self.seal_for is None and self.made_by and self.position.chained:
             # a file of a game record: a Pending Card placed face down is always sealed, or no other player
             # could check it at its reveal (aeref verify, docs/face-down.md "The game record")
             object.__setattr__(self, "seal_for", self.made_by["faction"])     # frozen: recorded as written
