@@ -99,11 +99,16 @@ def print_check(pos, faction: str, choice: dict, as_json: bool) -> int:
     return EXIT_OK if ans.possible else EXIT_ILLEGAL
 
 
+#: The possible selections the page lists for each other faction (the JSON lists all; ``pairs --as`` too).
+PAGE_SELECTIONS = 60
+
+
 def report_others(pos, limit=None) -> list[dict]:
-    """``report --as F``: for each other faction, how many cards its hand may hold and how many
-    selections it may have made, as counts only (the candidates are listed by ``pairs --as``); a faction
-    whose selection cannot be asked (its Pending Cards await their reveal) with the reason. Empty for
-    the referee's view and a page without ``--as``."""
+    """``report --as F``: for each other faction, the cards its hand may hold on each map (``cards``: ids;
+    ``candidates``: how many) and the selections it may have made (``count``; ``choices``, each a map to a
+    card id or None, in FORMAT 5 order, as ``pairs --as`` gives them, without the hands); a faction whose
+    selection cannot be asked (its Pending Cards await their reveal) with the reason. Made from the view
+    alone (1.1). Empty for the referee's view and a page without ``--as``."""
     from ..api import InputError
     viewer = pos.data.viewer
     if viewer in (None, "referee"):
@@ -119,7 +124,11 @@ def report_others(pos, limit=None) -> list[dict]:
             row["note"] = exc.message
         else:
             row["hands"] = [{"map": h.map, "hand-count": h.count, "pending-placed": h.placed,
-                             "candidates": len(h.candidates), "known": h.known} for h in ans.seen]
+                             "candidates": len(h.candidates), "known": h.known, "cards": list(h.candidates),
+                             "names": [pos.data.card_text(c) for c in h.candidates]} for h in ans.seen]
             row["count"], row["complete"] = ans.count(), ans.complete
+            row["choices"] = ans.choices
+            row["shown"] = [", ".join(pos.data.card_text(c) if c else f"no {m.upper()} card" for m, c in ch.items())
+                            for ch in ans.choices[:PAGE_SELECTIONS]]
         out.append(row)
     return out

@@ -145,6 +145,8 @@ class HiddenContext(SelectionContext):
     a choice over them (``hands``: ``{map: HiddenHand}``)."""
 
     hands: dict = field(default_factory=dict)
+    #: every candidate taken as held (:data:`FITTING`: what fits, the hand's size aside), no held literal
+    every_held: bool = False
     #: the hand is a choice (literals), not the position's: 1.1.3 No Pending Card is :data:`EMPTY_HIDDEN`
     symbolic = True
 
@@ -155,7 +157,9 @@ class HiddenContext(SelectionContext):
 
     def out_of_hand(self, cid: str) -> list:
         """1.1.3 "from those currently in its hand": a candidate is out of the hand when not held."""
-        return [(Lit(held(cid), None),)] if self.in_hand(cid) else [()]
+        if not self.in_hand(cid):
+            return [()]
+        return [] if self.every_held else [(Lit(held(cid), None),)]
 
     def held_slots(self) -> dict:
         """``{("held", card): [True, None]}`` for every candidate."""
@@ -229,6 +233,9 @@ EMPTY_HIDDEN = rules["1.1.3"].row(EMPTY.title, _post_empty_hidden, ("empty-slot"
 HIDDEN_RULES: tuple[Row, ...] = tuple(r for r in RULES if r is not EMPTY) + (PLACED, COUNT, EMPTY_HIDDEN)
 #: The facts of the view (not rules a selection breaks): always enforced.
 FACTS: tuple[Row, ...] = (COUNT,)
+#: What *fits* a slot (1.1.3 No Pending Card: "no card fits") in a context with ``every_held``: every rule
+#: but the hand's size and the empty-slot rule itself, each candidate in the hand.
+FITTING: tuple[Row, ...] = tuple(r for r in RULES if r is not EMPTY) + (PLACED,)
 
 
 def _hand_words(who: str, m: str, many: str) -> Callable[[Any], str]:

@@ -1,43 +1,40 @@
-"""What another faction may have placed, by CP-SAT over every hand its view allows (1.1, 1.1.3).
+"""What another faction may have placed, over every hand its view allows (1.1, 1.1.3).
 
-The constraints of :mod:`solver.selection.hidden` (the selection rules, the hand a choice of
-``hand-count`` candidates) are compiled once by the one compiler. A selection is *possible* when
-some hand makes it legal:
+A selection is *possible* when some hand of the ``hand-count`` drawn from the candidates
+(:mod:`solver.selection.hidden`) makes it legal:
 
 * :func:`possible_selections` - every possible selection, each with one hand that makes it legal.
-  The slot with the most values is compiled *free* (its class Booleans say which of its values fit
-  the rest of the choice, the hand included); each solution is a value of the other slot, a hand
-  and the values of the free slot that fit with them. A clause then asks, for that value of the
-  other slot, for a value of the free slot not found yet (with another hand), or else forbids that
-  value: every solve finds a new selection or closes a value, so the solves number about the values
-  of the other slot plus the selections only another hand allows (never one per hand).
+  Only two things a selection asks of the hand: its cards come from it (1.1.3), and, under
+  ``empty-slot=forced``, a slot stays empty only when no card of the hand fits it (1.1.3 No Pending
+  Card). So the selections of the context with every candidate held and the rules of
+  :data:`~solver.selection.hidden.FITTING` (every rule but those two, the one compiler and CP-SAT
+  enumeration of :func:`~solver.selection.choices.enumerate_found`, candidates no constraint tells
+  apart merged as ``pairs`` merges a known hand) are the filled selections possible with a hand of
+  at least one card, and say which cards fit an empty slot; an empty slot is then possible exactly
+  when at least its hand's size of candidates do not fit it, the hand those candidates
+  (:class:`_Hands`). Cross-checked against :func:`possible` and a brute-force oracle in the tests.
 * :func:`possible` - one selection: a hand that allows it, or the minimal set of rules that forbid
-  it whatever the hand (every rule's enforcement literal an assumption, the core shrunk by
-  deletion; the hand's size is a fact, always enforced).
+  it whatever the hand: the hand a choice in the model (a held literal per candidate, the hand's
+  size two sums, 1.1.3 No Pending Card posted over the held literals), every rule's enforcement
+  literal an assumption, the core shrunk by deletion; the hand's size is a fact, always enforced.
 
 Every solve runs through :func:`~solver.engine.runner.solve` (the command's budget). Imports ortools.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
-from typing import Any, Optional
+from typing import Optional
 
 from ...model.files.load import Position
 
 from ..engine.compiler import compile_model
-from ..engine.constraints import Evaluator
+from ..engine.constraints import Evaluator, post
 from ..engine.core import singleton_classes
 from ..engine.limits import Budget, ProgressSink, budget_for
-from ..engine.runner import FEASIBLE, INFEASIBLE, OPTIMAL, SolverLimitReached, solve
-from .hidden import (COUNT, EMPTY_HIDDEN, FACTS, HIDDEN_RULES, HiddenContext, domains, held, hidden_constraints,
-                     make_hidden_context)
-from .rules import choice_key
-
-#: CP-SAT parameters of the many small solves of the enumeration: a pure-Boolean model, solved again with
-#: one clause more each time; presolve, probing, symmetry detection and LP relaxation cost more than they save
-_QUICK: dict[str, Any] = dict(cp_model_presolve=False, cp_model_probing_level=0, symmetry_level=0,
-                             linearization_level=0)
+from ..engine.runner import FEASIBLE, OPTIMAL, INFEASIBLE, SolverLimitReached, solve
+from .choices import enumerate_found
+from .hidden import FACTS, FITTING, HIDDEN_RULES, HiddenContext, domains, held, hidden_constraints, make_hidden_context
 
 #: The enforcement key of the view's facts (the hand's size): assumed in every solve.
 _FACT_KEY = "facts of the view"
@@ -62,92 +59,67 @@ def _hand(ctx: HiddenContext, comp, solver) -> dict:
 
 def possible_selections(pos: Position, faction: str, *, budget: Optional[Budget] = None,
                         progress: ProgressSink = None, time_limit: Optional[float] = None) -> Possible:
-    """Every selection of ``faction`` legal for some hand the view ``pos`` allows (see the module
-    doc). Raises :class:`~model.files.errors.InputError` as
+    """Every selection of ``faction`` legal for some hand the view ``pos`` allows, each with one such
+    hand, in FORMAT 5 order (see the module doc). Raises :class:`~model.files.errors.InputError` as
     :func:`~solver.selection.hidden.hidden_hands`."""
     budget = budget_for(budget, time_limit)
     ctx = make_hidden_context(pos, faction)
-    constraints = hidden_constraints(ctx)
-    dom = domains(ctx)
-    free = max(ctx.slots, key=lambda s: len(dom[s]))
-    others = [s for s in ctx.slots if s != free]
-    comp = compile_model(constraints, singleton_classes(dom), free=free)
-    fits = comp.by_slot[free]
-    found = _seeded(ctx, constraints, others, free, budget)    # the other slots' values -> {free value: hand}
-    for key, seen in found.items():                    # what evaluation proved: CP-SAT asks only for the rest
-        same = [comp.var[(s, v)] for s, v in zip(others, key)]
-        comp.model.add_bool_or([x.negated() for x in same] + [b for values, b in fits if values[0] not in seen])
-    out = Possible(ctx)
-    while True:
-        solver, outcome = solve(comp.model, budget, progress=progress, what="possible selections", objective=False,
-                                **_QUICK)
-        if outcome.status == INFEASIBLE:
-            break
-        if outcome.status not in (OPTIMAL, FEASIBLE):
-            out.complete = False
-            break
-        key = tuple(comp.chosen(solver, s)[0] for s in others)
-        seen = found.setdefault(key, {})
-        hand = _hand(ctx, comp, solver)
-        for values, b in fits:
-            if solver.boolean_value(b) and values[0] not in seen:
-                seen[values[0]] = hand
-        same = [comp.var[(s, v)] for s, v in zip(others, key)]
-        rest = [b for values, b in fits if values[0] not in seen]
-        comp.model.add_bool_or([x.negated() for x in same] + rest)
-    for key, seen in found.items():
-        for v, hand in seen.items():
-            out.selections.append(({**dict(zip(others, key)), free: v}, hand))
-    out.selections.sort(key=lambda p: choice_key(p[0]))
+    every = replace(ctx, every_held=True)
+    found = enumerate_found(pos, ctx.faction, budget=budget, progress=progress, ctx=every,
+                            constraints=post(FITTING, every))
+    hands = _Hands(ctx, found)
+    out = Possible(ctx, complete=found.complete)
+    for choice in found.ordered():
+        hand = hands.of(choice)
+        if hand is not None:
+            out.selections.append((choice, hand))
     return out
 
 
-def _hand_for(ctx: HiddenContext, fit: Evaluator, choice: dict) -> Optional[dict]:
-    """A hand to try ``choice`` with (None: none of this shape): on a map whose slot holds a card, that
-    card and the first others of the candidates; on an empty slot, candidates that do not fit it with
-    the other slot (1.1.3 No Pending Card), if there are enough."""
-    hand = {}
-    for m, h in ctx.hands.items():
-        v = choice.get(m)
-        if v is not None:
-            if v not in h.cards or h.size < 1:
-                return None
-            hand[m] = [v] + [c for c in h.cards if c != v][: h.size - 1]
-            continue
-        rest = {s: x for s, x in choice.items() if s != m}
-        holding = {held(x): True for x in rest.values() if x is not None}
-        no = [c for c in h.cards if not fit.fits({m: c, **rest, **holding, held(c): True})]
-        if len(no) < h.size:
-            return None
-        hand[m] = no[: h.size]
-    return hand
+class _Hands:
+    """The hands of :func:`possible_selections`: for a selection legal with every candidate held (a row
+    of ``found``), one hand of each map's size that makes it legal, or None when no hand does.
 
+    A map whose slot holds a card: any hand of its size holding that card (none of size 0). A map
+    whose slot stays empty: under ``empty-slot=forced`` (1.1.3 No Pending Card) a hand of its size
+    none of whose cards fits the slot with the other slots' values (a card fits when that selection
+    is in ``found``): there is one exactly when at least that many candidates do not fit."""
 
-def _seeded(ctx: HiddenContext, constraints: list, others: list, free, budget: Optional[Budget] = None) -> dict:
-    """The selections the evaluator proves possible, each with the hand it was proved with
-    (:func:`_hand_for`): ``{other slots' values: {free value: hand}}``. The same constraints as the
-    model, evaluated on a concrete hand: a selection found here is possible; one missed is left to
-    CP-SAT, which also proves that no other is. Stops when ``budget``'s wall clock runs out (the
-    solve after it then finds nothing left: not complete)."""
-    # the hand made has the count's size (COUNT holds); with every slot filled 1.1.3 No Pending Card cannot
-    # be broken and only a selected card's held literal is read (1.1.3 from the hand): the evaluator of
-    # the rest is several times faster on the thousands of filled selections
-    ev = Evaluator([c for c in constraints if c.rule is not COUNT])
-    fit = Evaluator([c for c in constraints if c.rule not in (COUNT, EMPTY_HIDDEN)])
-    found: dict = {}
-    for n, key in enumerate(product(*[ctx.values(s) for s in others])):
-        if not n % 16 and budget is not None and budget.limited and (budget.left() or 0.0) <= 0:
-            break
-        for v in ctx.values(free):
-            choice = {**dict(zip(others, key)), free: v}
-            hand = _hand_for(ctx, fit, choice)
-            if hand is None:
+    def __init__(self, ctx: HiddenContext, found) -> None:
+        self.ctx, self.slots = ctx, tuple(found.slots)
+        self.forced = ctx.interp.get("empty-slot") == "forced"
+        self.fits: dict = {s: {} for s in self.slots}      # slot -> other slots' values -> the cards that fit
+        for row in found.rows if self.forced else ():
+            for i, s in enumerate(self.slots):
+                cards = [v for v in row[i] if v is not None]
+                if cards:
+                    for key in product(*(row[:i] + row[i + 1:])):
+                        self.fits[s].setdefault(key, set()).update(cards)
+        self.memo: dict = {}
+
+    def of(self, choice: dict) -> Optional[dict]:
+        out = {}
+        for i, m in enumerate(self.slots):
+            h = self.ctx.hands.get(m)
+            if h is None:
                 continue
-            filled = None not in choice.values()
-            holding = [c for c in choice.values() if c is not None] if filled else [c for cs in hand.values() for c in cs]
-            if (fit if filled else ev).fits({**choice, **{held(c): True for c in holding}}):
-                found.setdefault(key, {})[v] = {m: [c for c in ctx.hands[m].cards if c in cs] for m, cs in hand.items()}
-    return found
+            v = choice[m]
+            key = (m, v) if v is not None else (m, None, tuple(choice[s] for s in self.slots if s != m))
+            hand = self.memo[key] if key in self.memo else self.memo.setdefault(key, self._hand(h, v, key))
+            if hand is None:
+                return None
+            out[m] = hand
+        return out
+
+    def _hand(self, h, v, key) -> Optional[list]:
+        if v is not None:
+            if h.size < 1:
+                return None
+            first = [c for c in h.cards if c != v][: h.size - 1]
+            return [c for c in h.cards if c == v or c in first]
+        fit = self.fits[h.map].get(key[2], set()) if self.forced else set()
+        free = [c for c in h.cards if c not in fit]
+        return free[: h.size] if len(free) >= h.size else None
 
 
 @dataclass

@@ -8,9 +8,15 @@ Two checks, independent of aeref's own list of hidden cards: the hidden cards' i
 for in the output, and (for the numbers, which are too short to search for: "3" is in "1.1.3") the output is
 compared byte by byte with the output of the same position in which every hidden card was swapped for
 another card of another number and name: a view that shows nothing hidden cannot tell the two apart.
+
+The page's part "what the others may hold" names, by design, every card another faction's hand *may* hold
+(its deck less what is public), so the hidden cards among them: it is left out of the search and checked
+the other way: the page is the same bytes for every hand of the same size drawn from those cards
+(:func:`test_1_1_the_others_part_is_the_same_whatever_the_others_hold`).
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -83,12 +89,19 @@ def test_1_1_show_and_report_as_a_faction_hold_no_hidden_card(aeref, state, view
     shutil.copytree(EXAMPLES, tmp_path / "a")
     outs = _outputs(aeref, tmp_path / "a", state, viewer, with_report=True)
     for what, text in outs.items():
+        text = _without_others(text)
         for cid, name in hidden.items():
             assert cid not in text, f"{what} --as {viewer} names the hidden card {cid}"
             if name not in seen:
                 assert name not in text, f"{what} --as {viewer} names the hidden card {cid} {name}"
     if hidden:
         assert "face down" in outs["show"]
+
+
+def _without_others(text: str) -> str:
+    """The output less the page's part "what the others may hold" (the deck's cards a hidden hand may hold)."""
+    text = re.sub(r'<section id="others">.*?</section>', "", text, flags=re.S)
+    return re.sub(r'"others": \[.*?\n  \]', "", text, flags=re.S)
 
 
 def _swapped(folder: Path, state: str, hidden: dict, pos: api.Position) -> None:
@@ -199,3 +212,59 @@ def test_1_1_1_reveal_prints_only_the_cards_it_makes_public(aeref, state, tmp_pa
     for viewer in FACTIONS:
         for cid in set(_hidden(pos, viewer)) - revealed:
             assert cid not in r.stdout, f"reveal of {state} names {cid}, still in a hand"
+
+
+def _other_hands(folder: Path, state: str, viewer: str, pos: api.Position) -> bool:
+    """Rewrite ``state`` in ``folder``: each other faction's hand on each map becomes another hand of the same size
+    drawn from the cards it may hold (its deck less its Current Card, the cards removed and those played once
+    and not recyclable, and its Pending Card: what the tests' oracle counts, independent of aeref's solver):
+    the public facts stay the same. True when some hand changed."""
+    from ..support import hidden_oracle
+    from aeref.model.secrecy.views import view
+    path = folder / state
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    changed = False
+    for g, sections in data["factions"].items():
+        if g == viewer:
+            continue
+        seen = view(pos.data, viewer)
+        cands = hidden_oracle.candidates(seen, g)
+        for m, sec in sections.items():
+            hand = sec.get("hand") or []
+            pending = sec.get("pending")
+            pid = None if pending is None else (pending if "-" in str(pending) else f"{m}-{g}-{pending}")
+            pool = [c for c in cands.get(m, []) if c != pid]
+            other = pool[::-1][: len(hand)]
+            if sorted(other) != sorted(pos.data.hand(g, m)):
+                sec["hand"] = other
+                changed = True
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return changed
+
+
+@pytest.mark.parametrize("state", STATES)
+@pytest.mark.parametrize("viewer", FACTIONS)
+def test_1_1_the_others_part_is_the_same_whatever_the_others_hold(aeref, state, viewer, tmp_path):
+    """1.1: ``report --as`` (the page and its JSON, "what the others may hold and may have placed" included) of a
+    position and of the same position with every other faction holding another hand of the same size, drawn
+    from the cards it may hold, are the same bytes."""
+    pos = api.load(EXAMPLES / state)
+    if viewer not in pos.factions or not _hidden(pos, viewer):
+        pytest.skip(f"{state}: nothing is hidden from the {viewer} faction")
+    pages = []
+    for side in ("a", "b"):
+        shutil.copytree(EXAMPLES, tmp_path / side)
+        changed = _other_hands(tmp_path / side, state, viewer, pos) if side == "b" else None
+        if side == "a":
+            _swapped(tmp_path / side, state, {}, pos)        # rewritten alike (the dump drops comments)
+        page = tmp_path / side / "page.html"
+        r = aeref("report", tmp_path / side / state, "--as", viewer, "-o", page, "--force", "--time-limit", "20")
+        assert r.exit_code == 0, r
+        j = aeref("report", tmp_path / side / state, "--as", viewer, "--json", "--time-limit", "20")
+        assert j.exit_code == 0, j
+        pages.append((page.read_text(encoding="utf-8").replace(str(tmp_path / side), "FOLDER"),
+                      j.stdout.replace(str(tmp_path / side), "FOLDER")))
+    if not changed:
+        pytest.skip(f"{state}: the others' hands are known exactly from the {viewer} view")
+    assert pages[0] == pages[1]
+    assert 'id="others"' in pages[0][0]

@@ -185,16 +185,45 @@ def test_1_1_3_pairs_and_check_as_on_the_command_line():
     assert run("pairs", ex, "--faction", "soviet", "--as", "referee", "--count").stdout.strip() == "4"
 
 
-def test_1_1_report_as_a_faction_counts_what_the_others_may_hold(tmp_path):
+def test_1_1_report_as_a_faction_lists_what_the_others_may_hold(tmp_path):
     """`report --as F`: for each other faction, the cards its hand may hold and the selections it may have
-    made, as counts (no card named: the page names no card the viewer may not see); none in the referee's."""
+    made, counted and listed in parts that fold (the same as `pairs --as`); none in the referee's view."""
     ex = str(EXAMPLES / "ae-soviet-production.yaml")
     data = run("report", ex, "--as", "western", "--json").json
-    assert data["others"] == [{"faction": "soviet", "name": "Soviet", "hands": [
-        {"map": "tk", "hand-count": 3, "pending-placed": False, "candidates": 3, "known": True},
-        {"map": "ds", "hand-count": 2, "pending-placed": False, "candidates": 3, "known": False}],
-        "count": 7, "complete": True}]
+    pairs = run("pairs", ex, "--faction", "soviet", "--as", "western", "--json").json
+    [row] = data["others"]
+    assert (row["faction"], row["count"], row["complete"]) == ("soviet", 7, True)
+    assert [{k: h[k] for k in ("map", "hand-count", "pending-placed", "known")} for h in row["hands"]] == [
+        {"map": "tk", "hand-count": 3, "pending-placed": False, "known": True},
+        {"map": "ds", "hand-count": 2, "pending-placed": False, "known": False}]
+    assert [h["cards"] for h in row["hands"]] == [h["candidates"] for h in pairs["hands"]]
+    assert [h["candidates"] for h in row["hands"]] == [3, 3]
+    assert row["choices"] == [{m: ch[m] for m in ("tk", "ds")} for ch in pairs["choices"]]
     assert "others" not in run("report", ex, "--as", "referee", "--json").json
     page = tmp_path / "page.html"
     assert run("report", ex, "--as", "western", "-o", str(page)).exit_code == 0
-    assert "Soviet: 7 possible selections" in page.read_text(encoding="utf-8")
+    text = page.read_text(encoding="utf-8")
+    assert "Soviet: 7 possible selections" in text
+    assert "DS: 2 cards face down, of 3 it may hold: ds-soviet-24 Limited War Production;" in text
+    others = text[text.index('<section id="others">'):text.index("</section>", text.index('<section id="others">'))]
+    assert others.count("<li>tk-soviet-") == 7
+    assert "<li>tk-soviet-38 Total War Production, ds-soviet-11b Siberian Reserves Released</li>" in text
+
+
+def test_1_1_report_lists_the_first_selections_and_says_how_many_more(tmp_path):
+    """A long list of what another faction may have placed: the page lists the first ones and points to
+    `pairs --as` for the rest; the JSON holds all."""
+    from aeref.cli import others
+    ex = str(EXAMPLES / "ae-1941.yaml")
+    data = run("report", ex, "--as", "axis", "--json").json
+    western = next(o for o in data["others"] if o["faction"] == "western")
+    assert len(western["choices"]) == western["count"] == 21
+    old, others.PAGE_SELECTIONS = others.PAGE_SELECTIONS, 5
+    try:
+        page = tmp_path / "page.html"
+        assert run("report", ex, "--as", "axis", "-o", str(page)).exit_code == 0
+    finally:
+        others.PAGE_SELECTIONS = old
+    text = page.read_text(encoding="utf-8")
+    assert "The selections it may have made (the first 5)" in text
+    assert "and 16 more: <code>aeref pairs STATE --faction western --as axis</code>" in text
