@@ -427,41 +427,67 @@ class Position:
                 "its legal selections (pairs without --as, or --as of that faction)")))
         return f
 
+    def _asked_on(self, faction: str) -> tuple[PositionData, list[str]]:
+        """The position ``faction``'s face-down selection is asked on, and the words saying so when it is not this
+        one: this view, or, when its Pending Cards await their reveal (selected in the Seasonal Turn before, 1.1.1
+        Step 2), this viewer's view of ``previous:``, the position of that selection (the interpretations in force
+        here). This view when ``previous:`` cannot be read (:func:`~aeref.solver.selection.hidden.hidden_hands`
+        then says why it cannot be asked)."""
+        data = self.data
+        if not any(data.awaiting_reveal(faction).values()) or data.seasonal.previous_path is None:
+            return data, []
+        try:
+            seen = self.previous()                # as this viewer sees it (1.1)
+        except InputError:
+            return data, []
+        prev = seen.data if seen is not None else None
+        if prev is None or prev.turn != data.turn.ahead(-1) or any(prev.awaiting_reveal(faction).values()):
+            return data, []
+        name = faction_name(faction)
+        return prev.with_interpretations(data.interpretations), [(
+            f"the {name} Pending Cards await their reveal (1.1.1 Step 2): they were selected in {prev.turn}, so this "
+            f"answers what the {name} faction may have selected then, from the {faction_name(self.viewer)} view of "
+            f"previous: {data.seasonal.previous}")]
+
     def possible_selections(self, faction: str, time_limit: TimeLimit = None,
                             progress: ProgressSink = None) -> PossibleSelections:
         """From this view (:meth:`view`), every Pending Card selection ``faction``, whose hand lies face
         down here, may have made or may make (1.1, 1.1.3): legal for *some* hand of its ``hand-count``
         drawn from the cards it may hold (:class:`~aeref.answers.others.HandSeen`), each with one such
-        hand; 1.1.3 No Pending Card is decided over those hands. Raises :class:`InputError` when the
-        hand is not face down here, when its Pending Cards await their reveal, or when the hand-count
-        exceeds the cards it may hold."""
+        hand; 1.1.3 No Pending Card is decided over those hands. Pending Cards that await their reveal are
+        asked on the viewer's view of ``previous:``, the Seasonal Turn they were selected in (``notes``
+        says so). Raises :class:`InputError` when the hand is not face down here, when its Pending Cards
+        await their reveal and ``previous:`` cannot be read, or when the hand-count exceeds the cards it
+        may hold."""
         from .solver.selection.hidden_solve import possible_selections as _possible   # lazy: imports ortools
         from .answers.others import HandSeen, PossibleSelections                    # lazy: see why
         f = self._hidden_faction(faction)
-        res = _possible(self.data, f, budget=_budget(time_limit), progress=progress)
-        return PossibleSelections(self.game, str(self.turn), f, self.viewer,
+        data, notes = self._asked_on(f)
+        res = _possible(data, f, budget=_budget(time_limit), progress=progress)
+        return PossibleSelections(self.game, str(data.turn), f, self.viewer,
                                   tuple(HandSeen.of(h) for h in res.ctx.hands.values()),
                                   [ch for ch, _ in res.selections], [hand for _, hand in res.selections],
-                                  res.complete, interpretations_used(self.data))
+                                  res.complete, interpretations_used(data), notes)
 
     def check_possible(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
                        ds: Optional[str] = None, time_limit: TimeLimit = None) -> PossibleRuling:
         """From this view, may ``faction`` (its hand face down here) have selected ``selection`` (or the
         cards ``tk`` and ``ds``; a map left out: no card)? Possible with a hand that makes it legal, or
-        impossible whatever it holds with a minimal set of rules (1.1, 1.1.3). Raises
-        :class:`InputError` as :meth:`possible_selections` and for a card the decks do not hold;
-        :class:`Undecided` when the time limit ends the first solve."""
+        impossible whatever it holds with a minimal set of rules (1.1, 1.1.3); Pending Cards awaiting their
+        reveal as :meth:`possible_selections`. Raises :class:`InputError` as :meth:`possible_selections`
+        and for a card the decks do not hold; :class:`Undecided` when the time limit ends the first solve."""
         from .solver.selection.choices import SolverLimitReached                       # lazy: imports ortools
         from .solver.selection.hidden_solve import possible as _possible                # lazy: imports ortools
         from .answers.others import _possible_ruling                                    # lazy: see why
         f = self._hidden_faction(faction)
         sel = selection if selection is not None else Selection(tk, ds)
         choice = {m: self.card_id(ref, m, f) for m, ref in sel.cards().items()}
+        data, notes = self._asked_on(f)
         try:
-            r = _possible(self.data, f, choice, budget=_budget(time_limit))
+            r = _possible(data, f, choice, budget=_budget(time_limit))
         except SolverLimitReached:
             raise Undecided("the time limit ended the search before the solver decided the selection") from None
-        return _possible_ruling(f, self.viewer, r, interpretations_used(self.data))
+        return _possible_ruling(f, self.viewer, r, interpretations_used(data), notes)
 
     def possible_plan(self, faction: str, turns: Optional[int] = None, want: Sequence[str] = (),
                       by: Optional[str] = None, assume: Sequence[str] = (), time_limit: TimeLimit = None,

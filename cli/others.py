@@ -53,9 +53,11 @@ def print_pairs(pos, faction: str, as_json: bool, limit, rows: int, count_only: 
         emit_json(ans.as_json())
     else:
         name = faction_name(faction)
-        click.echo(f"Possible Pending Card selections: {name}, {pos.turn} ({pos.game.upper()}), as the "
+        click.echo(f"Possible Pending Card selections: {name}, {ans.turn} ({pos.game.upper()}), as the "
                    f"{faction_name(ans.viewer)} faction sees them: each legal for some hand the {name} faction may "
                    "hold (1.1, 1.1.3)")
+        for note in ans.notes:
+            click.echo(f"Note: {note}")
         for line in hand_lines(pos, ans):
             click.echo(line)
         ordered = sorted(ans.choices, key=lambda ch: tuple(natural(ch[m]) for m in pos.maps))
@@ -89,10 +91,14 @@ def print_check(pos, faction: str, choice: dict, as_json: bool) -> int:
         hand = "; ".join(f"{m.upper()} {', '.join(_cell(pos, c) for c in cs) or 'no card'}"
                          for m, cs in ans.hand.items())
         click.echo(f"Possible: {name} Pending Cards {shown}, legal if the {name} hand holds {hand}")
+        for note in ans.notes:
+            click.echo(f"Note: {note}")
     else:
         click.echo(f"Impossible whatever the {name} faction holds: {name} Pending Cards {shown}")
         for v in ans.violations:
             click.echo(f"  {v}")
+        for note in ans.notes:
+            click.echo(f"Note: {note}")
         if not ans.complete:
             click.echo("  (the time limit was reached while the rules were narrowed down: fewer of them may do)")
     click.echo(interpretations_text(ans.interpretations))
@@ -127,6 +133,8 @@ def report_others(pos, limit=None) -> list[dict]:
                              "candidates": len(h.candidates), "known": h.known, "cards": list(h.candidates),
                              "names": [pos.data.card_text(c) for c in h.candidates]} for h in ans.seen]
             row["count"], row["complete"] = ans.count(), ans.complete
+            if ans.notes:
+                row["notes"] = list(ans.notes)
             row["choices"] = ans.choices
             row["shown"] = [", ".join(pos.data.card_text(c) if c else f"no {m.upper()} card" for m, c in ch.items())
                             for ch in ans.choices[:PAGE_SELECTIONS]]

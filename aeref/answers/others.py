@@ -92,17 +92,20 @@ class PossibleRuling:
     violations: tuple[Any, ...]
     interpretations: dict[str, Any]
     complete: bool = True
+    notes: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The JSON of ``aeref check --faction G --as F``."""
         return {"faction": self.faction, "viewer": self.viewer, "selection": self.selection,
                 "possible": self.possible, "hand": self.hand, "violations": [v.as_json() for v in self.violations],
-                "complete": self.complete, "interpretations": self.interpretations, "assumes": ASSUMES}
+                "complete": self.complete, "interpretations": self.interpretations, "assumes": ASSUMES,
+                **({"notes": list(self.notes)} if self.notes else {})}
 
 
-def _possible_ruling(faction: str, viewer: str, r: Any, interpretations: dict[str, Any]) -> PossibleRuling:
+def _possible_ruling(faction: str, viewer: str, r: Any, interpretations: dict[str, Any],
+                     notes: Any = ()) -> PossibleRuling:
     return PossibleRuling(faction, viewer, dict(r.choice), r.possible, r.hand,
-                          tuple(Violation.of(v) for v in r.violations), interpretations, r.complete)
+                          tuple(Violation.of(v) for v in r.violations), interpretations, r.complete, tuple(notes))
 
 
 def _hand_json(h: Any) -> dict[str, Any]:

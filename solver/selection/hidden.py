@@ -120,7 +120,8 @@ def hidden_hands(pos: Position, faction: str) -> dict:
     if any(pos.awaiting_reveal(f).values()):
         raise InputError(Problem(pos.file, f"factions.{f}", (
             f"the {faction_name(f)} Pending Cards were selected in an earlier Seasonal Turn and await their reveal "
-            "(1.1.1 Step 2): what they may be depends on the hand of that turn; ask after the reveal")))
+            "(1.1.1 Step 2): what they may be depends on the hand of that turn, in the file of that turn, which "
+            "previous: does not name or cannot be read; ask on that file, or after the reveal")))
     out = {}
     for m in pos.maps:
         fm = pos.factions[f].get(m)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from aeref.cli.report import report_data, render
 from aeref.model.files.load import load_position
 
 from ..support.markup import write_markup_position
+from ..support.seasonal import without_others
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHIPPED = sorted(p for p in EXAMPLES.glob("*.yaml") if "game:" in p.read_text())
@@ -447,7 +447,7 @@ def test_1_1_a_plan_page_made_as_its_faction_holds_no_other_factions_hidden_card
         page = out.read_text(encoding="utf-8").replace(str(tmp_path / side), "FOLDER")
         # what the others may hold is counted from the decks, which are public and which the swap changes (it adds
         # test-only cards): that section is compared apart, in tests/rules/test_1_1_hidden_examples.py
-        pages.append(re.sub(r'<section id="others">.*?</section>', "", page, flags=re.S))
+        pages.append(without_others(page))
     assert 'id="plan"' in pages[0]
     for cid, name in hidden.items():
         assert cid not in pages[0]

@@ -16,7 +16,6 @@ the other way: the page is the same bytes for every hand of the same size drawn 
 """
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -26,7 +25,7 @@ import yaml
 import aeref as api
 from aeref.model.game.vocabulary import FACTIONS
 
-from ..support.seasonal import EXAMPLES, say_no_card
+from ..support.seasonal import EXAMPLES, say_no_card, without_others
 
 #: Every shipped example that is a state file (an allocation file is a list).
 STATES = sorted(p.name for p in EXAMPLES.glob("*.yaml") if isinstance(yaml.safe_load(p.read_text(encoding="utf-8")), dict))
@@ -89,19 +88,13 @@ def test_1_1_show_and_report_as_a_faction_hold_no_hidden_card(aeref, state, view
     shutil.copytree(EXAMPLES, tmp_path / "a")
     outs = _outputs(aeref, tmp_path / "a", state, viewer, with_report=True)
     for what, text in outs.items():
-        text = _without_others(text)
+        text = without_others(text)
         for cid, name in hidden.items():
             assert cid not in text, f"{what} --as {viewer} names the hidden card {cid}"
             if name not in seen:
                 assert name not in text, f"{what} --as {viewer} names the hidden card {cid} {name}"
     if hidden:
         assert "face down" in outs["show"]
-
-
-def _without_others(text: str) -> str:
-    """The output less the page's part "what the others may hold" (the deck's cards a hidden hand may hold)."""
-    text = re.sub(r'<section id="others">.*?</section>', "", text, flags=re.S)
-    return re.sub(r'"others": \[.*?\n  \]', "", text, flags=re.S)
 
 
 def _swapped(folder: Path, state: str, hidden: dict, pos: api.Position) -> None:

@@ -227,3 +227,52 @@ def test_1_1_report_lists_the_first_selections_and_says_how_many_more(tmp_path):
     text = page.read_text(encoding="utf-8")
     assert "The selections it may have made (the first 5)" in text
     assert "and 16 more: <code>aeref pairs STATE --faction western --as axis</code>" in text
+
+
+def _reveal_pair(folder: Path, pending: str, other: str) -> Path:
+    """ds-axis-selected.yaml and ds-axis-reveal.yaml (its next Seasonal Turn, the Axis Pending Card awaiting its
+    reveal) copied into ``folder``, the Axis Pending Card ``pending`` and ``other`` in its hand instead, in both."""
+    import shutil
+    shutil.copytree(DECKS, folder / "decks")
+    for name in ("ds-axis-selected.yaml", "ds-axis-reveal.yaml"):
+        text = (EXAMPLES / name).read_text(encoding="utf-8")
+        text = text.replace("pending: 28a", f"pending: {pending}").replace("hand: [3, 8, 12, 33a, 28b]",
+                                                                          f"hand: [3, 8, 12, {other}, 28b]")
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder / "ds-axis-reveal.yaml"
+
+
+def test_1_1_1_pending_cards_awaiting_their_reveal_are_asked_on_the_turn_they_were_selected_in(tmp_path):
+    """1.1.1 Step 2: the Axis Pending Card of ds-axis-reveal.yaml (Nov-Dec 1941) was selected in Aug-Sept 1941
+    (previous: ds-axis-selected.yaml). From the Western view, `pairs --as` and `check --as` answer what the Axis
+    faction may have selected then, on the Western view of that file, and say so; the same bytes whichever
+    card it placed (28a East Wind Rain or 33a Treaty)."""
+    state = EXAMPLES / "ds-axis-reveal.yaml"
+    seen = aeref.load(state).view("western")
+    got = seen.possible_selections("axis")
+    then = aeref.load(EXAMPLES / "ds-axis-selected.yaml").view("western").possible_selections("axis")
+    assert got.turn == "Aug-Sept 1941" and got.choices == then.choices and got.hands == then.hands
+    assert {"ds": "ds-axis-28a"} in got.choices and {"ds": "ds-axis-3"} not in got.choices
+    assert got.notes and "selected in Aug-Sept 1941" in got.notes[0] and "previous: ds-axis-selected.yaml" in got.notes[0]
+    r = run("check", str(state), "--faction", "axis", "--as", "western", "--ds", "28a")
+    assert r.exit_code == 0 and r.stdout.startswith("Possible: Axis Pending Cards DS 28a East Wind Rain")
+    assert "Note: the Axis Pending Cards await their reveal" in r.stdout
+    outs = []
+    for pending, other in (("28a", "33a"), ("33a", "28a")):
+        path = _reveal_pair(tmp_path / pending, pending, other)
+        outs.append([run(*args, str(path), "--faction", "axis", "--as", "western").stdout
+                     for args in (["pairs"], ["pairs", "--json"], ["check", "--ds", "28a"], ["check", "--ds", "3"])])
+    assert outs[0] == outs[1]
+    assert "Impossible whatever the Axis faction holds" in outs[0][3]
+
+
+def test_1_1_1_awaiting_pending_cards_without_previous_say_where_to_ask(tmp_path):
+    """Without the file of the selection's Seasonal Turn, one Error line saying where to ask (exit 2)."""
+    path = _reveal_pair(tmp_path, "28a", "33a")
+    (tmp_path / "ds-axis-selected.yaml").unlink()
+    text = path.read_text(encoding="utf-8").replace("previous: ds-axis-selected.yaml\n", "")
+    text = text.replace("      pending: 28a\n", "      pending: 28a\n      selected: Aug-Sept 1941\n")
+    path.write_text(text, encoding="utf-8")
+    r = run("pairs", str(path), "--faction", "axis", "--as", "western")
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.output
+    assert "await their reveal" in r.stderr and "ask on that file, or after the reveal" in r.stderr

@@ -2,6 +2,7 @@
 to copies of the shipped decks and run the CLI. Test-only data."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -74,3 +75,11 @@ def say_no_card(path: Path) -> Path:
     if changed:
         write_position(pos, path, force=True)
     return Path(path)
+
+
+def without_others(text: str) -> str:
+    """A page (or ``report --json``) less its part "what the others may hold" (1.1): it names, by design, every
+    card another faction's face-down hand *may* hold (its deck less what is public), so the hidden ones among
+    them; a search for hidden cards leaves it out (tests/rules/test_1_1_face_down.py checks it byte by byte)."""
+    text = re.sub(r'<section id="others">.*?</section>', "", text, flags=re.S)
+    return re.sub(r'"others": \[.*?\n  \]', "", text, flags=re.S)
