@@ -460,6 +460,7 @@ class Position:
         await their reveal and ``previous:`` cannot be read, or when the hand-count exceeds the cards it
         may hold."""
         from .solver.selection.hidden_solve import possible_selections as _possible   # lazy: imports ortools
+        from .solver.selection.hidden import hidden_interpretations                  # lazy: see select
         from .answers.others import HandSeen, PossibleSelections                    # lazy: see why
         f = self._hidden_faction(faction)
         data, notes = self._asked_on(f)
@@ -467,7 +468,7 @@ class Position:
         return PossibleSelections(self.game, str(data.turn), f, self.viewer,
                                   tuple(HandSeen.of(h) for h in res.ctx.hands.values()),
                                   [ch for ch, _ in res.selections], [hand for _, hand in res.selections],
-                                  res.complete, interpretations_used(data), notes)
+                                  res.complete, hidden_interpretations(data), notes)
 
     def check_possible(self, faction: str, selection: Optional[Selection] = None, *, tk: Optional[str] = None,
                        ds: Optional[str] = None, time_limit: TimeLimit = None) -> PossibleRuling:
@@ -478,6 +479,7 @@ class Position:
         and for a card the decks do not hold; :class:`Undecided` when the time limit ends the first solve."""
         from .solver.selection.choices import SolverLimitReached                       # lazy: imports ortools
         from .solver.selection.hidden_solve import possible as _possible                # lazy: imports ortools
+        from .solver.selection.hidden import hidden_interpretations                     # lazy: see select
         from .answers.others import _possible_ruling                                    # lazy: see why
         f = self._hidden_faction(faction)
         sel = selection if selection is not None else Selection(tk, ds)
@@ -487,7 +489,7 @@ class Position:
             r = _possible(data, f, choice, budget=_budget(time_limit))
         except SolverLimitReached:
             raise Undecided("the time limit ended the search before the solver decided the selection") from None
-        return _possible_ruling(f, self.viewer, r, interpretations_used(data), notes)
+        return _possible_ruling(f, self.viewer, r, hidden_interpretations(data), notes)
 
     def possible_plan(self, faction: str, turns: Optional[int] = None, want: Sequence[str] = (),
                       by: Optional[str] = None, assume: Sequence[str] = (), time_limit: TimeLimit = None,

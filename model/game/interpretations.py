@@ -64,6 +64,14 @@ INTERPRETATIONS: dict[str, Interpretation] = {
             "airborne or marine unit; infantry-only: only infantry (or Minor Country) steps pay for them",
         ),
         Interpretation(
+            "hidden-hand", "part-of-deck", ("part-of-deck", "whole-deck"), "1.1",
+            "what another faction's face-down hand may hold: 1.1.1 Step 1 returns a recyclable card \"to the "
+            "faction's deck for possible future play\" and 1.1.3 selects \"from those currently in its hand\"; the "
+            "text does not say how a deck's cards come into the hand. part-of-deck: the hand holds hand-count of the "
+            "faction's cards of that map's deck not public elsewhere, any of them; whole-deck: the hand is every "
+            "such card (known exactly; a hand-count that differs is refused)",
+        ),
+        Interpretation(
             "calendar", list(DEFAULT_NAMES), None, "1.1.3.3",
             "the names of the four Seasonal Turns of a year, in order",
         ),

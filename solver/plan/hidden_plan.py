@@ -37,7 +37,7 @@ from ...model.game.calendar import Turn
 from ...model.game.vocabulary import faction_name
 
 from ..engine.limits import Budget, ProgressSink
-from ..selection.hidden import hidden_hands
+from ..selection.hidden import hidden_hands, hidden_interpretations
 from . import planner as _planner
 
 #: The most hands planned one by one (each a whole plan). Beyond it the question is refused with the count:
@@ -164,7 +164,7 @@ def plan_hidden(pos: Position, faction: str, turns: int, assumptions: tuple = ()
         raise _refuse_many(pos, f, n)
     budget = budget or Budget(None)
     res = HiddenPlanResult(f, pos.viewer or "referee", pos.turn, pos.turn.ahead(turns), list(seen.values()), n, goal,
-                           _planner.facts(pos, f, assumptions), _planner.interpretations_used(pos))
+                           _planner.facts(pos, f, assumptions), hidden_interpretations(pos))
     if goal.empty:
         _earliest(pos, f, turns, assumptions, budget, progress, seen, res)
     else:

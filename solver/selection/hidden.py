@@ -35,7 +35,7 @@ from ...model.game.vocabulary import faction_name, plural
 
 from ..engine.constraints import AtMost, Evaluator, Lit, Nogood, post
 from ..engine.registry import Row, rules
-from .rules import EMPTY, RULES, SelectionContext
+from .rules import EMPTY, RULES, SelectionContext, interpretations_used
 
 #: The first part of the slot of a candidate card: ``("held", card id)`` holds True (in the hand) or None.
 HELD = "held"
@@ -76,6 +76,12 @@ class HiddenHand:
                 "left-out": [{"card": c, "why": why} for c, why in self.left_out]}
 
 
+def hidden_interpretations(pos: Position) -> dict:
+    """The interpretations an answer about a face-down hand reads, with their values in force: those of the
+    selection rules and ``hidden-hand``."""
+    return {**interpretations_used(pos), "hidden-hand": pos.interpretations_in_force["hidden-hand"]}
+
+
 def is_hidden(pos: Position, faction: str) -> bool:
     """True when ``faction``'s hand lies face down in ``pos`` (another faction's view, 1.1)."""
     return any(fm.hand_face_down is not None or fm.pending_face_down
@@ -110,9 +116,10 @@ def _left_out(pos: Position, faction: str, m: str) -> dict:
 
 def hidden_hands(pos: Position, faction: str) -> dict:
     """``{map: HiddenHand}``: what ``faction``'s hand on each map may hold, from the view ``pos``
-    (1.1; see the module doc). Raises :class:`InputError` when the hand is not face down here, when
-    its Pending Cards await their reveal (they were selected from an earlier hand: 1.1.1 Step 2), or
-    when the ``hand-count`` exceeds the cards the hand can hold (the files contradict the deck)."""
+    (1.1; see the module doc; interpretation ``hidden-hand``). Raises :class:`InputError` when the hand
+    is not face down here, when its Pending Cards await their reveal (they were selected from an earlier
+    hand: 1.1.1 Step 2), or when the ``hand-count`` exceeds the cards the hand can hold (the files
+    contradict the deck) or, under ``hidden-hand=whole-deck``, differs from them."""
     f = pos.require_faction(faction)
     if not is_hidden(pos, f):
         raise InputError(Problem(pos.file, f"factions.{f}", f"the {faction_name(f)} hand is not face down in this "
@@ -123,6 +130,7 @@ def hidden_hands(pos: Position, faction: str) -> dict:
             "(1.1.1 Step 2): what they may be depends on the hand of that turn, in the file of that turn, which "
             "previous: does not name or cannot be read; ask on that file, or after the reveal")))
     out = {}
+    whole = pos.interpretations_in_force["hidden-hand"] == "whole-deck"
     for m in pos.maps:
         fm = pos.factions[f].get(m)
         if fm is None:
@@ -136,6 +144,11 @@ def hidden_hands(pos: Position, faction: str) -> dict:
                 f"the {faction_name(f)} {m.upper()} hand holds {plural(hand.size, 'card')} face down, but its deck "
                 f"has only {plural(len(hand.cards), 'card')} it may hold ({', '.join(hand.cards) or 'none'}): "
                 "the files contradict the deck")))
+        if whole and hand.size != len(hand.cards):
+            raise InputError(Problem(pos.file, f"factions.{f}.{m}.hand-count", (
+                f"the {faction_name(f)} {m.upper()} hand holds {plural(hand.size, 'card')} face down, but under "
+                f"interpretation hidden-hand=whole-deck it is every card of its deck not public elsewhere, "
+                f"{len(hand.cards)} ({', '.join(hand.cards)}): the files contradict that reading")))
         out[m] = hand
     return out
 

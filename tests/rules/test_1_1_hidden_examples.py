@@ -276,3 +276,41 @@ def test_1_1_1_awaiting_pending_cards_without_previous_say_where_to_ask(tmp_path
     r = run("pairs", str(path), "--faction", "axis", "--as", "western")
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.output
     assert "await their reveal" in r.stderr and "ask on that file, or after the reveal" in r.stderr
+
+
+@pytest.mark.parametrize("path", _examples(), ids=lambda p: p.name)
+def test_1_1_hidden_hand_whole_deck_is_the_hand_known_exactly(path):
+    """Interpretation hidden-hand: under `whole-deck` another faction's hand is every card of its deck not public
+    elsewhere. Where the hand-count says so (every hand known exactly under `part-of-deck`) the answers are the
+    same; where it does not, one Error line naming the hand-count and the reading (exit 2)."""
+    factions = aeref.load(path).factions
+    for viewer in ("axis", "western", "soviet"):
+        for g in factions:
+            if g == viewer:
+                continue
+            part = run("pairs", str(path), "--faction", g, "--as", viewer, "--json")
+            whole = run("pairs", str(path), "--faction", g, "--as", viewer, "--json", "-i", "hidden-hand=whole-deck")
+            if part.exit_code == 2:
+                assert whole.exit_code == 2
+                continue
+            known = all(h["known"] for h in part.json["hands"])
+            if known:
+                assert whole.exit_code == part.exit_code
+                a, b = part.json, whole.json
+                assert a.pop("interpretations")["hidden-hand"] == "part-of-deck"
+                assert b.pop("interpretations")["hidden-hand"] == "whole-deck"
+                assert a == b
+            else:
+                assert whole.exit_code == 2 and len(whole.stderr.strip().splitlines()) == 1, whole.output
+                assert "hand-count" in whole.stderr and "hidden-hand=whole-deck" in whole.stderr
+
+
+def test_1_1_hidden_hand_whole_deck_rules_on_every_card_of_the_deck(tmp_path):
+    """Under hidden-hand=whole-deck the Soviet DS hand of three cards (24, 11b, 16: every card of its test deck) is
+    known exactly: `pairs --as` gives the Soviet faction's own legal selections of that hand."""
+    path = write(tmp_path, AE_SOVIET.format(ds="[24, 11b, 16]"))
+    whole = run("pairs", str(path), "--faction", "soviet", "--as", "western", "--json", "-i", "hidden-hand=whole-deck")
+    own = run("pairs", str(path), "--faction", "soviet", "--json")
+    assert whole.exit_code == own.exit_code == 0
+    assert [{m: ch[m] for m in ("tk", "ds")} for ch in whole.json["choices"]] == own.json["choices"]
+    assert all(h["known"] for h in whole.json["hands"])

@@ -10,7 +10,7 @@ import yaml
 from aeref.model.game.interpretations import INTERPRETATIONS
 
 from ..support.replacements import hexes, inf, state
-from ..support.seasonal import run, write_state
+from ..support.seasonal import EXAMPLES, run, write_state
 from .test_1_1_1_interned import G, _state as interned_state
 
 
@@ -227,3 +227,22 @@ def test_every_interpretation_has_a_test_here():
     """README "Interpretations": each named interpretation is tested above, by its name."""
     names = {n.removeprefix("test_interpretation_").replace("_", "-") for n in globals() if n.startswith("test_interpretation_")}
     assert names == set(INTERPRETATIONS)
+
+
+def test_interpretation_hidden_hand(tmp_path):
+    """1.1 hidden-hand: from the Western view the Soviet DS hand of 2 cards may be any 2 of its 3 cards not public
+    (part-of-deck, the default: 7 possible selections, the DS hand not known); under whole-deck it is all 3, and a
+    hand-count of 2 contradicts that reading (exit 2, naming the hand-count); a hand of all 3 is known exactly."""
+    ex = EXAMPLES / "ae-soviet-production.yaml"
+    code, res, _ = run("pairs", ex, "--faction", "soviet", "--as", "western", "--json")
+    assert code == 0 and res["count"] == 7 and res["interpretations"]["hidden-hand"] == "part-of-deck"
+    assert [h["known"] for h in res["hands"]] == [True, False]
+    code, _, err = run("pairs", ex, "--faction", "soviet", "--as", "western", "-i", "hidden-hand=whole-deck")
+    assert code == 2 and "factions.soviet.ds.hand-count" in err and "hidden-hand=whole-deck" in err
+    data = yaml.safe_load(ex.read_text(encoding="utf-8"))
+    data["factions"]["soviet"]["ds"]["hand"] = [24, "11b", 16]
+    data["decks"] = [str(EXAMPLES / d) for d in data["decks"]]
+    path = tmp_path / "whole.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    code, res, _ = run("pairs", path, "--faction", "soviet", "--as", "western", "--json", "-i", "hidden-hand=whole-deck")
+    assert code == 0 and all(h["known"] for h in res["hands"]) and res["interpretations"]["hidden-hand"] == "whole-deck"
