@@ -36,7 +36,7 @@ from .model.game.interpretations import check_value
 from .model.files.names import norm_key
 from .model.files.load import Position as PositionData, load_position
 from .model.files.previous import replaced_earlier
-from .model.game.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name
+from .model.game.vocabulary import FACTIONS, MAPS, WAR_STATES, Faction, Map, WarState, faction_name, plural
 from .model.secrecy.private import private_path
 from .model.secrecy.seal import file_digest as _file_digest, seal as _seal
 from .model.secrecy.views import REFEREE, VIEWERS, hidden_cards as _hidden_cards, view as _view
@@ -48,7 +48,7 @@ from .solver.engine.limits import process_started as process_started   # re-expo
 from .solver.selection.rules import RULES as SELECTION_RULES
 from .solver.selection.rules import complete_choice, evaluator, final_message, interpretations_used, make_context, selection_made
 from .plan_options import assumption, card_named, horizon, plan_card, plan_turn
-from .model.files.record import new_record, relative
+from .model.files.record import new_record, relative, selected_in
 from .answers import LAZY as _LAZY_ANSWERS
 from .answers.ruling import AllocationError, Ruling, TimeLimit, Undecided, Violation, _broken, _budget, _ruling, _violations
 from .answers.selection import LegalSelections, Selection
@@ -434,7 +434,9 @@ class Position:
         here). This view when ``previous:`` cannot be read (:func:`~aeref.solver.selection.hidden.hidden_hands`
         then says why it cannot be asked)."""
         data = self.data
-        if not any(data.awaiting_reveal(faction).values()) or data.seasonal.previous_path is None:
+        if not any(data.awaiting_reveal(faction).values()):
+            return self._selected_on_record(faction)
+        if data.seasonal.previous_path is None:
             return data, []
         try:
             seen = self.previous()                # as this viewer sees it (1.1)
@@ -448,6 +450,25 @@ class Position:
             f"the {name} Pending Cards await their reveal (1.1.1 Step 2): they were selected in {prev.turn}, so this "
             f"answers what the {name} faction may have selected then, from the {faction_name(self.viewer)} view of "
             f"previous: {data.seasonal.previous}")]
+
+    def _selected_on_record(self, faction: str) -> tuple[PositionData, list[str]]:
+        """1.1.1 Order of Play for a selection made face down this Seasonal Turn: when this file is of a game
+        record and a reveal or a war state change came after ``faction``'s ``select`` link (a later faction's
+        Step 2), the viewer's view of the file that link made (the position it selected on) and the words
+        saying so; else this view."""
+        data = self.data
+        if not any(fm.pending_face_down for fm in data.factions[faction].values()) or not data.file or data.file == "-":
+            return data, []
+        found = selected_in(data.file, faction, str(data.turn))
+        later = [c for c in (found[1] if found else []) if c in ("reveal", "war-state")]
+        if found is None or not later:
+            return data, []
+        then = load(found[0]).view(self.viewer).data
+        name = faction_name(faction)
+        return then.with_interpretations(data.interpretations), [(
+            f"the {name} faction selected its Pending Cards on {found[0].name} (1.1.1 Step 4); "
+            f"{plural(len(later), 'link')} of this Seasonal Turn came after it ({', '.join(later)}), which it did "
+            f"not see (1.1.1 Order of Play): this answers on the {faction_name(self.viewer)} view of {found[0].name}")]
 
     def possible_selections(self, faction: str, time_limit: TimeLimit = None,
                             progress: ProgressSink = None) -> PossibleSelections:

@@ -102,3 +102,41 @@ def deck_problems(record: Any, decks: list, base: Path, shown: str) -> list[Prob
                                              f"(record.decks: {want}; this file: {got}): every player must play with "
                                              "the same cards; take the deck from the mail of the deal"))
     return out
+
+
+def _read_record(file: Path) -> Optional[dict]:
+    """The ``record:`` of a state file (its keys as every command reads them), or None (none, or unreadable)."""
+    from .names import norm_key          # (the spellings of keys the loader accepts)
+    from .yamlio import load_yaml_file
+    try:
+        raw = load_yaml_file(file, str(file))
+    except Exception:                    # noqa: BLE001 - an unreadable file ends the walk; verify names it
+        return None
+    rec = next((v for k, v in raw.items() if norm_key(k) == "record"), None) if isinstance(raw, dict) else None
+    return {norm_key(k): (dict((norm_key(a), b) for a, b in v.items()) if isinstance(v, dict) else v)
+            for k, v in rec.items()} if isinstance(rec, dict) else None
+
+
+def selected_in(path: str | Path, faction: str, turn: str) -> Optional[tuple[Path, list[str]]]:
+    """The file of the game record of ``path`` that ``faction``'s ``select`` made in Seasonal Turn ``turn`` (its
+    1.1.1 Step 4: the position it selected on), with the commands of the links made after it up to ``path``,
+    newest first. Walks back through each file's ``parent-file`` (written beside it), each checked against the
+    ``parent`` digest. None when ``path`` is not a file of a game record, or the walk reaches an earlier
+    Seasonal Turn, the root, or a parent missing or differing first (``aeref verify`` names what is wrong)."""
+    file = Path(path)
+    after: list[str] = []
+    while file.is_file():
+        rec = _read_record(file)
+        made = rec.get("made-by") if rec is not None else None
+        if rec is None or not isinstance(made, dict):
+            return None
+        if made.get("command") == "select" and made.get("faction") == faction and str(made.get("turn")) == turn:
+            return file, after
+        named, digest = rec.get("parent-file"), rec.get("parent")
+        if str(made.get("turn")) != turn or not isinstance(named, str) or not isinstance(digest, str):
+            return None
+        after.append(str(made.get("command")))
+        file = file.parent / named
+        if not file.is_file() or bytes_digest(file) != digest:
+            return None
+    return None

@@ -64,6 +64,7 @@ LAZY = {
     ("aeref.record", "aeref.model.files.write"): "only a link that is re-derived loads the writer (the one definition of a file's keys)",
     ("aeref.api", "aeref.answers.others"): "`check` of a faction's own selection asks nothing of another faction's face-down hand",
     ("aeref.api", "aeref.model.files.yamlio"): "only check_replacements reads a second file (the allocation)",
+    ("aeref.model.files.record", "aeref.model.files"): "only the walk back through a game record's files reads YAML (`--version` loads this module)",
     ("aeref.cli", "aeref.cli"): "command modules are loaded when their command runs (start-up speed)",
     ("aeref.cli", "aeref.solver"): "the rules are loaded by the command that runs them (start-up speed)",
     ("aeref.cli", "aeref.model.files.wording"): "its pydantic is loaded only for an unknown command's suggestion (--version's start-up)",
