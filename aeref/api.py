@@ -108,6 +108,16 @@ def load(path: Union[str, Path], interpretations: Optional[Mapping[str, Any]] = 
     return Position(data.with_interpretations(overrides) if overrides else data)
 
 
+def _viewer_name(viewer: Optional[str]) -> str:
+    """A viewer as the words name it: a faction's name, or "referee's"."""
+    return "referee's" if viewer in (None, REFEREE) else faction_name(viewer)
+
+
+def _names(value: Any) -> tuple[Any, ...]:
+    """A sequence of names, a single name (a string) taken as one, not letter by letter."""
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 def _made_by(answer: Any, made_by: dict[str, Any], opened: Sequence[dict[str, Any]] = ()) -> None:
     """Record on ``answer`` (frozen) what made its position and the seals it opened, for the game record its
     ``write`` puts into a chained file (docs/face-down.md "The game record")."""
@@ -423,7 +433,7 @@ class Position:
         f = self.data.require_faction(faction)
         if not is_hidden(self.data, f):
             raise InputError(Problem(self.data.file, f"factions.{f}", (
-                f"the {faction_name(f)} hand is not face down in the {self.viewer} view: its selections are "
+                f"the {faction_name(f)} hand is not face down in the {_viewer_name(self.viewer)} view: its selections are "
                 "its legal selections (pairs without --as, or --as of that faction)")))
         return f
 
@@ -438,14 +448,20 @@ class Position:
             return self._selected_on_record(faction)
         if data.seasonal.previous_path is None:
             return data, []
-        try:
-            seen = self.previous()                # as this viewer sees it (1.1)
-        except InputError:
-            return data, []
+        seen = self.previous()                    # as this viewer sees it (1.1); a broken previous: is named
         prev = seen.data if seen is not None else None
         if prev is None or prev.turn != data.turn.ahead(-1) or any(prev.awaiting_reveal(faction).values()):
             return data, []
         name = faction_name(faction)
+        for m, fm in data.factions[faction].items():
+            was = prev.factions.get(faction, {}).get(m)
+            now_n = (fm.hand_face_down or 0) + bool(fm.pending_face_down)
+            was_n = None if was is None else (was.hand_face_down or 0) + bool(was.pending_face_down)
+            if was_n != now_n:
+                raise InputError(Problem(data.file, f"factions.{faction}.{m}.hand-count", (
+                    f"the {name} {m.upper()} hand and Pending Card hold {now_n} cards here but {was_n} in previous: "
+                    f"{data.seasonal.previous}, where they were selected; nothing changes the hand between the "
+                    "selection and its reveal (1.1.1 Steps 2 and 4): the files contradict each other")))
         return prev.with_interpretations(data.interpretations), [(
             f"the {name} Pending Cards await their reveal (1.1.1 Step 2): they were selected in {prev.turn}, so this "
             f"answers what the {name} faction may have selected then, from the {faction_name(self.viewer)} view of "
@@ -504,6 +520,8 @@ class Position:
         from .answers.others import _possible_ruling                                    # lazy: see why
         f = self._hidden_faction(faction)
         sel = selection if selection is not None else Selection(tk, ds)
+        if isinstance(sel, dict):                     # {"tk": ..., "ds": ...}, as a choice is written
+            sel = Selection(sel.get("tk"), sel.get("ds"))
         choice = {m: self.card_id(ref, m, f) for m, ref in sel.cards().items()}
         data, notes = self._asked_on(f)
         try:
@@ -525,6 +543,7 @@ class Position:
         from .solver.plan import hidden_plan as _hidden, planner as _plan   # lazy: imports ortools
         from .answers.others import HandSeen, PossiblePlan                 # lazy: see why
         f = self._hidden_faction(faction)
+        want, assume = _names(want), _names(assume)
         n, last = horizon(self, turns, want, by, _plan.MAX_TURNS, _plan.default_turns(self.data.turn))
         goal = _plan.Goal(tuple(self._hidden_card(f, w) for w in want),
                           plan_turn(self, by, f"--by {by}", last) if by else None)
@@ -536,8 +555,10 @@ class Position:
         """The card ``ref`` (``MAP:CARD``, an id or a bare number) of ``faction``, one its hidden hand may hold
         (1.1). Raises ``ValueError`` naming ``--want`` otherwise."""
         from .solver.selection.hidden import hidden_hands   # lazy: see select
+        from .solver.plan.hidden_plan import returning       # lazy: see select
         cid = card_named(self, faction, ref, "--want")
         held = [c for h in hidden_hands(self.data, faction).values() for c in h.cards]
+        held += [c for _, c in returning(self.data, faction)]
         if cid not in held:
             raise ValueError(f"--want {ref}: no hand the {faction_name(faction)} faction may hold has {cid} "
                              f"(it may hold: {', '.join(held) or 'none'})")

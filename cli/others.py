@@ -32,8 +32,9 @@ def hand_lines(pos, ans) -> list[str]:
     out = []
     for h in ans.seen:
         placed = " and a Pending Card placed face down" if h.placed else ""
-        cards = ", ".join(_cell(pos, c) for c in h.candidates) or "none"
-        known = "known exactly" if h.known else f"{h.count + h.placed} of {len(h.candidates)}"
+        size = h.count + h.placed
+        cards = ", ".join(_cell(pos, c) for c in h.candidates) if size else "no card"
+        known = "known exactly" if h.known else f"{size} of {len(h.candidates)}"
         out.append(f"  {h.map.upper()}: {plural(h.count, 'card')} face down{placed}; may hold ({known}): {cards}")
         if h.left_out:
             out.append("      cannot hold: " + "; ".join(f"{_cell(pos, c)} ({why})" for c, why in h.left_out))

@@ -5,7 +5,7 @@ import click
 
 from ..api import InputError
 from ..model.files.atomic import FileExists
-from ..model.game.vocabulary import faction_name
+from ..model.game.vocabulary import faction_name, plural
 from .arguments import load, require_faction
 from .common import EXIT_ILLEGAL, EXIT_OK, BadInput, budget
 from .jsonout import emit_json
@@ -152,17 +152,23 @@ def _hand_text(pos, h) -> str:
     return "; ".join(parts)
 
 
+#: The bound of every hand (aeref/solver/plan/hidden_plan.py), as the text names it.
+BOUND_HAND = "every card it may hold in hand and no slot it must fill (a bound of every hand)"
+
+
 def _possible_text(pos, ans) -> list[str]:
     """``plan --as``: per card G may hold its earliest turn over every hand, with a hand and its plan."""
     r = ans.result
     g, v = faction_name(r.faction), faction_name(r.viewer)
+    then = f", then {plural(r.planned, 'hand')} planned, each as its own plan" if r.planned else ""
     out = [f"Plan for the {g} faction as the {v} faction sees it, {r.start} to {r.last}: over every hand the "
-           f"{g} faction may hold (1.1 face down; {r.hands} consistent, {r.planned} planned, each as its own plan)"]
+           f"{g} faction may hold (1.1 face down; {r.hands:,} consistent hands, one plan with every card it may hold "
+           f"bounding them all{then})"]
     out += hand_lines(pos, ans)
     if r.goal.empty:
         for b in r.earliest:
             name = f"{b.card} {pos.cards[b.card].name}"
-            if b.turn is not None:
+            if b.turn is not None and b.proved:
                 hand = _hand_text(pos, b.hand)
                 out.append(f"  {name}: earliest {b.turn} whatever the {g} faction holds (proved over every hand); "
                            f"reached with the hand {hand}:")
@@ -174,9 +180,14 @@ def _possible_text(pos, ans) -> list[str]:
                 out.append(f"  {name}: cannot be revealed by {r.last} whatever the {g} faction holds (proved over "
                            "every hand)")
                 if b.stopped is not None and b.stopped.reasons:
-                    hand = _hand_text(pos, b.hand)
-                    out.append(f"    with the hand {hand}: a minimal set of the rules that stop it in every turn:")
+                    hand = _hand_text(pos, b.hand) if b.hand else BOUND_HAND
+                    out.append(f"    with {hand}: a minimal set of the rules that stop it in every turn:")
                     out += [f"      {rule}: {msg}" for rule, msg in b.stopped.reasons]
+            elif b.not_before is not None and r.complete:
+                found = (f"; the earliest found {b.turn}, with the hand {_hand_text(pos, b.hand)}" if b.turn is not None
+                         else "; no hand planned reveals it")
+                out.append(f"  {name}: not before {b.not_before} whatever the {g} faction holds (proved with "
+                           f"{BOUND_HAND}){found} (not proved: the hands are too many to plan one by one)")
             else:
                 out.append(f"  {name}: not found before the time limit ended the search (not proved)")
     else:
@@ -192,7 +203,8 @@ def _possible_text(pos, ans) -> list[str]:
                 out.append(f"    no hand the {g} faction may hold has every wanted card")
             else:
                 hand, cards, rules = r.goal_stopped
-                out.append(f"    with the hand {_hand_text(pos, hand)}: these wanted cards cannot all come: {', '.join(cards)}")
+                shown = f"the hand {_hand_text(pos, hand)}" if hand else BOUND_HAND
+                out.append(f"    with {shown}: these wanted cards cannot all come: {', '.join(cards)}")
                 if rules:
                     out.append("    a minimal set of the rules that keep them from all coming (each in a Seasonal Turn):")
                     out += [f"      {rule}: {msg}" for rule, msg in rules]

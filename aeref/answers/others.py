@@ -154,7 +154,8 @@ class PossiblePlan:
                                "hands-planned": r.planned, "complete": r.complete}
         if r.goal.empty:
             out["cards"] = [{"card": b.card, "map": b.map, "earliest": str(b.turn) if b.turn else None,
-                             "proved": b.proved, **_hand_json(b.hand),
+                             "proved": b.proved, "not-before": str(b.not_before) if b.not_before else None,
+                             **_hand_json(b.hand),
                              "plan": _turns_json(b.earliest.plan if b.earliest else ()),
                              "reasons": [{"rule": k, "message": m} for k, m in _reasons(b)]}
                             for b in r.earliest]

@@ -302,6 +302,16 @@ def chained(pos: Position) -> bool:
     return getattr(pos.raw, "record", None) is not None
 
 
+def _read_public(pos: Position) -> bool:
+    """Whether ``pos`` was read from a public file (with private files, or with hands face down): a file
+    written from it is a link of its game. A whole file (every hand in it, written by hand or by a referee)
+    is no link every player can check: what is written from it as a public file starts no record (only
+    ``split`` deals a game)."""
+    raw = pos.raw
+    sections = [sec for secs in ((getattr(raw, "factions", None) or {}).values()) for sec in (secs or {}).values()]
+    return bool(pos.private_files) or any(getattr(sec, "hand_count", None) is not None for sec in sections)
+
+
 def _beside_its_parent(pos: Position, out_path: str | Path) -> None:
     """Raises :class:`InputError` when a file of a game record would be written outside the folder of the file
     it is made from: its decks and ``previous:`` are named relative to it, and every other player holds the
@@ -331,7 +341,7 @@ def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Pa
     """
     replaced_earlier(out_path, Path(previous) if previous is not None else pos.seasonal.previous_path)
     record = new_record(pos, out_path, made_by, opened) if made_by is not None and (
-        is_split(pos) or chained(pos)) else None
+        chained(pos) or (is_split(pos) and _read_public(pos))) else None
     if record is not None and "parent" in record:
         _beside_its_parent(pos, out_path)
     if is_split(pos):

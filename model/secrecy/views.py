@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
-from ..game.position import FactionMap, Position
+from ..game.position import FACE_DOWN, FactionMap, Position
 from ..game.vocabulary import FACTIONS
 
 #: The viewer who sees every card (``--as referee``).
@@ -53,6 +53,34 @@ def hidden_cards(pos: Position, viewer: str) -> set[str]:
     return out
 
 
+def _awaiting_seen(pos: Position, faction: str) -> dict:
+    """Which of ``faction``'s Pending Cards await their reveal (1.1.1 Step 2), told from public facts alone
+    (``{map: "face-down"}``): the turn a selection was made in (``selected``), else ``previous:`` holding a
+    Pending Card placed on that map, the faction's Current Card and played cards unchanged since (it has not
+    revealed) and no other seal. The whole position compares the Pending Cards themselves
+    (:meth:`~model.game.position.Position.awaiting_reveal`): a view must not, or whether a card face down is
+    the one of the turn before would show through."""
+    sections = pos.factions.get(faction, {})
+    placed = {m for m, fm in sections.items() if fm.pending or fm.pending_face_down or fm.sealed}
+    out = {m: FACE_DOWN for m in placed if (sel := sections[m].selected) is not None and sel < pos.turn}
+    unrecorded = {m for m in placed if sections[m].selected is None}
+    if not unrecorded or pos.seasonal.previous_path is None:
+        return out
+    prev = pos.previous_position()
+    if prev is None:
+        return {**out, **{m: FACE_DOWN for m in unrecorded}}
+    before = prev.factions.get(faction, {})
+    if any(m not in before or not (before[m].pending or before[m].pending_face_down or before[m].sealed)
+           for m in unrecorded):
+        return out
+    for m in unrecorded:
+        b, now = before[m], sections[m]
+        if b.current != now.current or [p.card for p in b.played] != [p.card for p in now.played] or (
+                b.sealed and now.sealed and b.sealed != now.sealed):
+            return out                                  # it has revealed this turn: these are new selections
+    return {**out, **{m: FACE_DOWN for m in unrecorded}}
+
+
 def view(pos: Position, viewer: Optional[str]) -> Position:
     """The position as ``viewer`` (a faction, or ``referee``; None: the referee) sees it (1.1).
 
@@ -67,8 +95,7 @@ def view(pos: Position, viewer: Optional[str]) -> Position:
     out.viewer = v
     if v == REFEREE:
         return out
-    out.awaiting = {f: {m: (c if f == v else "face-down") for m, c in pos.awaiting_reveal(f).items()}
-                    for f in pos.factions}
+    out.awaiting = {f: (pos.awaiting_reveal(f) if f == v else _awaiting_seen(pos, f)) for f in pos.factions}
     out.factions = {}
     for f, sections in pos.factions.items():
         out.factions[f] = {}

@@ -10,13 +10,24 @@ earliest turns of the plans of the hands (:func:`~solver.plan.planner.plan` on t
 hand makes, the planner's proof for each one). This module plans each consistent hand: exact by
 construction, the proof "whatever G holds" being that every hand was planned.
 
-Why every hand, not the candidates as one hand with a cardinality bound: 1.1.3 No Pending Card under
-``empty-slot=forced`` lets a slot stay empty only when no card *held* fits, so a larger hand is not a
-relaxation of a smaller one (a card it must select may keep another back); planning each hand keeps the
-planner's rules exactly as they are. The cost is one plan per hand, so the hands are bounded
-(:data:`MAX_HANDS`, refused beyond with the count), and a hand is skipped when every card it holds has
-already been found revealed in the first turn possible (no hand can do better: a card selected in a
-Seasonal Turn is revealed in the next, 1.1.3).
+Every hand is bounded first by one plan (:func:`_relaxed`): every candidate held, no Pending Card placed, and
+1.1.3 No Pending Card read as ``empty-slot=voluntary``. Each consistent hand's plans are plans of that
+position (its cards are among the candidates, a Pending Card placed is one of the turn's choices, and a slot
+it must leave empty may be left empty), so a card's earliest turn there is a lower bound over every hand
+(proved: no hand reveals it earlier), and a card it cannot reveal within the horizon no hand reveals (the
+rules that stop it there stop it in every hand). A hand is then made from the bound's own plan (the cards
+it selects, the rest of the hand's size from the other candidates; the first choice on a map with a
+Pending Card face down, that card) and planned under the rules in force (:func:`_realise`): a card
+reaching its bound there is proved. Why that is not the answer itself: under ``empty-slot=forced`` a
+larger hand is not a relaxation of a smaller one (a card it must select may keep another back), so a hand
+is always planned as it is.
+
+The cards the bounds leave unproved are planned hand by hand: every consistent hand, when they number at
+most :data:`MAX_HANDS`, a hand skipped when every card it holds has already been found revealed in the
+first turn possible (no hand can do better: a card selected in a Seasonal Turn is revealed in the next,
+1.1.3). Beyond it those cards are answered unproved, with their bound (``not_before``) and the best plan
+found. A goal likewise: the bound's plan, its hand planned; if it falls short, every hand (refused beyond
+:data:`MAX_HANDS`, with the count).
 
 A map where G's Pending Card lies face down: the hand held one card more when it was selected (the
 Pending Card came from it); each hand of that size is planned once per card of it as the Pending Card, the
@@ -59,8 +70,11 @@ class HiddenEarliest:
     earliest: Optional[_planner.Earliest]
     hand: Optional[dict]
     proved: bool = True
-    #: a card no hand reveals: the first hand holding it and the planner's rules that stop it there in every turn
+    #: a card no hand reveals: the hand (None: every candidate held, the bound) and the planner's rules that stop
+    #: it there in every turn
     stopped: Optional[_planner.Earliest] = None
+    #: the bound over every hand (:func:`_relaxed`): no hand reveals the card before this turn (None: not known)
+    not_before: Optional[Turn] = None
 
     @property
     def turn(self) -> Optional[Turn]:
@@ -93,6 +107,13 @@ class HiddenPlanResult:
     goal_stopped: Optional[tuple] = None
     planned: int = 0
     complete: bool = True
+
+
+def returning(pos: Position, faction: str) -> list:
+    """``[(map, card id)]``: ``faction``'s recyclable Current Cards, face up (1.1) and back in its hand once
+    discarded (1.1.1 Step 1): every hand holds them from the next Seasonal Turn, so they are planned too."""
+    return [(m, fm.current) for m, fm in pos.factions.get(faction, {}).items()
+            if fm.current and fm.current in pos.cards and pos.cards[fm.current].recyclable]
 
 
 def _map_hands(h) -> list:
@@ -145,23 +166,23 @@ def _held(hand: dict) -> set:
 
 def _refuse_many(pos: Position, faction: str, n: int) -> InputError:
     return InputError(Problem(pos.file, f"factions.{faction}", (
-        f"the {faction_name(faction)} hands consistent with this view number {n:,}; a plan over hidden hands plans "
-        f"each one and is limited to {MAX_HANDS} (a plan over fewer would prove nothing whatever the "
-        f"{faction_name(faction)} faction holds)")))
+        f"the {faction_name(faction)} hands consistent with this view number {n:,}; the plan with every card it "
+        f"may hold does not settle this goal, and planning the hands one by one is limited to {MAX_HANDS} (a plan "
+        f"over fewer would prove nothing whatever the {faction_name(faction)} faction holds)")))
 
 
 def plan_hidden(pos: Position, faction: str, turns: int, assumptions: tuple = (), goal: _planner.Goal = _planner.Goal(),
                 budget: Optional[Budget] = None, progress: ProgressSink = None) -> HiddenPlanResult:
     """``faction``'s plan from the view ``pos`` (another faction's: ``faction``'s hand face down), over every
     hand the view allows (see the module doc). Without a goal, per candidate card the earliest turn over the
-    hands; with a goal (its cards among the candidates) the earliest plan of any hand. Raises
-    :class:`InputError` as :func:`~solver.selection.hidden.hidden_hands`, or when more than :data:`MAX_HANDS`
-    hands are consistent; ``ValueError`` as :func:`~solver.plan.planner.plan`."""
+    hands (a card left unproved when the bound does not settle it and the hands number more than
+    :data:`MAX_HANDS`); with a goal (its cards among the candidates) the earliest plan of any hand. Raises
+    :class:`InputError` as :func:`~solver.selection.hidden.hidden_hands`, or for a goal the bound does not
+    settle when more than :data:`MAX_HANDS` hands are consistent; ``ValueError`` as
+    :func:`~solver.plan.planner.plan`."""
     seen = hidden_hands(pos, faction)
     f = pos.require_faction(faction)
     n = hand_count(seen)
-    if n > MAX_HANDS:
-        raise _refuse_many(pos, f, n)
     budget = budget or Budget(None)
     res = HiddenPlanResult(f, pos.viewer or "referee", pos.turn, pos.turn.ahead(turns), list(seen.values()), n, goal,
                            _planner.facts(pos, f, assumptions), hidden_interpretations(pos))
@@ -172,6 +193,32 @@ def plan_hidden(pos: Position, faction: str, turns: int, assumptions: tuple = ()
     return res
 
 
+def _relaxed(pos: Position, faction: str, seen: dict) -> Position:
+    """The bound of every hand (see the module doc): every candidate held, no Pending Card placed, 1.1.3 No
+    Pending Card read as ``empty-slot=voluntary``."""
+    return whole(pos, faction, {m: (tuple(h.cards), None) for m, h in seen.items()}).with_interpretations(
+        {"empty-slot": "voluntary"})
+
+
+def _realise(seen: dict, steps: list) -> Optional[dict]:
+    """A consistent hand for the plan ``steps`` (the bound's, :class:`~solver.plan.turn.PlanTurn` each): the
+    candidates it selects, then the first others up to the hand's size; on a map with a Pending Card face
+    down, its first choice there that card. None when it selects more cards on a map than the hand holds, or
+    leaves such a map's first slot empty."""
+    out = {}
+    for m, h in seen.items():
+        used = list(dict.fromkeys(st.choice.get(m) for st in steps if st.choice.get(m) in h.cards))
+        pending = steps[0].choice.get(m) if h.placed and steps else None
+        if h.placed and pending not in h.cards:
+            return None
+        held = [c for c in used if c != pending]
+        if len(held) > h.count:
+            return None
+        fill = [c for c in h.cards if c not in held and c != pending][: h.count - len(held)]
+        out[m] = (tuple(c for c in h.cards if c in held or c in fill), pending)
+    return out
+
+
 def _spent(budget: Budget, res: HiddenPlanResult) -> bool:
     """The time limit has ended the search over the hands (the answer then proves nothing "whatever G holds")."""
     left = budget.left()
@@ -180,44 +227,101 @@ def _spent(budget: Budget, res: HiddenPlanResult) -> bool:
     return not res.complete
 
 
+def _plan_hand(pos, f, turns, assumptions, goal, budget, progress, hand, res: HiddenPlanResult):
+    got = _planner.plan(whole(pos, f, hand), f, turns, assumptions, goal, False, budget, progress)
+    res.planned += 1
+    res.complete = res.complete and got.complete
+    return got
+
+
 def _earliest(pos, f, turns, assumptions, budget, progress, seen, res: HiddenPlanResult) -> None:
-    """Fill ``res.earliest``: per candidate the least earliest turn over the hands (the first hand reaching it)."""
-    best: dict = {(m, c): HiddenEarliest(c, m, None, None) for m, h in seen.items() for c in h.cards}
+    """Fill ``res.earliest``: per candidate its bound, settled by the bound's own hands where they reach it, the
+    rest by every hand (see the module doc)."""
+    best: dict = {(m, c): HiddenEarliest(c, m, None, None)
+                  for m, c in [(m, c) for m, h in seen.items() for c in h.cards] + returning(pos, f)}
+    bound = _planner.plan(_relaxed(pos, f, seen), f, turns, assumptions, _planner.Goal(), False, budget, progress)
+    res.complete = res.complete and bound.complete
+    low = {(e.map, e.card): e for e in bound.earliest if (e.map, e.card) in best and e.proved}
+    todo = set(best)
+    for key, e in low.items():
+        best[key].not_before = e.turn
+        if e.turn is None:                        # not in the bound: in no hand (the rules that stop it there)
+            best[key].stopped = e
+            todo.discard(key)
+    tried: set = set()
+    for key in sorted(todo & set(low), key=lambda k: low[k].turn):
+        hand = _realise(seen, low[key].plan) if key in todo else None
+        if hand is None or repr(hand) in tried or _spent(budget, res):
+            continue
+        tried.add(repr(hand))
+        got = _plan_hand(pos, f, turns, assumptions, _planner.Goal(), budget, progress, hand, res)
+        for e in got.earliest:
+            k = (e.map, e.card)
+            if k in todo and e.turn is not None and e.turn == best[k].not_before:
+                best[k].earliest, best[k].hand = e, _shown(hand)
+                todo.discard(k)
+    if todo and res.hands <= MAX_HANDS:
+        _every_hand(pos, f, turns, assumptions, budget, progress, seen, res, best, todo)
+    elif todo:
+        for k in todo:
+            best[k].proved = False
+    if not res.complete:                          # a hand not planned may reveal any card earlier
+        for k in todo:
+            best[k].proved = False
+    res.earliest = list(best.values())
+
+
+def _every_hand(pos, f, turns, assumptions, budget, progress, seen, res: HiddenPlanResult, best: dict,
+                todo: set) -> None:
+    """The cards of ``todo`` (``(map, card)``) settled hand by hand: the least earliest turn over every hand."""
     first = pos.turn.ahead(1)                 # a card selected now is revealed in the next Seasonal Turn (1.1.3)
     for hand in consistent_hands(seen):
         if _spent(budget, res):
             break
-        if all(best[(m, c)].turn == first for m, (cs, p) in hand.items() for c in (*cs, *([p] if p else []))):
+        mine = [(m, c) for m, (cs, p) in hand.items() for c in (*cs, *([p] if p else [])) if (m, c) in todo]
+        mine += [k for k in returning(pos, f) if k in todo]
+        if all(best[k].turn == first for k in mine):
             continue                          # nothing this hand holds can come earlier
-        got = _planner.plan(whole(pos, f, hand), f, turns, assumptions, _planner.Goal(), False, budget, progress)
-        res.planned += 1
-        res.complete = res.complete and got.complete
+        got = _plan_hand(pos, f, turns, assumptions, _planner.Goal(), budget, progress, hand, res)
         for e in got.earliest:
-            b = best.get((e.map, e.card))
-            if b is None:                     # a recyclable Current Card back in the hand: not a hidden card
+            k = (e.map, e.card)
+            if k not in todo:                 # settled by the bound
                 continue
+            b = best[k]
             if not e.proved:
                 b.proved = False
             if e.turn is not None and (b.turn is None or e.turn < b.turn):
                 b.earliest, b.hand, b.stopped = e, _shown(hand), None
             elif e.turn is None and b.earliest is None and b.stopped is None:
                 b.stopped, b.hand = e, _shown(hand)
-    if not res.complete:                      # a hand not planned may reveal any card earlier
-        for b in best.values():
-            b.proved = False
-    res.earliest = list(best.values())
 
 
 def _goal(pos, f, turns, assumptions, goal, budget, progress, seen, res: HiddenPlanResult) -> None:
-    """Fill the goal's plan: the earliest over the hands that hold every wanted card (no other can reach it)."""
+    """Fill the goal's plan: the bound's (every candidate held), settled by the hand of its own plan when that
+    hand reaches it as early; else the earliest over the hands that hold every wanted card."""
+    held = {c for h in seen.values() for c in h.cards} | {c for _, c in returning(pos, f)}
+    if not set(goal.want) <= held:
+        return
+    bound = _planner.plan(_relaxed(pos, f, seen), f, turns, assumptions, goal, False, budget, progress)
+    res.complete = res.complete and bound.complete
+    if bound.goal_plan is None:
+        if bound.complete:                    # no hand reaches it: the bound's wanted cards and rules say why
+            res.goal_stopped = (None, list(bound.conflict), list(bound.conflict_rules))
+        return
+    hand = _realise(seen, bound.goal_plan)
+    if hand is not None:
+        got = _plan_hand(pos, f, turns, assumptions, goal, budget, progress, hand, res)
+        if got.goal_plan is not None and got.goal_turn == bound.goal_turn:
+            res.goal_plan, res.goal_turn, res.goal_hand = got.goal_plan, got.goal_turn, _shown(hand)
+            return
+    if res.hands > MAX_HANDS:
+        raise _refuse_many(pos, f, res.hands)
     for hand in consistent_hands(seen):
         if _spent(budget, res):
             break
-        if not set(goal.want) <= _held(hand):
+        if not set(goal.want) <= _held(hand) | {c for _, c in returning(pos, f)}:
             continue
-        got = _planner.plan(whole(pos, f, hand), f, turns, assumptions, goal, False, budget, progress)
-        res.planned += 1
-        res.complete = res.complete and got.complete
+        got = _plan_hand(pos, f, turns, assumptions, goal, budget, progress, hand, res)
         turn = got.goal_turn
         if got.goal_plan is not None and turn is not None and (res.goal_turn is None or turn < res.goal_turn):
             res.goal_plan, res.goal_turn = got.goal_plan, turn

@@ -67,8 +67,8 @@ class HiddenHand:
 
     @property
     def known(self) -> bool:
-        """The hand is known exactly: it holds every candidate."""
-        return len(self.cards) == self.size
+        """The hand is known exactly: it holds every candidate, or none (its size is 0)."""
+        return self.size == 0 or len(self.cards) == self.size
 
     def as_json(self) -> dict:
         return {"map": self.map, "hand-count": self.count, "pending-placed": self.placed,

@@ -410,3 +410,19 @@ def test_1_1_a_key_given_twice_in_a_file_of_the_record_is_refused_by_verify_too(
     (west / "t1.yaml").write_text(text + "War_State: total\n", encoding="utf-8")
     code, _, err = run("verify", west / "t1.yaml")
     assert code == 2 and "key war-state is given twice" in err, err
+
+
+def test_a_public_file_written_from_a_whole_file_starts_no_record(tmp_path):
+    """`select --seal --write` on a whole file (every hand in it, no record): the public file it writes is read again
+    by every command (`pairs --as`, `show`, `validate`); it names no parent (a whole file is no link every player
+    can check: only `split` deals a game record)."""
+    shutil.copytree(EXAMPLES / "decks", tmp_path / "decks")
+    shutil.copy(EXAMPLES / "ae-soviet-production.yaml", tmp_path)
+    src, out = tmp_path / "ae-soviet-production.yaml", tmp_path / "sealed.yaml"
+    code, _, err = run("select", src, "--faction", "soviet", "--tk", "39", "--ds", "24", "--seal", "--write", out)
+    assert code == 0, err
+    assert "record" not in yaml.safe_load(out.read_text(encoding="utf-8"))
+    for args in (("pairs", out, "--faction", "soviet", "--as", "western", "--count"), ("show", out),
+                 ("validate", out)):
+        code, _, err = run(*args)
+        assert code == 0, (args, err)

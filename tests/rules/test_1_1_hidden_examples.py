@@ -314,3 +314,58 @@ def test_1_1_hidden_hand_whole_deck_rules_on_every_card_of_the_deck(tmp_path):
     assert whole.exit_code == own.exit_code == 0
     assert [{m: ch[m] for m in ("tk", "ds")} for ch in whole.json["choices"]] == own.json["choices"]
     assert all(h["known"] for h in whole.json["hands"])
+
+
+def _reveal_file(folder: Path, pending: str, hand: str) -> Path:
+    """ds-axis-reveal.yaml (its previous: ds-axis-selected.yaml beside it) in ``folder``, the Axis Pending Card
+    ``pending`` and the Axis hand ``hand`` in it (the previous file as shipped)."""
+    import shutil
+    shutil.copytree(DECKS, folder / "decks")
+    shutil.copy(EXAMPLES / "ds-axis-selected.yaml", folder)
+    text = (EXAMPLES / "ds-axis-reveal.yaml").read_text(encoding="utf-8")
+    text = text.replace("      pending: 28a\n      hand: [3, 8, 12, 33a, 28b]", f"      pending: {pending}\n      hand: {hand}")
+    path = folder / "reveal.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_1_1_whether_a_pending_card_awaits_its_reveal_is_told_from_public_facts(tmp_path):
+    """1.1: two files with the same public facts, the Axis Pending Card face down 28a (selected in Aug-Sept 1941,
+    awaiting its reveal) in one, 2b in the other (28a back in the hand: what the whole file alone cannot tell
+    apart from a new selection). The Western answers (`pairs --as`, `check --as`, `show --as`) are the same bytes:
+    whether the card face down is the one of previous: is not the Western player's to know."""
+    a = _reveal_file(tmp_path / "a", "28a", "[3, 8, 12, 33a, 28b]")
+    b = _reveal_file(tmp_path / "b", "2b", "[3, 28a, 12, 33a, 28b]")
+    for args in (("pairs", "--faction", "axis", "--as", "western"),
+                 ("check", "--faction", "axis", "--as", "western", "--ds", "8"),
+                 ("show", "--as", "western")):
+        ra, rb = run(args[0], str(a), *args[1:]), run(args[0], str(b), *args[1:])
+        assert (ra.exit_code, ra.output.replace(str(a.parent), "")) == (rb.exit_code, rb.output.replace(str(b.parent), ""))
+    assert "awaits its reveal" in run("show", str(a), "--as", "western").stdout    # its Current Card unchanged since
+
+
+def test_1_1_1_a_previous_file_of_another_turn_or_another_hand_is_named(tmp_path):
+    """previous: of May-June 1941 for a Nov-Dec 1941 position: the Error names the turns; previous: whose Axis hand
+    held other than the hand-count and the Pending Card now: the Error names both counts (exit 2, one line)."""
+    path = _reveal_file(tmp_path, "28a", "[3, 8, 12, 33a, 28b]")
+    sel = tmp_path / "ds-axis-selected.yaml"
+    good = sel.read_text(encoding="utf-8")
+    sel.write_text(good.replace("turn: Aug-Sept 1941", "turn: May-June 1941"), encoding="utf-8")
+    r = run("pairs", str(path), "--faction", "axis", "--as", "western")
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1 and "does not name" not in r.stderr, r.stderr
+    assert "May-June 1941" in r.stderr
+    sel.write_text(good.replace("hand: [3, 8, 12, 33a, 28b]", "hand: [3, 8]"), encoding="utf-8")
+    r = run("pairs", str(path), "--faction", "axis", "--as", "western")
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "hold 6 cards here but 3 in previous: ds-axis-selected.yaml" in r.stderr
+
+
+def test_1_1_an_empty_hand_is_known_exactly(tmp_path):
+    """A hand-count of 0 (no Pending Card placed): the hand is known exactly, and it holds no card; only "no
+    Pending Card" is possible (exit 1, as `pairs` of a known empty hand)."""
+    path = write(tmp_path, AE_SOVIET.format(ds="[]"))
+    r = run("pairs", str(path), "--faction", "soviet", "--as", "western", "--json")
+    ds = next(h for h in r.json["hands"] if h["map"] == "ds")
+    assert ds["hand-count"] == 0 and ds["known"] is True
+    text = run("pairs", str(path), "--faction", "soviet", "--as", "western").stdout
+    assert "DS: 0 cards face down; may hold (known exactly): no card" in text

@@ -84,13 +84,19 @@ def _whole(seen, g, placed: dict, raw):
 def _brute(seen, g, raw, turns) -> dict:
     """``{card: earliest turn}`` over every hand the view allows, each hand planned by the brute force."""
     best: dict = {}
+    back = _recyclable_current(seen, g)
     for hand in hidden_oracle.hands(seen, g):
         for placed in _placements(seen, g, hand):
             got = plan_oracle.explore(_whole(seen, g, placed, raw), g, turns).earliest
             for c, t in got.items():
-                if any(c in cs for cs in hand.values()) and (c not in best or t < best[c]):
+                if (any(c in cs for cs in hand.values()) or c in back) and (c not in best or t < best[c]):
                     best[c] = t
     return best
+
+
+def _recyclable_current(seen, g) -> set:
+    """G's recyclable Current Cards: face up, back in every hand once discarded (1.1.1 Step 1)."""
+    return {fm.current for fm in seen.factions[g].values() if fm.current and seen.cards[fm.current].raw.recyclable}
 
 
 @st.composite
@@ -129,7 +135,7 @@ def test_1_1_hidden_plan_agrees_with_planning_every_hand_by_brute_force(case):
         assert b.proved
         if b.turn is not None:
             h, p = b.hand["hand"], b.hand["pending"]
-            assert b.card in h[b.map] + [p.get(b.map)]
+            assert b.card in h[b.map] + [p.get(b.map)] + list(_recyclable_current(seen, g))
             assert {m: len(cs) + (m in p) for m, cs in h.items()} == size
             placed = {m: (tuple(cs), p.get(m)) for m, cs in h.items()}
             assert plan_oracle.explore(_whole(seen, g, placed, pos.raw), g, turns).earliest[b.card] == b.turn
@@ -184,7 +190,7 @@ def test_1_1_hidden_plan_of_a_hand_known_exactly_is_the_plan_of_that_hand(case):
     assume(all(h.known for h in hands.values()))
     got = hidden_plan.plan_hidden(seen, g, turns)
     mine = plan(pos, g, turns)
-    held = {c for h in hands.values() for c in h.cards}
+    held = {c for h in hands.values() for c in h.cards} | _recyclable_current(seen, g)
     assert {b.card: b.turn for b in got.earliest} == {e.card: e.turn for e in mine.earliest if e.card in held}
     assert got.hands == 1
 
@@ -229,10 +235,11 @@ def test_1_1_hidden_plan_cli_text_json_and_exit_codes(tmp_path, monkeypatch):
                          (["--avoid", "ds:12"], "--avoid")):
         r = run("plan", str(path), "--faction", "axis", "--as", "western", *extra)
         assert r.exit_code == 2 and r.stderr.count("\n") == 1 and words in r.stderr, r.output
-    monkeypatch.setattr(hidden_plan, "MAX_HANDS", 100)
+    monkeypatch.setattr(hidden_plan, "MAX_HANDS", 0)          # no hand planned one by one: the bound's hands only
     big = Path(__file__).resolve().parents[2] / "examples" / "ae-1941.yaml"
-    r = run("plan", str(big), "--faction", "axis", "--as", "western")
-    assert r.exit_code == 2 and "hands consistent with this view number 420" in r.stderr, r.output
+    r = run("plan", str(big), "--faction", "axis", "--as", "western", "--json")
+    assert r.exit_code == 0 and r.json["hands-consistent"] == 420 and r.json["hands-planned"] < 20, r.output
+    assert all(c["proved"] or c["not-before"] for c in r.json["cards"])
 
 
 def test_1_1_face_down_the_plan_is_the_same_whatever_the_hand(tmp_path):
@@ -278,7 +285,7 @@ def test_1_1_3_3_soviet_production_limit_over_every_hand_from_the_western_view()
     no = seen.possible_plan("soviet", want=["tk:38", "ds:16"], by="Mar-Apr 1942")
     assert not no.reached() and no.complete
     hand, cards, rules = no.goal_stopped
-    assert "ds-soviet-16" in hand["hand"]["ds"] and cards == ["tk-soviet-38", "ds-soviet-16"]
+    assert hand is None and cards == ["tk-soviet-38", "ds-soviet-16"]     # so even with every card it may hold
     assert rules == [("1.1.3.3 Soviet Production Limit",
                       "Nov-Dec 1941: tk-soviet-38 (3) + ds-soviet-16 (1) = 4 exceeds the limit 3 (Total War on TK)")]
     yes = seen.possible_plan("soviet", want=["tk:39", "ds:16"], by="Mar-Apr 1942")
@@ -296,3 +303,46 @@ def test_1_1_hidden_plan_from_the_public_file_and_the_viewers_private_file(tmp_p
     dealt = run("plan", str(public), "--private", str(tmp_path / "pub.western.private.yaml"), *args)
     assert dealt.exit_code == 0, dealt.output
     assert dealt.stdout == run("plan", str(whole_file), *args).stdout
+
+
+@settings(max_examples=scaled(30), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+@given(hidden_plan_cases())
+def test_1_1_hidden_plan_bound_alone_is_never_wrong(case):
+    """With no hand planned one by one (as beyond the bound on the hands), each card's answer comes from the
+    bound (every candidate held, empty slots voluntary) and the hands made from its plans: a card proved has the
+    brute force's earliest turn over every hand; one left unproved has a bound no later than it (and a plan
+    found, if any, no earlier); a card the bound cannot reveal no hand reveals."""
+    pos, seen, g, turns = case
+    assume(not oracle.awaits_reveal(pos, g) and hidden_oracle.consistent(seen, g))
+    old, hidden_plan.MAX_HANDS = hidden_plan.MAX_HANDS, 0
+    try:
+        got = hidden_plan.plan_hidden(seen, g, turns)
+    finally:
+        hidden_plan.MAX_HANDS = old
+    expected = _brute(seen, g, pos.raw, turns)
+    for b in got.earliest:
+        truth = expected.get(b.card)
+        if b.proved:
+            assert b.turn == truth, (b.card, b.turn, truth)
+        else:
+            assert b.not_before is not None, b.card
+            if truth is None:                                # the bound may reach a card no hand reveals
+                assert b.turn is None, b.card
+            else:
+                assert b.not_before <= truth and (b.turn is None or b.turn >= truth), (b.card, b.not_before, truth)
+        if b.stopped is not None and b.hand is None:
+            assert truth is None
+
+
+def test_1_1_1_a_recyclable_current_card_is_planned_for_every_hand(tmp_path):
+    """1.1.1 Step 1: ds-1941's Western Current Card 22 Chinese War Production is recyclable, face up, and back in
+    every Western hand once discarded: `plan --as axis` plans it (earliest Mar-Apr 1942, as the Western faction's
+    own plan), and `--want ds:22` is a goal of every hand."""
+    f = Path(__file__).resolve().parents[2] / "examples" / "ds-1941.yaml"
+    own = run("plan", str(f), "--faction", "western", "--turns", "3")
+    assert "ds-western-22 Chinese War Production: earliest Mar-Apr 1942" in own.stdout
+    seen = run("plan", str(f), "--faction", "western", "--as", "axis", "--turns", "3")
+    assert "ds-western-22 Chinese War Production: earliest Mar-Apr 1942 whatever the Western faction holds" in seen.stdout
+    goal = run("plan", str(f), "--faction", "western", "--as", "axis", "--turns", "3", "--want", "ds:22")
+    assert goal.exit_code == 0 and "Possible: earliest Mar-Apr 1942" in goal.stdout, goal.output
