@@ -26,6 +26,12 @@ def _cell(pos, cid) -> str:
     return f"{c.number} {c.name}"
 
 
+def _slot_cell(pos, m: str, cid) -> str:
+    """A card in map ``m``'s slot: its number and name, or, for a card of another map, its id and name."""
+    c = pos.cards[cid]
+    return _cell(pos, cid) if c.map == m else f"{cid} {c.name}"
+
+
 def hand_lines(pos, ans) -> list[str]:
     """What G may hold, map by map (1.1: the cards of its deck less those public elsewhere)."""
     name = faction_name(ans.faction)
@@ -87,7 +93,7 @@ def print_check(pos, faction: str, choice: dict, as_json: bool) -> int:
         emit_json(ans.as_json())
         return EXIT_OK if ans.possible else EXIT_ILLEGAL
     name = faction_name(faction)
-    shown = ", ".join(f"{m.upper()} {_cell(pos, choice.get(m)) if choice.get(m) else 'no card'}" for m in pos.maps)
+    shown = ", ".join(f"{m.upper()} {_slot_cell(pos, m, choice.get(m)) if choice.get(m) else 'no card'}" for m in pos.maps)
     if ans.possible:
         hand = "; ".join(f"{m.upper()} {', '.join(_cell(pos, c) for c in cs) or 'no card'}"
                          for m, cs in ans.hand.items())
