@@ -521,3 +521,31 @@ def test_a_map_of_more_than_800_hexes_numbers_the_hexes_that_hold_something(brow
     high = d.execute_script("return document.querySelector('text.hexnum').getBoundingClientRect().height")
     assert high >= 9
     _shot(d, "report-map-big.png", tmp_path, element=".repl .mapwrap")
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_1_1_what_the_others_may_hold_folds_and_opens(browser, tmp_path, width):
+    """1.1: the Axis view of AE 1941, its part "what the others may hold": one fold per other faction, closed at
+    first (its summary counts the selections), opened by a tap on the summary: the cards each map's hand may
+    hold, then a second fold listing the selections; no line wider than the screen."""
+    from aeref.model.secrecy.views import view
+    pos = view(load_position(EXAMPLES / "ae-1941.yaml"), "axis")
+    page = tmp_path / "others.html"
+    page.write_text(render(report_data(pos, ["axis"])), encoding="utf-8")
+    d = _open(browser, page, width)
+    assert [e for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+    folds = d.find_elements("css selector", "#others details.others")
+    assert [f.find_element("css selector", "summary").text for f in folds] == [
+        "Western: 21 possible selections", "Soviet: 5 possible selections"]
+    western = folds[0]
+    assert not western.find_element("css selector", "ul").is_displayed()
+    d.execute_script("arguments[0].scrollIntoView({block: 'start'})", western)
+    western.find_element("css selector", "summary").click()
+    assert "of 3 it may hold" in western.find_element("css selector", "ul").text
+    inner = western.find_element("css selector", "details")
+    inner.find_element("css selector", "summary").click()
+    items = inner.find_elements("css selector", "ol li")
+    assert len(items) == 21 and items[0].is_displayed()
+    overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1
+    _shot(d, f"others-{width}.png", tmp_path, view="#others")
