@@ -439,10 +439,13 @@ class Position:
 
     def _asked_on(self, faction: str) -> tuple[PositionData, list[str]]:
         """The position ``faction``'s face-down selection is asked on, and the words saying so when it is not this
-        one: this view, or, when its Pending Cards await their reveal (selected in the Seasonal Turn before, 1.1.1
+        one: this view; when its Pending Cards await their reveal (selected in the Seasonal Turn before, 1.1.1
         Step 2), this viewer's view of ``previous:``, the position of that selection (the interpretations in force
-        here). This view when ``previous:`` cannot be read (:func:`~aeref.solver.selection.hidden.hidden_hands`
-        then says why it cannot be asked)."""
+        here); when it selected this turn before a later reveal, the file its ``select`` made
+        (:meth:`_selected_on_record`). This view when there is no ``previous:``
+        (:func:`~aeref.solver.selection.hidden.hidden_hands` then says why it cannot be asked). Raises
+        :class:`InputError` for a ``previous:`` that is broken, of another Seasonal Turn than the one before, or
+        whose hand and Pending Card of ``faction`` number other cards than here."""
         data = self.data
         if not any(data.awaiting_reveal(faction).values()):
             return self._selected_on_record(faction)
@@ -543,6 +546,10 @@ class Position:
         from .solver.plan import hidden_plan as _hidden, planner as _plan   # lazy: imports ortools
         from .answers.others import HandSeen, PossiblePlan                 # lazy: see why
         f = self._hidden_faction(faction)
+        if any(self.data.awaiting_reveal(f).values()):
+            raise InputError(Problem(self.data.file, f"factions.{f}", (
+                f"the {faction_name(f)} Pending Cards await their reveal (1.1.1 Step 2): a plan of its hand starts "
+                "after it; plan on the file `aeref reveal` writes, or ask `pairs --as` or `check --as` what they may be")))
         want, assume = _names(want), _names(assume)
         n, last = horizon(self, turns, want, by, _plan.MAX_TURNS, _plan.default_turns(self.data.turn))
         goal = _plan.Goal(tuple(self._hidden_card(f, w) for w in want),

@@ -149,7 +149,8 @@ def seal_requested() -> bool:
     return bool(ctx is not None and ctx.meta.get(SEAL_KEY))
 
 
-faction_option = click.option("--faction", "-f", required=True, type=faction_choice(), help="The faction asking.")
+faction_option = click.option("--faction", "-f", required=True, type=faction_choice(),
+                              help="The faction asked about (with --as F: as faction F sees it).")
 
 
 #: The largest ``--time-limit`` (seconds, about 11 days): larger values (``inf``, ``1e18``) overflow the timers

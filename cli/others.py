@@ -11,7 +11,7 @@ from ..api import Undecided
 from ..model.game.vocabulary import faction_name, plural
 from .common import EXIT_ILLEGAL, EXIT_INCOMPLETE, EXIT_OK, BadInput, tabulate
 from .jsonout import emit_json
-from .text import interpretations_text
+from .text import interpretations_text, natural as _natural
 
 
 def hidden(pos, faction: str, viewer) -> bool:
@@ -67,15 +67,19 @@ def print_pairs(pos, faction: str, as_json: bool, limit, rows: int, count_only: 
             click.echo(f"Note: {note}")
         for line in hand_lines(pos, ans):
             click.echo(line)
-        ordered = sorted(ans.choices, key=lambda ch: tuple(natural(ch[m]) for m in pos.maps))
-        shown = list(islice(ordered, rows)) if rows else ordered
-        table = [[i + 1] + [_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
-        click.echo(tabulate(table, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
-        if len(shown) < ans.count():
-            click.echo(f"... and {ans.count() - len(shown):,} more (--limit 0 shows every selection, --json lists them "
-                       "with a hand that allows each)")
-        words = f"{ans.count():,} possible selection{'s' if ans.count() != 1 else ''}"
-        click.echo(words + ("." if ans.complete else " at least (not complete: the time limit)."))
+        if ans.nothing_only:
+            click.echo(f"Only no Pending Card is possible, whatever the {name} faction holds: no card it may hold can be "
+                       "selected without violating a restriction, so it must say so (1.1.3).")
+        else:
+            ordered = sorted(ans.choices, key=lambda ch: tuple(natural(ch[m]) for m in pos.maps))
+            shown = list(islice(ordered, rows)) if rows else ordered
+            table = [[i + 1] + [_cell(pos, ch[m]) for m in pos.maps] for i, ch in enumerate(shown)]
+            click.echo(tabulate(table, headers=["#"] + [m.upper() for m in pos.maps], tablefmt="simple"))
+            if len(shown) < ans.count():
+                click.echo(f"... and {ans.count() - len(shown):,} more (--limit 0 shows every selection, --json lists "
+                           "them with a hand that allows each)")
+            words = f"{ans.count():,} possible selection{'s' if ans.count() != 1 else ''}"
+            click.echo(words + ("." if ans.complete else " at least (not complete: the time limit)."))
         click.echo("Assumes: " + ans.as_json()["assumes"] + ".")
         click.echo(interpretations_text(ans.interpretations))
     if not ans.complete:
@@ -138,12 +142,15 @@ def report_others(pos, limit=None) -> list[dict]:
         else:
             row["hands"] = [{"map": h.map, "hand-count": h.count, "pending-placed": h.placed,
                              "candidates": len(h.candidates), "known": h.known, "cards": list(h.candidates),
-                             "names": [pos.data.card_text(c) for c in h.candidates]} for h in ans.seen]
+                             "names": [_cell(pos, c) for c in h.candidates],
+                             "left-out": [f"{_cell(pos, c)} ({why})" for c, why in h.left_out]} for h in ans.seen]
             row["count"], row["complete"] = ans.count(), ans.complete
             if ans.notes:
                 row["notes"] = list(ans.notes)
             row["choices"] = ans.choices
-            row["shown"] = [", ".join(pos.data.card_text(c) if c else f"no {m.upper()} card" for m, c in ch.items())
-                            for ch in ans.choices[:PAGE_SELECTIONS]]
+            # in the order and the words of the table of `pairs --as`: its row N is the page's N
+            ordered = sorted(ans.choices, key=lambda ch: tuple(_natural(ch.get(m)) for m in pos.maps))
+            row["shown"] = [", ".join(f"{m.upper()} {_cell(pos, ch.get(m))}" if ch.get(m) else f"no {m.upper()} card"
+                                      for m in pos.maps) for ch in ordered[:PAGE_SELECTIONS]]
         out.append(row)
     return out

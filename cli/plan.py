@@ -162,7 +162,7 @@ def _possible_text(pos, ans) -> list[str]:
     g, v = faction_name(r.faction), faction_name(r.viewer)
     then = f", then {plural(r.planned, 'hand')} planned, each as its own plan" if r.planned else ""
     out = [f"Plan for the {g} faction as the {v} faction sees it, {r.start} to {r.last}: over every hand the "
-           f"{g} faction may hold (1.1 face down; {r.hands:,} consistent hands, one plan with every card it may hold "
+           f"{g} faction may hold (1.1 face down; {r.hands:,} consistent hand{'s' if r.hands != 1 else ''}, one plan with every card it may hold "
            f"bounding them all{then})"]
     out += hand_lines(pos, ans)
     if r.goal.empty:
@@ -224,8 +224,10 @@ def _possible(pos, f, turns, want, by, assume, as_json, limit) -> int:
     try:
         with live_line(as_json) as progress:
             ans = pos.possible_plan(f, turns, want, by, assume, time_limit=limit, progress=progress)
-    except (ValueError, InputError) as exc:
-        raise BadInput(str(getattr(exc, "message", None) or exc)) from None
+    except InputError as exc:
+        raise BadInput(exc.one_line()) from None      # the file and the place in it (a deck, previous:, the hand)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
     if as_json:
         emit_json(ans.as_json())
     else:

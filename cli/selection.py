@@ -17,7 +17,7 @@ from .options import (
     STDIN_HELP, Count, card_option, faction_option, interp_option, json_option, state_argument, time_limit_option,
 )
 from .options import as_option, private_option
-from .text import interpretations_text
+from .text import natural as _natural, interpretations_text
 
 #: Rows of the ``pairs`` table shown when ``--limit`` is not given.
 DEFAULT_ROWS = 50
@@ -31,15 +31,6 @@ def count_text(number: int, complete: bool, interrupted: bool = False) -> str:
     text = f"{number:,} legal selection{'s' if number != 1 else ''}"
     why = "interrupted by Ctrl-C" if interrupted else "the time limit"
     return text if complete else f"at least {text} (not complete: {why})"
-
-
-def _natural(cid):
-    """Sort key for people: no card last, then by printed number (9 before 10, 26a before 26b)."""
-    if cid is None:
-        return (1, 0, "")
-    num = cid.rsplit("-", 1)[1]
-    digits = "".join(ch for ch in num if ch.isdigit())
-    return (0, int(digits or 0), num)
 
 
 def _card_cell(pos, cid):

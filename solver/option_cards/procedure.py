@@ -237,7 +237,7 @@ def _discard(pos: Position, fm, m: str, r: MapReveal) -> Step:
     if c.recyclable:
         r.discarded_to = "hand"
         _to_hand(fm, fm.current)
-        msg = f"{pos.card_text(c.id)} is discarded; it is recyclable (♺) and returns to the hand"
+        msg = f"{pos.card_text(c.id)} is discarded; it is recyclable (♺) and is returned to the faction's deck for possible future play"
     else:
         r.discarded_to = "set-aside"
         msg = f"{pos.card_text(c.id)} is discarded and set aside; it cannot be played again"

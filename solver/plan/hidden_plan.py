@@ -249,7 +249,8 @@ def _earliest(pos, f, turns, assumptions, budget, progress, seen, res: HiddenPla
             best[key].stopped = e
             todo.discard(key)
     tried: set = set()
-    for key in sorted(todo & set(low), key=lambda k: low[k].turn):
+    # in deck order within a turn (a set's order changes from run to run: the hands shown would too)
+    for key in sorted((k for k in best if k in todo and k in low), key=lambda k: low[k].turn):
         hand = _realise(seen, low[key].plan) if key in todo else None
         if hand is None or repr(hand) in tried or _spent(budget, res):
             continue

@@ -167,7 +167,7 @@ def possible(pos: Position, faction: str, choice: dict, *, budget: Optional[Budg
     if status in (OPTIMAL, FEASIBLE):
         return PossibleRuling(full, True, _hand(ctx, comp, solver), [])
     kept, complete = list(keys), True
-    for k in list(keys):
+    for k in reversed(keys):              # the later rules tried out first: the set kept names the earlier, plainer ones
         trial = [x for x in kept if x != k]
         try:
             st, _ = run(trial)

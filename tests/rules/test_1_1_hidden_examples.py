@@ -365,3 +365,12 @@ def test_1_1_an_empty_hand_is_known_exactly(tmp_path):
     assert ds["hand-count"] == 0 and ds["known"] is True
     text = run("pairs", str(path), "--faction", "soviet", "--as", "western").stdout
     assert "DS: 0 cards face down; may hold (known exactly): no card" in text
+
+
+def test_1_1_3_check_as_names_the_plainer_rule_first():
+    """`check --as` names a minimal set of rules; of two that each forbid the selection alone, the earlier in the
+    rules' order: TK 38 (a red Total War card) with DS 16 from the Axis view of ae-1941 is stopped by 1.1.3.2
+    (Limited War on the TK map), as `check --tk 38` alone says, not by the Soviet Production Limit."""
+    r = run("check", str(EXAMPLES / "ae-1941.yaml"), "--faction", "soviet", "--as", "axis", "--tk", "38", "--ds", "16",
+            "--json")
+    assert r.exit_code == 1 and [v["rule"] for v in r.json["violations"]] == ["1.1.3.2"], r.output

@@ -346,3 +346,19 @@ def test_1_1_1_a_recyclable_current_card_is_planned_for_every_hand(tmp_path):
     assert "ds-western-22 Chinese War Production: earliest Mar-Apr 1942 whatever the Western faction holds" in seen.stdout
     goal = run("plan", str(f), "--faction", "western", "--as", "axis", "--turns", "3", "--want", "ds:22")
     assert goal.exit_code == 0 and "Possible: earliest Mar-Apr 1942" in goal.stdout, goal.output
+
+
+def test_1_1_hidden_plan_is_the_same_in_every_process():
+    """The answer, its hands and plans included, is the same bytes in every process (the order of Python's sets
+    of strings changes with the process: none may choose a hand)."""
+    import os
+    import subprocess
+    import sys
+    f = Path(__file__).resolve().parents[2] / "examples" / "ds-1941.yaml"
+    outs = set()
+    for seed in ("1", "2", "3"):
+        r = subprocess.run([sys.executable, "-m", "aeref", "plan", str(f), "--faction", "axis", "--as", "western"],
+                           capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        assert r.returncode == 0, r.stderr
+        outs.add(r.stdout)
+    assert len(outs) == 1
