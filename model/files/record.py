@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 from typing import Any, Optional
 
-from .errors import Problem, join_path
+from .errors import InputError, Problem, join_path
 
 #: The commands whose files a record names as ``made-by``, and what each re-derives (aeref/record.py).
 COMMANDS = ("split", "select", "reveal", "next-turn", "war-state")
@@ -121,8 +121,9 @@ def selected_in(path: str | Path, faction: str, turn: str) -> Optional[tuple[Pat
     """The file of the game record of ``path`` that ``faction``'s ``select`` made in Seasonal Turn ``turn`` (its
     1.1.1 Step 4: the position it selected on), with the commands of the links made after it up to ``path``,
     newest first. Walks back through each file's ``parent-file`` (written beside it), each checked against the
-    ``parent`` digest. None when ``path`` is not a file of a game record, or the walk reaches an earlier
-    Seasonal Turn, the root, or a parent missing or differing first (``aeref verify`` names what is wrong)."""
+    ``parent`` digest (a file renamed is found by its digest in the folder, as ``aeref verify`` finds it). None
+    when ``path`` is not a file of a game record, or the walk reaches an earlier Seasonal Turn or the root first.
+    Raises :class:`~model.files.errors.InputError` naming the file whose parent is not held."""
     file = Path(path)
     after: list[str] = []
     while file.is_file():
@@ -136,7 +137,25 @@ def selected_in(path: str | Path, faction: str, turn: str) -> Optional[tuple[Pat
         if str(made.get("turn")) != turn or not isinstance(named, str) or not isinstance(digest, str):
             return None
         after.append(str(made.get("command")))
-        file = file.parent / named
+        child, file = file, file.parent / named
         if not file.is_file() or bytes_digest(file) != digest:
-            return None
+            found = _held_by_digest(child.parent, digest)
+            if found is None:
+                raise InputError(Problem(str(child), "record.parent", (
+                    f"the file it was made from ({named}, {digest}) is not beside it, and the {faction} faction's "
+                    f"selection of {turn} is asked on a file of that chain (1.1.1 Order of Play): put the files of "
+                    "the game received in one folder (aeref verify names what is missing)")))
+            file = found
+    return None
+
+
+def _held_by_digest(folder: Path, digest: str) -> Optional[Path]:
+    """The state file of ``folder`` (its sub-folders too, as ``aeref verify`` looks) whose bytes have ``digest``."""
+    for p in sorted(folder.rglob("*.yaml")):
+        if p.is_file() and not p.name.endswith(".private.yaml"):
+            try:
+                if bytes_digest(p) == digest:
+                    return p
+            except OSError:
+                continue
     return None

@@ -35,6 +35,7 @@ from .record import new_record, relative
 from .errors import InputError, Problem
 from ..secrecy.private import private_path, public_problems, split
 from ..secrecy.seal import new_nonce, position_digest, seal
+from ..game.interpretations import check_value
 from ..game.vocabulary import faction_name
 from .names import norm_key
 from .previous import replaced_earlier
@@ -312,6 +313,24 @@ def _read_public(pos: Position) -> bool:
     return bool(pos.private_files) or any(getattr(sec, "hand_count", None) is not None for sec in sections)
 
 
+def _same_interpretations(pos: Position) -> None:
+    """Raises :class:`InputError` when ``pos`` is ruled under interpretations other than its file's (``-i``) and
+    would be written into a file of a game record: every player rules the game's files by the readings its
+    deal set, and a link that changes them is refused by every other player's ``aeref verify``."""
+    given = getattr(pos.raw, "interpretations", None) or {}
+    try:
+        written = {k: check_value(k, v) for k, v in given.items()}
+    except ValueError:
+        return                                    # the loader has refused such a file already
+    changed = sorted(k for k in set(written) | set(pos.interpretations)
+                     if written.get(k) != pos.interpretations.get(k))
+    if changed:
+        raise InputError(Problem(str(pos.file), "interpretations", (
+            f"-i {', '.join(changed)}: a file of a game record keeps the interpretations its deal set (every player "
+            "rules the game's files by the same readings); agree on a change with the other players and deal again "
+            "(aeref split), or ask without --write")))
+
+
 def _beside_its_parent(pos: Position, out_path: str | Path) -> None:
     """Raises :class:`InputError` when a file of a game record would be written outside the folder of the file
     it is made from: its decks and ``previous:`` are named relative to it, and every other player holds the
@@ -344,6 +363,7 @@ def write_state(pos: Position, out_path: str | Path, previous: Optional[str | Pa
         chained(pos) or (is_split(pos) and _read_public(pos))) else None
     if record is not None and "parent" in record:
         _beside_its_parent(pos, out_path)
+        _same_interpretations(pos)
     if is_split(pos):
         files = split_texts(pos, out_path, previous, record=record)
         write_files(files, force)

@@ -203,14 +203,17 @@ def _relaxed(pos: Position, faction: str, seen: dict) -> Position:
 def _realise(seen: dict, steps: list) -> Optional[dict]:
     """A consistent hand for the plan ``steps`` (the bound's, :class:`~solver.plan.turn.PlanTurn` each): the
     candidates it selects, then the first others up to the hand's size; on a map with a Pending Card face
-    down, its first choice there that card. None when it selects more cards on a map than the hand holds, or
-    leaves such a map's first slot empty."""
+    down, its first choice there that card (a plan that leaves that slot empty: the first candidate it does
+    not select, which the hand's own plan then reveals first). None when it selects more cards on a map than
+    the hand holds."""
     out = {}
     for m, h in seen.items():
         used = list(dict.fromkeys(st.choice.get(m) for st in steps if st.choice.get(m) in h.cards))
         pending = steps[0].choice.get(m) if h.placed and steps else None
         if h.placed and pending not in h.cards:
-            return None
+            pending = next((c for c in h.cards if c not in used), None)
+            if pending is None:
+                return None
         held = [c for c in used if c != pending]
         if len(held) > h.count:
             return None

@@ -69,3 +69,38 @@ def test_1_1_1_a_file_without_its_record_is_asked_on_itself(game, tmp_path):
     got = run("pairs", str(game / "cut.yaml"), "--faction", "axis", "--as", "soviet", "--json")
     assert got.exit_code == 0, got.output
     assert "tk-axis-10" in [c["tk"] for c in got.json["choices"]] and "notes" not in got.json
+
+
+def test_1_1_1_without_the_select_file_no_answer_is_made_on_another_position(game):
+    """The Axis select file missing from the Soviet folder: one Error line (exit 2), never an answer on a position
+    the Axis faction did not select on."""
+    soviet = ["--as", "soviet", "--private", str(game / "t5.soviet.private.yaml")]
+    (game / "t4.yaml").unlink()
+    r = run("check", str(game / "t5.yaml"), "--faction", "axis", *soviet, "--tk", "10")
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1 and "t4.yaml" in r.stderr, r.output
+
+
+def test_1_1_a_file_of_a_game_record_keeps_its_interpretations(game):
+    """-i on a command that writes a file of the game record is refused (exit 2, nothing written): every player
+    rules the game's files by the readings its deal set; asking without --write is free."""
+    args = ["select", str(game / "t5.yaml"), "--faction", "western", "--private", str(game / "t5.western.private.yaml"),
+            "--tk", "10", "--seal", "-i", "empty-slot=voluntary"]
+    r = run(*args, "--write", str(game / "t6.yaml"))
+    assert r.exit_code == 2 and "interpretations" in r.stderr and "empty-slot" in r.stderr, r.output
+    assert not (game / "t6.yaml").exists()
+
+
+def test_1_1_1_a_select_file_renamed_is_found_by_its_digest(game):
+    """From the Axis select file t4.yaml, the Soviet then the Western faction reveal (s5.yaml, s6.yaml); t4.yaml
+    renamed: the walk back from s6.yaml finds it by its digest (as `aeref verify` does), the two reveals after it."""
+    from aeref.model.files.record import selected_in
+    for name in ("t5.yaml", *[p.name for p in game.glob("t5.*.private.yaml")]):
+        (game / name).unlink()                      # the game goes on from t4.yaml by another way
+    _ok("reveal", game / "t4.yaml", "--faction", "soviet", "--private", game / "t4.soviet.private.yaml", "--write",
+        game / "s5.yaml")
+    _ok("reveal", game / "s5.yaml", "--faction", "western", "--private", game / "s5.western.private.yaml", "--write",
+        game / "s6.yaml")
+    (game / "t4.yaml").rename(game / "renamed.yaml")
+    found, after = selected_in(game / "s6.yaml", "axis", "Nov-Dec 1941")
+    assert found.name == "renamed.yaml" and after == ["reveal", "reveal"]
+    assert selected_in(game / "s6.yaml", "western", "Nov-Dec 1941") is None      # no Western select this turn

@@ -342,6 +342,8 @@ def test_1_1_1_a_recyclable_current_card_is_planned_for_every_hand(tmp_path):
     f = Path(__file__).resolve().parents[2] / "examples" / "ds-1941.yaml"
     own = run("plan", str(f), "--faction", "western", "--turns", "3")
     assert "ds-western-22 Chinese War Production: earliest Mar-Apr 1942" in own.stdout
+    own = run("plan", str(f), "--faction", "western", "--turns", "3", "--want", "ds:22")
+    assert own.exit_code == 0 and "Earliest: Mar-Apr 1942" in own.stdout, own.output
     seen = run("plan", str(f), "--faction", "western", "--as", "axis", "--turns", "3")
     assert "ds-western-22 Chinese War Production: earliest Mar-Apr 1942 whatever the Western faction holds" in seen.stdout
     goal = run("plan", str(f), "--faction", "western", "--as", "axis", "--turns", "3", "--want", "ds:22")
@@ -362,3 +364,28 @@ def test_1_1_hidden_plan_is_the_same_in_every_process():
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout)
     assert len(outs) == 1
+
+
+def test_1_1_hidden_plan_goal_of_one_card_agrees_with_its_earliest_turn(tmp_path):
+    """A goal of one card is reached when that card's earliest turn is: on a generated AE position (test-only
+    cards: 12 candidates per map, a hand of 6, the TK Pending Card face down; 5,122,656 hands) the bound's goal
+    plan leaves the TK slot empty in the first turn (allowed there), and the hand made from it takes the first
+    card it does not select as the Pending Card: the goal is settled, not refused."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.support.bench import load as load_bench
+    from tests.support.scale_positions import write as write_scaled
+    n = 12
+    state = load_bench("selection").generate(n)
+    sections = {}
+    for m, sec in state["factions"]["soviet"].items():
+        sec = dict(sec, hand=sec["hand"][: n // 2])
+        if m == "tk":
+            sec["pending"], sec["hand"] = sec["hand"][0], sec["hand"][1:]
+        sections[m] = sec
+    seen = aeref.load(write_scaled({**state, "factions": {"soviet": sections}}, tmp_path / "h.yaml")).view("western")
+    every = {b.card: b for b in seen.possible_plan("soviet", turns=3).result.earliest}
+    card = every["ds-soviet-113"]
+    assert card.proved and card.turn is not None
+    goal = seen.possible_plan("soviet", turns=3, want=["ds-soviet-113"])
+    assert goal.result.hands == 5_122_656 and goal.result.goal_turn == card.turn
