@@ -204,10 +204,17 @@ def test_1_1_report_as_a_faction_lists_what_the_others_may_hold(tmp_path):
     assert run("report", ex, "--as", "western", "-o", str(page)).exit_code == 0
     text = page.read_text(encoding="utf-8")
     assert "Soviet: 7 possible selections" in text
-    assert "DS: 2 cards face down, of 3 it may hold: ds-soviet-24 Limited War Production;" in text
+    assert "DS: 2 cards face down, of 3 it may hold: 24 Limited War Production;" in text
+    assert "Cannot hold: 23 Limited War Production (it is the Current Card, face up (1.1))" in text
     others = text[text.index('<section id="others">'):text.index("</section>", text.index('<section id="others">'))]
-    assert others.count("<li>tk-soviet-") == 7
-    assert "<li>tk-soviet-38 Total War Production, ds-soviet-11b Siberian Reserves Released</li>" in text
+    # in the order and words of the table of `pairs --as`: its row N is the page's Nth
+    import re
+    table = [re.split(r"\s{2,}", line.strip()) for line in
+             run("pairs", ex, "--faction", "soviet", "--as", "western").stdout.splitlines() if line.strip()[:1].isdigit()]
+    listed = re.findall(r"<li>(TK [^<]*)</li>", others)
+    assert listed == [", ".join(f"{m} {cell}" if cell != "-" else f"no {m} card" for m, cell in zip(("TK", "DS"), row[1:]))
+                      for row in table if len(row) == 3]
+    assert len(listed) == 7 and listed[3] == "TK 38 Total War Production, no DS card"
 
 
 def test_1_1_report_lists_the_first_selections_and_says_how_many_more(tmp_path):
