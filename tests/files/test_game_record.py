@@ -47,6 +47,12 @@ class Table:
             if f != sender:
                 shutil.copyfile(self.home(sender) / "mail" / name, self.home(f) / "mail" / name)
 
+    def move(self, f: str, name: str, *args) -> None:
+        """Player ``f`` runs aeref ``args`` writing ``mail/NAME``, mails it, and every player checks it."""
+        self.aeref(f, *args, "--write", f"mail/{name}")
+        self.mail(f, name)
+        self.receive(name)
+
     def receive(self, name: str, who=PLAYERS) -> None:
         """Each player checks the file received: the whole chain holds."""
         for f in who:
@@ -81,17 +87,10 @@ def _play_to_the_reveal(t: Table) -> None:
         if (t.home("axis") / "mail" / "t2.axis.private.yaml").exists() else None
     t.mail("axis", "t2.yaml")
     t.receive("t2.yaml")
-    t.aeref("western", "select", "mail/t2.yaml", "--private", "t1.western.private.yaml", "--faction", "western",
-            "--tk", "28a", "--seal", "--write", "mail/t3.yaml")
-    t.mail("western", "t3.yaml")
-    t.receive("t3.yaml")
-    t.aeref("soviet", "select", "mail/t3.yaml", "--private", "t1.soviet.private.yaml", "--faction", "soviet",
-            "--write", "mail/t4.yaml")
-    t.mail("soviet", "t4.yaml")
-    t.receive("t4.yaml")
-    t.aeref("axis", "next-turn", "mail/t4.yaml", "--write", "mail/t5.yaml")
-    t.mail("axis", "t5.yaml")
-    t.receive("t5.yaml")
+    t.move("western", "t3.yaml", "select", "mail/t2.yaml", "--private", "t1.western.private.yaml", "--faction",
+           "western", "--tk", "28a", "--seal")
+    t.move("soviet", "t4.yaml", "select", "mail/t3.yaml", "--private", "t1.soviet.private.yaml", "--faction", "soviet")
+    t.move("axis", "t5.yaml", "next-turn", "mail/t4.yaml")
 
 
 def _hidden_words(t: Table) -> dict[str, set]:
@@ -123,14 +122,9 @@ def test_1_1_three_players_in_separate_folders_play_a_seasonal_turn_and_verify_e
             for g, ids in hidden.items():
                 for cid in ids:
                     assert not re.search(rf"\b{re.escape(cid)}\b", text), (p, g, cid)
-    t.aeref("axis", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml",
-            "--write", "mail/t6.yaml")
-    t.mail("axis", "t6.yaml")
-    t.receive("t6.yaml")
-    t.aeref("western", "reveal", "mail/t6.yaml", "--faction", "western", "--private", "t3.western.private.yaml",
-            "--write", "mail/t7.yaml")
-    t.mail("western", "t7.yaml")
-    t.receive("t7.yaml")
+    t.move("axis", "t6.yaml", "reveal", "mail/t5.yaml", "--faction", "axis", "--private", "t2.axis.private.yaml")
+    t.move("western", "t7.yaml", "reveal", "mail/t6.yaml", "--faction", "western", "--private",
+           "t3.western.private.yaml")
     code, out, _ = run("log", t.home("soviet") / "mail" / "t7.yaml", "--json")
     assert code == 0
     events = [e for entry in __import__("json").loads(out)["entries"] for e in entry["events"]]
