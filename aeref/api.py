@@ -562,10 +562,9 @@ class Position:
         """The card ``ref`` (``MAP:CARD``, an id or a bare number) of ``faction``, one its hidden hand may hold
         (1.1). Raises ``ValueError`` naming ``--want`` otherwise."""
         from .solver.selection.hidden import hidden_hands   # lazy: see select
-        from .solver.plan.hidden_plan import returning       # lazy: see select
         cid = card_named(self, faction, ref, "--want")
         held = [c for h in hidden_hands(self.data, faction).values() for c in h.cards]
-        held += [c for _, c in returning(self.data, faction)]
+        held += [c for _, c in self.data.returning(faction)]
         if cid not in held:
             raise ValueError(f"--want {ref}: no hand the {faction_name(faction)} faction may hold has {cid} "
                              f"(it may hold: {', '.join(held) or 'none'})")

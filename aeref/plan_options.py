@@ -46,8 +46,7 @@ def plan_card(pos: Any, faction: str, ref: str, option: str) -> str:
     hand = [c for m in pos.data.maps for c in pos.data.hand(faction, m)]
     pending = [fm.pending for fm in pos.data.factions[faction].values() if fm.pending]
     # a recyclable Current Card is back in the hand once discarded (1.1.1 Step 1): the plan plans it too
-    back = [fm.current for fm in pos.data.factions[faction].values()
-            if fm.current and fm.current in pos.data.cards and pos.data.cards[fm.current].recyclable]
+    back = [c for _, c in pos.data.returning(faction)]
     if cid not in hand + pending + back:
         raise ValueError(f"{option} {ref}: {cid} is not in the {faction} hand "
                          f"(hand: {', '.join(hand) or 'empty'})")

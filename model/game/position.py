@@ -181,6 +181,12 @@ class Position:
         fm = self.factions.get(faction, {}).get(map_)
         return list(fm.hand) if fm else []
 
+    def returning(self, faction: str) -> list[tuple[str, str]]:
+        """``[(map, card id)]``: ``faction``'s recyclable Current Cards, face up and back in its hand once
+        discarded (1.1.1 Step 1: "returned to the faction's deck for possible future play"), in map order."""
+        return [(m, fm.current) for m in self.maps if (fm := self.factions.get(faction, {}).get(m)) is not None
+                and fm.current and fm.current in self.cards and self.cards[fm.current].recyclable]
+
     def require_faction(self, faction: str) -> str:
         """``faction`` (lower case) when the state file has it; else raises
         :class:`~model.files.errors.InputError` naming the factions it has (FORMAT 4:

@@ -109,13 +109,6 @@ class HiddenPlanResult:
     complete: bool = True
 
 
-def returning(pos: Position, faction: str) -> list:
-    """``[(map, card id)]``: ``faction``'s recyclable Current Cards, face up (1.1) and back in its hand once
-    discarded (1.1.1 Step 1): every hand holds them from the next Seasonal Turn, so they are planned too."""
-    return [(m, fm.current) for m, fm in pos.factions.get(faction, {}).items()
-            if fm.current and fm.current in pos.cards and pos.cards[fm.current].recyclable]
-
-
 def _map_hands(h) -> list:
     """Every hand of one map as the view allows it, ``(cards in the hand, Pending Card or None)``: ``size`` of
     the candidates (1.1), with a Pending Card face down each of them in turn the Pending Card."""
@@ -241,7 +234,7 @@ def _earliest(pos, f, turns, assumptions, budget, progress, seen, res: HiddenPla
     """Fill ``res.earliest``: per candidate its bound, settled by the bound's own hands where they reach it, the
     rest by every hand (see the module doc)."""
     best: dict = {(m, c): HiddenEarliest(c, m, None, None)
-                  for m, c in [(m, c) for m, h in seen.items() for c in h.cards] + returning(pos, f)}
+                  for m, c in [(m, c) for m, h in seen.items() for c in h.cards] + pos.returning(f)}
     bound = _planner.plan(_relaxed(pos, f, seen), f, turns, assumptions, _planner.Goal(), False, budget, progress)
     res.complete = res.complete and bound.complete
     low = {(e.map, e.card): e for e in bound.earliest if (e.map, e.card) in best and e.proved}
@@ -283,7 +276,7 @@ def _every_hand(pos, f, turns, assumptions, budget, progress, seen, res: HiddenP
         if _spent(budget, res):
             break
         mine = [(m, c) for m, (cs, p) in hand.items() for c in (*cs, *([p] if p else [])) if (m, c) in todo]
-        mine += [k for k in returning(pos, f) if k in todo]
+        mine += [k for k in pos.returning(f) if k in todo]
         if all(best[k].turn == first for k in mine):
             continue                          # nothing this hand holds can come earlier
         got = _plan_hand(pos, f, turns, assumptions, _planner.Goal(), budget, progress, hand, res)
@@ -303,7 +296,7 @@ def _every_hand(pos, f, turns, assumptions, budget, progress, seen, res: HiddenP
 def _goal(pos, f, turns, assumptions, goal, budget, progress, seen, res: HiddenPlanResult) -> None:
     """Fill the goal's plan: the bound's (every candidate held), settled by the hand of its own plan when that
     hand reaches it as early; else the earliest over the hands that hold every wanted card."""
-    held = {c for h in seen.values() for c in h.cards} | {c for _, c in returning(pos, f)}
+    held = {c for h in seen.values() for c in h.cards} | {c for _, c in pos.returning(f)}
     if not set(goal.want) <= held:
         return
     bound = _planner.plan(_relaxed(pos, f, seen), f, turns, assumptions, goal, False, budget, progress)
@@ -323,7 +316,7 @@ def _goal(pos, f, turns, assumptions, goal, budget, progress, seen, res: HiddenP
     for hand in consistent_hands(seen):
         if _spent(budget, res):
             break
-        if not set(goal.want) <= _held(hand) | {c for _, c in returning(pos, f)}:
+        if not set(goal.want) <= _held(hand) | {c for _, c in pos.returning(f)}:
             continue
         got = _plan_hand(pos, f, turns, assumptions, goal, budget, progress, hand, res)
         turn = got.goal_turn

@@ -203,12 +203,12 @@ def _hand_cards(pos: Position, faction: str) -> list[tuple[str, str]]:
     """Every card of the faction's hand (and its Pending Cards, and a recyclable Current Card, which
     returns to the hand when discarded: 1.1.1 Step 1), ``(map, card id)`` in map then hand order."""
     out = []
+    back = dict(pos.returning(faction))
     for m in pos.maps:
         fm = pos.factions[faction].get(m)
         if fm is None:
             continue
-        back = [fm.current] if fm.current and pos.cards[fm.current].recyclable else []
-        for c in ([fm.pending] if fm.pending else []) + list(fm.hand) + back:
+        for c in ([fm.pending] if fm.pending else []) + list(fm.hand) + ([back[m]] if m in back else []):
             if (m, c) not in out:
                 out.append((m, c))
     return out
