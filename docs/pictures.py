@@ -2,7 +2,8 @@
 Chromium (Debian's chromium and chromium-driver, driven by Selenium), at a desktop width (1400 px) and a
 phone width (390 px).
 
-    python docs/pictures.py            # writes docs/report-*.png (the plan's: report --plan axis --want 4a --want 11)
+    python docs/pictures.py            # writes docs/report-*.png (the plan's: report --plan axis --want 4a --want 11;
+                                       # the others': report --as axis, its first faction's two folds opened)
     python docs/pictures.py /tmp/out   # writes them elsewhere (to look at them first)
 
 Look at every picture after making it: this script checks only that each is a PNG.
@@ -34,7 +35,11 @@ PICTURES = [
      "table.matrix tr:nth-child(3) td:nth-child(3)"),
     ("report-phone-map.png", "ds-axis-replacements.yaml", ["axis"], 390, ".repl", None),
     ("report-phone-plan.png", "tk-axis-1939-plan.yaml", ["axis"], 390, "#plan", None),
+    ("report-others.png", "ae-1941.yaml", ["axis"], 1000, "#others",
+     ("details.others summary", "details.others details summary")),
 ]
+#: The view a picture is made from (``report --as``): picture -> faction; the others are the referee's.
+VIEWS = {"report-others.png": "axis"}
 #: The most a picture shows of its element's height (px): the top of a long element.
 TALLEST = {"report-phone-map.png": 640}
 #: The plan a picture draws (``report --plan``): picture -> (faction, turns, wanted cards).
@@ -66,13 +71,14 @@ def main(out: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             for name, example, factions, width, selector, click in PICTURES:
                 pos = aeref.load(EXAMPLES / example)
+                pos = pos.view(VIEWS[name]) if name in VIEWS else pos
                 page = Path(tmp) / (Path(example).stem + ".html")
                 page.write_text(render(report_data(pos, factions or list(pos.factions), plan=plan_of(pos, name))),
                                 encoding="utf-8")
                 d.set_window_size(width, 1000)
                 d.get(page.as_uri())
-                if click:
-                    d.find_element("css selector", click).click()
+                for sel in ((click,) if isinstance(click, str) else click or ()):
+                    d.find_element("css selector", sel).click()
                 # the element's box on the page, shot whole (beyond the window) through Chrome's DevTools
                 box = d.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left + scrollX, "
                                        "r.top + scrollY, r.width, r.height]",
